@@ -1,0 +1,94 @@
+// buildApp(config, deps): the whole HTTP API, used by server.ts and by the tests.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { Redis } from 'ioredis';
+import type { Sql } from 'postgres';
+import { createSql } from '@app/infra';
+import type { ApiConfig } from './config.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { registerQueueDashboard } from './plugins/queue-dashboard.js';
+import { EventPublisher } from './events/publisher.js';
+import { BidEngine } from './services/bid-engine.js';
+import { SessionCache } from './services/session-cache.js';
+import { healthRoutes } from './routes/health.js';
+import { auctionRoutes } from './routes/auctions.js';
+import { authRoutes } from './routes/auth.js';
+import { adminRoutes } from './routes/admin.js';
+import { bidRoutes } from './routes/bids.js';
+import { commentRoutes } from './routes/comments.js';
+import { chatRoutes } from './routes/chat.js';
+import { bidAlertRoutes } from './routes/bid-alerts.js';
+import { escrowRoutes } from './routes/escrow.js';
+import { carRoutes } from './routes/cars.js';
+import { valuationRoutes } from './routes/valuation.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ApiConfig;
+    sql: Sql;
+    redis: Redis;
+    events: EventPublisher;
+    bids: BidEngine;
+    sessionCache: SessionCache;
+  }
+}
+
+export interface AppDeps {
+  sql?: Sql;
+  redis?: Redis;
+  /** Where log lines go (tests read them); stdout when absent. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      // Session tokens and passwords must never reach a log line.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const sql = deps.sql ?? createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE });
+  const redis =
+    deps.redis ?? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+
+  const events = new EventPublisher(sql, redis, config.REDIS_PREFIX, app.log);
+  app.decorate('config', config);
+  app.decorate('sql', sql);
+  app.decorate('redis', redis);
+  app.decorate('events', events);
+  app.decorate('bids', new BidEngine(sql, events));
+  app.decorate('sessionCache', new SessionCache());
+
+  app.addHook('onClose', async () => {
+    await events.drain();
+    if (!deps.redis) redis.disconnect();
+    if (!deps.sql) await sql.end({ timeout: 5 });
+  });
+
+  await app.register(cookie);
+  registerErrorHandling(app);
+  registerAuth(app, config.APP_ORIGINS);
+
+  await app.register(healthRoutes);
+  await app.register(auctionRoutes);
+  await app.register(authRoutes);
+  await app.register(adminRoutes);
+  await app.register(bidRoutes);
+  await app.register(commentRoutes);
+  await app.register(chatRoutes);
+  await app.register(bidAlertRoutes);
+  await app.register(escrowRoutes);
+  await app.register(carRoutes);
+  await app.register(valuationRoutes);
+  await registerQueueDashboard(app);
+  if (config.WEB_DIST_DIR) await registerWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}

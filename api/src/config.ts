@@ -1,0 +1,32 @@
+// The API's environment, parsed once at boot; a bad value stops the process with the variable's name.
+import { z } from 'zod';
+
+const csv = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const ApiConfigSchema = z.object({
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/auction'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().min(1).default('auction:'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Where browsers reach the gateway; empty means "same host as the page, REALTIME_PORT". */
+  PUBLIC_REALTIME_URL: z.string().default(''),
+  APP_ORIGINS: csv.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+  COOKIE_SECURE: bool.default(false),
+  /** Built web app served on the same origin; empty disables static serving. */
+  WEB_DIST_DIR: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type ApiConfig = z.infer<typeof ApiConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = ApiConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const bad = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${bad}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,70 @@
+// Who is asking: the session cookie resolves to a user (or an admin); write routes require one and refuse foreign origins.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminUser, SessionUser } from '@app/shared';
+import { Forbidden, Unauthorized } from '../domain-errors.js';
+import { ADMIN_COOKIE, USER_COOKIE, findSessionAdmin, findSessionUser } from '../services/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser?: Promise<SessionUser | null>;
+    sessionAdmin?: Promise<AdminUser | null>;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function registerAuth(app: FastifyInstance, origins: readonly string[]): void {
+  // CSRF: cookies ride along on cross-site requests, so a write must come from one of our own pages.
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && !origins.includes(origin)) throw new Forbidden('Cross-origin request refused');
+    if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new Forbidden('Cross-origin request refused');
+    }
+  });
+}
+
+/** The signed-in user or null; looked up once per request and only when a route asks. */
+export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+  if (!request.sessionUser) {
+    const token = request.cookies[USER_COOKIE];
+    request.sessionUser = token ? lookUpUser(request, token) : Promise.resolve(null);
+  }
+  return request.sessionUser;
+}
+
+async function lookUpUser(request: FastifyRequest, token: string): Promise<SessionUser | null> {
+  const cache = request.server.sessionCache;
+  const cached = cache.get(token);
+  if (cached !== undefined) return cached;
+  const user = await findSessionUser(request.server.sql, token);
+  cache.set(token, user);
+  return user;
+}
+
+export async function requireUser(request: FastifyRequest, claimedUserId?: number): Promise<SessionUser> {
+  const user = await currentUser(request);
+  if (!user) throw new Unauthorized();
+  // The spec's client sends userId; it may only name the session's own user.
+  if (claimedUserId !== undefined && claimedUserId !== user.id) {
+    throw new Forbidden('userId does not match the signed-in user');
+  }
+  return user;
+}
+
+export function currentAdmin(request: FastifyRequest): Promise<AdminUser | null> {
+  if (!request.sessionAdmin) {
+    const token = request.cookies[ADMIN_COOKIE];
+    request.sessionAdmin = token ? findSessionAdmin(request.server.sql, token) : Promise.resolve(null);
+  }
+  return request.sessionAdmin;
+}
+
+/** 401 when nobody is signed in, 403 when an ordinary user tries an admin route. */
+export async function requireAdmin(request: FastifyRequest, _reply?: FastifyReply): Promise<AdminUser> {
+  const admin = await currentAdmin(request);
+  if (admin) return admin;
+  if (await currentUser(request)) throw new Forbidden('Admin access only');
+  throw new Unauthorized('Admin sign-in required');
+}

@@ -1,0 +1,32 @@
+import type { Sql } from 'postgres';
+import type { AdminUser, RegisterBody, SessionUser } from '@app/shared';
+import { Conflict } from '../domain-errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+/** Same answer for an unknown email and a wrong password, so sign-in does not reveal who has an account. */
+export async function checkUserCredentials(sql: Sql, email: string, password: string): Promise<SessionUser | null> {
+  const [row] = await sql<(SessionUser & { passwordHash: string })[]>`
+    select id, name, email, is_premium, password_hash from users where email = ${email}`;
+  const ok = await verifyPassword(row?.passwordHash ?? null, password);
+  if (!ok || !row) return null;
+  return { id: row.id, name: row.name, email: row.email, isPremium: row.isPremium };
+}
+
+export async function registerUser(sql: Sql, body: RegisterBody): Promise<SessionUser> {
+  const passwordHash = await hashPassword(body.password);
+  const [row] = await sql<SessionUser[]>`
+    insert into users (email, name, password_hash) values (${body.email}, ${body.name}, ${passwordHash})
+    on conflict do nothing
+    returning id, name, email, is_premium`;
+  if (!row) throw new Conflict('An account with this email already exists');
+  return row;
+}
+
+export async function checkAdminCredentials(sql: Sql, email: string, password: string): Promise<AdminUser | null> {
+  const [row] = await sql<(AdminUser & { passwordHash: string; isActive: boolean })[]>`
+    select id, name, email, role, is_active, password_hash from admin_users where email = ${email}`;
+  const ok = await verifyPassword(row?.passwordHash ?? null, password);
+  if (!ok || !row || !row.isActive) return null;
+  await sql`update admin_users set last_login = now(), updated_at = now() where id = ${row.id}`;
+  return { id: row.id, name: row.name, email: row.email, role: row.role };
+}

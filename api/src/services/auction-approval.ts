@@ -1,0 +1,41 @@
+// Sellers submit cars to auction; admins approve (the auction goes live for its chosen duration from now) or reject.
+import type { Sql } from 'postgres';
+import { centsToDecimal, type Auction, type SessionUser } from '@app/shared';
+import { Conflict, NotFound } from '../domain-errors.js';
+import { listAuctionsByStatus } from './auction-read.js';
+
+export async function submitToAuction(
+  sql: Sql,
+  owner: SessionUser,
+  b: { carId: number; startingBid: number; reservePrice?: number; buyItNowPrice?: number; durationDays: number; location: string; isPremiumOnly: boolean },
+): Promise<{ auctionId: number }> {
+  const [car] = await sql`select 1 from cars where id = ${b.carId} and owner_id = ${owner.id}`;
+  if (!car) throw new NotFound('Car not found');
+  const type = b.buyItNowPrice !== undefined ? 'buy-it-now' : b.reservePrice !== undefined ? 'reserve' : 'no-reserve';
+  // Until approval, start and end only carry the chosen duration; approval moves both to start now.
+  const [row] = await sql<{ id: number }[]>`
+    insert into auctions (car_id, starting_bid, current_bid, reserve_price, buy_it_now_price, auction_type, start_time, end_time,
+                          is_active, is_premium_only, location, status)
+    select ${b.carId}, ${centsToDecimal(b.startingBid)}, 0, ${b.reservePrice === undefined ? null : centsToDecimal(b.reservePrice)},
+           ${b.buyItNowPrice === undefined ? null : centsToDecimal(b.buyItNowPrice)}, ${type}, now(), now() + ${b.durationDays} * interval '1 day',
+           false, ${b.isPremiumOnly}, ${b.location}, 'pending'
+    where not exists (select 1 from auctions where car_id = ${b.carId} and status in ('pending', 'active'))
+    returning id`;
+  if (!row) throw new Conflict('This car is already pending approval or in a live auction');
+  return { auctionId: row.id };
+}
+
+export const listPendingAuctions = (sql: Sql): Promise<Auction[]> => listAuctionsByStatus(sql, 'pending');
+
+export async function decideAuction(sql: Sql, auctionId: number, approve: boolean): Promise<{ status: string; endTime: string }> {
+  const [row] = approve
+    ? await sql<{ status: string; endTime: Date }[]>`
+        update auctions set status = 'active', is_active = true, start_time = now(), end_time = now() + (end_time - start_time)
+        where id = ${auctionId} and status = 'pending'
+        returning status, end_time`
+    : await sql<{ status: string; endTime: Date }[]>`
+        update auctions set status = 'rejected', is_active = false where id = ${auctionId} and status = 'pending'
+        returning status, end_time`;
+  if (!row) throw new NotFound('No pending auction with this id');
+  return { status: row.status, endTime: row.endTime.toISOString() };
+}

@@ -1,0 +1,91 @@
+import type { Sql } from 'postgres';
+import type { Redis } from 'ioredis';
+import { CHAT_RATE_LIMIT, type ChatMessage, type DomainEvent, type SessionUser } from '@app/shared';
+import { TooManyRequests } from '../domain-errors.js';
+import type { EventPublisher } from '../events/publisher.js';
+import { assertAuctionVisible } from './auction-guard.js';
+
+interface ChatRow {
+  id: string;
+  auctionId: number;
+  message: string;
+  timestamp: Date;
+  isSystemMessage: boolean;
+  userId: number | null;
+  userName: string | null;
+}
+
+const toMessage = (r: ChatRow): ChatMessage => ({
+  id: Number(r.id),
+  auctionId: r.auctionId,
+  message: r.message,
+  timestamp: r.timestamp.toISOString(),
+  isSystemMessage: r.isSystemMessage,
+  user: r.userId === null ? null : { id: r.userId, name: r.userName },
+});
+
+const PAGE = 100;
+
+/** Without a cursor: the latest page, oldest first. With `after`: only newer messages (what the 2 s poll asks for). */
+export async function listChatMessages(sql: Sql, auctionId: number, after?: number): Promise<ChatMessage[]> {
+  const rows =
+    after === undefined
+      ? await sql<ChatRow[]>`
+          select * from (
+            select m.id, m.auction_id, m.message, m.timestamp, m.is_system_message, m.user_id, u.name as user_name
+            from chat_messages m left join users u on u.id = m.user_id
+            where m.auction_id = ${auctionId}
+            order by m.id desc limit ${PAGE}
+          ) latest order by id asc`
+      : await sql<ChatRow[]>`
+          select m.id, m.auction_id, m.message, m.timestamp, m.is_system_message, m.user_id, u.name as user_name
+          from chat_messages m left join users u on u.id = m.user_id
+          where m.auction_id = ${auctionId} and m.id > ${after}
+          order by m.id asc limit ${PAGE}`;
+  return rows.map(toMessage);
+}
+
+export async function assertChatRate(redis: Redis, prefix: string, userId: number): Promise<void> {
+  const key = `${prefix}chat-rate:${userId}`;
+  const results = await redis.pipeline().incr(key).expire(key, CHAT_RATE_LIMIT.windowSeconds, 'NX').ttl(key).exec();
+  const count = Number(results?.[0]?.[1] ?? 0);
+  if (count > CHAT_RATE_LIMIT.messages) {
+    throw new TooManyRequests(
+      `You are sending messages too fast: at most ${CHAT_RATE_LIMIT.messages} every ${CHAT_RATE_LIMIT.windowSeconds} seconds`,
+      Number(results?.[2]?.[1] ?? CHAT_RATE_LIMIT.windowSeconds),
+    );
+  }
+}
+
+export async function postChatMessage(
+  sql: Sql,
+  events: EventPublisher,
+  { auctionId, user, message }: { auctionId: number; user: SessionUser; message: string },
+): Promise<ChatMessage> {
+  await assertAuctionVisible(sql, auctionId);
+  const { chat, outboxId, event } = await sql.begin(async (tx) => {
+    const [row] = await tx<ChatRow[]>`
+      insert into chat_messages (auction_id, user_id, message) values (${auctionId}, ${user.id}, ${message})
+      returning id, auction_id, message, timestamp, is_system_message, user_id, ${user.name}::text as user_name`;
+    const [seqRow] = await tx<{ seq: string }[]>`update auctions set seq = seq + 1 where id = ${auctionId} returning seq`;
+    const chat = toMessage(row!);
+    const event: DomainEvent = {
+      type: 'chat.message',
+      auctionId,
+      seq: Number(seqRow!.seq),
+      at: chat.timestamp,
+      id: chat.id,
+      message: chat.message,
+      userName: user.name,
+      userId: user.id,
+      timestamp: chat.timestamp,
+      isSystemMessage: false,
+    };
+    const [ob] = await tx<{ id: string }[]>`
+      insert into outbox (auction_id, seq, type, payload) values (${auctionId}, ${event.seq}, ${event.type}, ${tx.json(event as never)})
+      returning id`;
+    return { chat, outboxId: Number(ob!.id), event };
+  });
+  events.publish(`auction:${auctionId}`, [{ outboxId, event }]);
+  return chat;
+}

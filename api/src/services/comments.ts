@@ -1,0 +1,65 @@
+import type { Sql } from 'postgres';
+import type { Comment, DomainEvent, SessionUser } from '@app/shared';
+import type { EventPublisher } from '../events/publisher.js';
+import { assertAuctionVisible } from './auction-guard.js';
+
+interface CommentRow {
+  id: number;
+  auctionId: number;
+  content: string;
+  timestamp: Date;
+  userId: number;
+  userName: string;
+}
+
+const toComment = (r: CommentRow): Comment => ({
+  id: r.id,
+  auctionId: r.auctionId,
+  content: r.content,
+  timestamp: r.timestamp.toISOString(),
+  user: { id: r.userId, name: r.userName },
+});
+
+export async function listComments(sql: Sql, auctionId: number): Promise<Comment[]> {
+  await assertAuctionVisible(sql, auctionId);
+  const rows = await sql<CommentRow[]>`
+    select c.id, c.auction_id, c.content, c.timestamp, u.id as user_id, u.name as user_name
+    from comments c join users u on u.id = c.user_id
+    where c.auction_id = ${auctionId}
+    order by c.timestamp desc, c.id desc
+    limit 200`;
+  return rows.map(toComment);
+}
+
+export async function postComment(
+  sql: Sql,
+  events: EventPublisher,
+  { auctionId, user, content }: { auctionId: number; user: SessionUser; content: string },
+): Promise<Comment> {
+  await assertAuctionVisible(sql, auctionId);
+  const { comment, outboxId, event } = await sql.begin(async (tx) => {
+    const [row] = await tx<CommentRow[]>`
+      insert into comments (auction_id, user_id, content) values (${auctionId}, ${user.id}, ${content})
+      returning id, auction_id, content, timestamp, user_id, ${user.name}::text as user_name`;
+    const [seqRow] = await tx<{ seq: string }[]>`update auctions set seq = seq + 1 where id = ${auctionId} returning seq`;
+    const seq = seqRow!.seq;
+    const comment = toComment(row!);
+    const event: DomainEvent = {
+      type: 'comment.posted',
+      auctionId,
+      seq: Number(seq),
+      at: comment.timestamp,
+      id: comment.id,
+      content: comment.content,
+      userName: user.name,
+      userId: user.id,
+      timestamp: comment.timestamp,
+    };
+    const [ob] = await tx<{ id: string }[]>`
+      insert into outbox (auction_id, seq, type, payload) values (${auctionId}, ${event.seq}, ${event.type}, ${tx.json(event as never)})
+      returning id`;
+    return { comment, outboxId: Number(ob!.id), event };
+  });
+  events.publish(`auction:${auctionId}`, [{ outboxId, event }]);
+  return comment;
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashPassword } from '../src/services/passwords.js';
+import { createUserSession, jsonHeaders, ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => ctx?.close());
+
+it('a seller submits a car to auction; it stays hidden until an admin approves it, then it is live for the chosen duration', async () => {
+  const seller = await createUserSession(ctx.app, ctx.sql);
+  const car = await ctx.app.inject({
+    method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie),
+    payload: { vin: 'WBS8M9C50J5000001', year: 2018, make: 'BMW', model: 'M3', mileage: 30000, condition: 'Good', images: ['/images/cars/coupe-blue.svg'] },
+  });
+  const carId = car.json().id;
+  const submit = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/auction-requests', headers: jsonHeaders(seller.cookie), payload });
+  expect((await submit({ carId, startingBid: 30000, durationDays: 5, location: 'Detroit, MI' })).statusCode).toBe(400);
+  expect((await submit({ carId, startingBid: 30000, buyItNowPrice: 20000, durationDays: 7, location: 'Detroit, MI' })).statusCode).toBe(400);
+  const ok = await submit({ carId, startingBid: 30000, reservePrice: 40000, durationDays: 7, location: 'Detroit, MI' });
+  expect(ok.statusCode).toBe(201);
+  const { auctionId } = ok.json();
+  expect((await submit({ carId, startingBid: 30000, durationDays: 7, location: 'Detroit, MI' })).statusCode).toBe(409);
+  const other = await createUserSession(ctx.app, ctx.sql);
+  expect((await ctx.app.inject({ method: 'POST', url: '/api/auction-requests', headers: jsonHeaders(other.cookie), payload: { carId, startingBid: 1, durationDays: 3, location: 'X' } })).statusCode).toBe(404);
+
+  expect((await ctx.app.inject({ url: `/api/auctions/${auctionId}` })).statusCode).toBe(404);
+  expect((await ctx.app.inject({ url: '/api/auctions' })).json()).toEqual([]);
+
+  expect((await ctx.app.inject({ url: '/api/admin/pending-auctions', headers: { cookie: seller.cookie } })).statusCode).toBe(403);
+  await ctx.sql`insert into admin_users (email, name, password_hash) values ('approver@example.test', 'Approver', ${await hashPassword('approver-pass')})`;
+  const login = await ctx.app.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { email: 'approver@example.test', password: 'approver-pass' } });
+  const admin = `admin_sid=${login.cookies.find((c) => c.name === 'admin_sid')!.value}`;
+  const pending = (await ctx.app.inject({ url: '/api/admin/pending-auctions', headers: { cookie: admin } })).json();
+  expect(pending.map((a: { id: number }) => a.id)).toEqual([auctionId]);
+  const approved = await ctx.app.inject({ method: 'POST', url: `/api/admin/auctions/${auctionId}/approve`, headers: { cookie: admin, origin: ORIGIN } });
+  expect(approved.statusCode).toBe(200);
+  expect(Date.parse(approved.json().endTime) - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+  const live = (await ctx.app.inject({ url: '/api/auctions' })).json();
+  expect(live.map((a: { id: number; auctionType: string }) => [a.id, a.auctionType])).toEqual([[auctionId, 'reserve']]);
+  expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/auctions/${auctionId}/approve`, headers: { cookie: admin, origin: ORIGIN } })).statusCode).toBe(404);
+});

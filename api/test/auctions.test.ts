@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuctionDetailSchema, AuctionListSchema } from '@app/shared';
+import { createAuction, startTestApp, type TestContext } from './support/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => ctx?.close());
+
+describe('reading auctions', () => {
+  it('lists live auctions with their car, money as decimal strings and images as an array', async () => {
+    const id = await createAuction(ctx.sql, { currentBid: '12500.50', reservePrice: '87654.32', auctionType: 'reserve' });
+    const res = await ctx.app.inject({ url: '/api/auctions' });
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.headers['x-server-time'])).toBeGreaterThan(0);
+    const list = AuctionListSchema.parse(res.json());
+    const found = list.find((a) => a.id === id)!;
+    expect(found.currentBid).toBe('12500.50');
+    expect(found.car.images).toEqual(['/images/cars/coupe-red.svg']);
+    expect(found.reserveStatus).toBe('not-met');
+    // The reserve amount never leaves the server.
+    expect(res.body).not.toContain('87654');
+    expect(res.body).not.toContain('reservePrice');
+  });
+
+  it('sorts by price when asked', async () => {
+    await createAuction(ctx.sql, { currentBid: '5000.00' });
+    await createAuction(ctx.sql, { currentBid: '95000.00' });
+    const low = AuctionListSchema.parse((await ctx.app.inject({ url: '/api/auctions?sort=price-low' })).json());
+    const high = AuctionListSchema.parse((await ctx.app.inject({ url: '/api/auctions?sort=price-high' })).json());
+    const cents = (xs: typeof low) => xs.map((a) => Number(a.currentBid));
+    expect(cents(low)).toEqual([...cents(low)].sort((a, b) => a - b));
+    expect(cents(high)).toEqual([...cents(high)].sort((a, b) => b - a));
+  });
+
+  it('refuses an unknown sort with 400 JSON', async () => {
+    const res = await ctx.app.inject({ url: '/api/auctions?sort=cheapest' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: expect.any(String), issues: expect.any(Array) });
+  });
+
+  it('returns one auction with the server clock and its recent bids', async () => {
+    const id = await createAuction(ctx.sql);
+    const res = await ctx.app.inject({ url: `/api/auctions/${id}` });
+    expect(res.statusCode).toBe(200);
+    const detail = AuctionDetailSchema.parse(res.json());
+    expect(detail.id).toBe(id);
+    expect(Math.abs(Date.parse(detail.serverTime) - Date.now())).toBeLessThan(5000);
+  });
+
+  it('answers a non-numeric id with 400 JSON and an unknown id with 404 JSON', async () => {
+    const bad = await ctx.app.inject({ url: '/api/auctions/abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/id/);
+    const missing = await ctx.app.inject({ url: '/api/auctions/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Auction not found' });
+  });
+
+  it('answers unknown API routes with 404 JSON', async () => {
+    const res = await ctx.app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatch(/No route/);
+  });
+
+  it('reports liveness and readiness of Postgres and Redis', async () => {
+    expect((await ctx.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    const ready = await ctx.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ postgres: 'ok', redis: 'ok' });
+  });
+
+  it('answers malformed JSON with 400, never 500', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bids',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      payload: '{"auctionId": 1, "amount": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBeTruthy();
+  });
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlaceBidResponseSchema, toCents } from '@app/shared';
+import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => ctx?.close());
+
+const bid = (cookie: string, auctionId: number, amount: number | string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/bids', headers: { ...jsonHeaders(cookie), ...headers }, payload: { auctionId, amount } });
+
+describe('placing a bid', () => {
+  it('accepts a first bid at the starting bid and then requires the current bid plus 1000', async () => {
+    const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+    const u = await createUserSession(ctx.app, ctx.sql);
+    expect((await bid(u.cookie, auctionId, 9999)).statusCode).toBe(409);
+    const first = await bid(u.cookie, auctionId, '10000.00');
+    expect(first.statusCode).toBe(201);
+    expect(PlaceBidResponseSchema.parse(first.json())).toMatchObject({ amount: '10000.00', bidCount: 1, currentBid: '10000.00' });
+    const tooLow = await bid(u.cookie, auctionId, 10999.99);
+    expect(tooLow.statusCode).toBe(409);
+    expect(tooLow.json().error).toBe('Bid must be at least $11,000 (the current bid of $10,000 plus $1,000)');
+    expect((await bid(u.cookie, auctionId, 11000)).statusCode).toBe(201);
+    const [a] = await ctx.sql<{ currentBid: string; bidCount: number }[]>`select current_bid, bid_count from auctions where id = ${auctionId}`;
+    expect(a).toEqual({ currentBid: '11000.00', bidCount: 2 });
+  });
+
+  it('refuses malformed amounts with 400 and stores nothing', async () => {
+    const auctionId = await createAuction(ctx.sql);
+    const u = await createUserSession(ctx.app, ctx.sql);
+    for (const amount of ['abc', -5, '12.345', null]) {
+      const res = await bid(u.cookie, auctionId, amount as never);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues.length).toBeGreaterThan(0);
+    }
+    const count = (await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`)[0]!.count;
+    expect(count).toBe(0);
+  });
+
+  it('refuses a bid after the end time even though no close job has run', async () => {
+    const auctionId = await createAuction(ctx.sql, { endsInMs: -1000 });
+    const u = await createUserSession(ctx.app, ctx.sql);
+    const res = await bid(u.cookie, auctionId, 50000);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'This auction has ended' });
+  });
+
+  it('extends the end to 2 minutes after a bid placed 30 s before the end', async () => {
+    const auctionId = await createAuction(ctx.sql, { endsInMs: 30_000 });
+    const u = await createUserSession(ctx.app, ctx.sql);
+    const res = await bid(u.cookie, auctionId, 20000);
+    expect(res.statusCode).toBe(201);
+    const body = PlaceBidResponseSchema.parse(res.json());
+    expect(body.extended).toBe(true);
+    expect(Date.parse(body.endTime) - Date.parse(body.timestamp)).toBe(120_000);
+    const events = await ctx.sql<{ type: string }[]>`select type from outbox where auction_id = ${auctionId} order by seq`;
+    expect(events.map((e) => e.type)).toEqual(['bid.placed', 'auction.extended', 'chat.message']);
+  });
+
+  it('does not extend a bid placed with more than 2 minutes left', async () => {
+    const auctionId = await createAuction(ctx.sql, { endsInMs: 10 * 60_000 });
+    const u = await createUserSession(ctx.app, ctx.sql);
+    expect(PlaceBidResponseSchema.parse((await bid(u.cookie, auctionId, 20000)).json()).extended).toBe(false);
+  });
+
+  it('lets only premium members bid on a premium-only auction', async () => {
+    const auctionId = await createAuction(ctx.sql, { isPremiumOnly: true });
+    const basic = await createUserSession(ctx.app, ctx.sql);
+    const premium = await createUserSession(ctx.app, ctx.sql, { isPremium: true });
+    const refused = await bid(basic.cookie, auctionId, 20000);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/premium members only/);
+    expect((await bid(premium.cookie, auctionId, 20000)).statusCode).toBe(201);
+  });
+
+  it('reports the reserve as met once the bid reaches it, without revealing it', async () => {
+    const auctionId = await createAuction(ctx.sql, { reservePrice: '25000.00', auctionType: 'reserve' });
+    const u = await createUserSession(ctx.app, ctx.sql);
+    await bid(u.cookie, auctionId, 20000);
+    expect((await ctx.app.inject({ url: `/api/auctions/${auctionId}` })).json().reserveStatus).toBe('not-met');
+    await bid(u.cookie, auctionId, 25000);
+    const res = await ctx.app.inject({ url: `/api/auctions/${auctionId}` });
+    expect(res.json().reserveStatus).toBe('met');
+    expect(res.body).not.toContain('reservePrice');
+  });
+
+  it('returns the first answer again for a retried Idempotency-Key and stores one bid', async () => {
+    const auctionId = await createAuction(ctx.sql);
+    const u = await createUserSession(ctx.app, ctx.sql);
+    const headers = { 'idempotency-key': 'retry-123' };
+    const [a, b] = await Promise.all([bid(u.cookie, auctionId, 20000, headers), bid(u.cookie, auctionId, 20000, headers)]);
+    const c = await bid(u.cookie, auctionId, 20000, headers);
+    expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([201, 201, 201]);
+    expect(b.json().id).toBe(a.json().id);
+    expect(c.json().id).toBe(a.json().id);
+    const count = (await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`)[0]!.count;
+    expect(count).toBe(1);
+  });
+});
+
+describe('bidding under contention', () => {
+  it('200 concurrent bids from 20 users: each accepted bid is 1000 above the last, and bids and events agree one-to-one', async () => {
+    const auctionId = await createAuction(ctx.sql, { startingBid: '1000.00' });
+    const users = await Promise.all(Array.from({ length: 20 }, () => createUserSession(ctx.app, ctx.sql)));
+    // Amounts overlap on purpose: many race for the same step, so some must be refused.
+    const attempts = Array.from({ length: 200 }, (_, i) => ({
+      user: users[i % 20]!,
+      amount: 1000 + Math.floor(i / 2) * 1000 + (i % 3) * 250,
+    }));
+    const results = await Promise.all(attempts.map((a) => bid(a.user.cookie, auctionId, a.amount)));
+    const statuses = new Set(results.map((r) => r.statusCode));
+    expect([...statuses].every((s) => s === 201 || s === 409)).toBe(true);
+    const acceptedCount = results.filter((r) => r.statusCode === 201).length;
+    expect(acceptedCount).toBeGreaterThan(50);
+
+    const bids = await ctx.sql<{ id: string; amount: string }[]>`select id, amount from bids where auction_id = ${auctionId} order by id`;
+    expect(bids).toHaveLength(acceptedCount);
+    for (let i = 1; i < bids.length; i += 1) {
+      expect(toCents(bids[i]!.amount) - toCents(bids[i - 1]!.amount)).toBeGreaterThanOrEqual(1000_00);
+    }
+    const [auction] = await ctx.sql<{ currentBid: string; bidCount: number; seq: string }[]>`
+      select current_bid, bid_count, seq from auctions where id = ${auctionId}`;
+    expect(auction!.currentBid).toBe(bids.at(-1)!.amount);
+    expect(auction!.bidCount).toBe(bids.length);
+
+    const events = await ctx.sql<{ seq: string; payload: { bidId: number; amount: string } }[]>`
+      select seq, payload from outbox where auction_id = ${auctionId} and type = 'bid.placed' order by seq`;
+    expect(events.map((e) => [String(e.payload.bidId), e.payload.amount])).toEqual(bids.map((b) => [b.id, b.amount]));
+    const allSeqs = await ctx.sql<{ seq: string }[]>`select seq from outbox where auction_id = ${auctionId} order by seq`;
+    expect(allSeqs.map((s) => Number(s.seq))).toEqual(allSeqs.map((_, i) => i + 1));
+    expect(Number(auction!.seq)).toBe(allSeqs.length);
+  });
+});

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashPassword } from '../src/services/passwords.js';
+import { createUserSession, ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => ctx?.close());
+
+it('serves the queue dashboard to admins only: signed out 401 (or a redirect for a browser), ordinary user 403', async () => {
+  expect((await ctx.app.inject({ url: '/admin/queues/api/queues' })).statusCode).toBe(401);
+  const page = await ctx.app.inject({ url: '/admin/queues', headers: { accept: 'text/html' } });
+  expect(page.statusCode).toBe(302);
+  expect(page.headers.location).toBe('/admin/login');
+  const user = await createUserSession(ctx.app, ctx.sql);
+  expect((await ctx.app.inject({ url: '/admin/queues/api/queues', headers: { cookie: user.cookie } })).statusCode).toBe(403);
+
+  await ctx.sql`insert into admin_users (email, name, password_hash) values ('ops@example.test', 'Ops', ${await hashPassword('ops-password-1')})`;
+  const login = await ctx.app.inject({
+    method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { email: 'ops@example.test', password: 'ops-password-1' },
+  });
+  const cookie = `admin_sid=${login.cookies.find((c) => c.name === 'admin_sid')!.value}`;
+  const api = await ctx.app.inject({ url: '/admin/queues/api/queues', headers: { cookie } });
+  expect(api.statusCode).toBe(200);
+  const names = (api.json().queues as { name: string }[]).map((q) => q.name).sort();
+  expect(names).toEqual(['auction-close', 'bid-alerts']);
+  const html = await ctx.app.inject({ url: '/admin/queues', headers: { cookie, accept: 'text/html' } });
+  expect(html.statusCode).toBe(200);
+  expect(html.body).toContain('<html');
+});

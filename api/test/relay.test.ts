@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pino from 'pino';
+import { EVENTS_STREAM_FIELD, eventsStreamKey } from '@app/shared';
+import { startWorkers } from '../../workers/src/index.js';
+import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from './support/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => ctx?.close());
+
+it('delivers a committed bid through the relay within 2 s when the publish after commit fails', async () => {
+  const auctionId = await createAuction(ctx.sql);
+  const u = await createUserSession(ctx.app, ctx.sql);
+  // As if the process died between commit and publish: the write to Redis never happens.
+  ctx.app.events.writer = async () => {
+    throw new Error('redis unavailable');
+  };
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(u.cookie), payload: { auctionId, amount: 15000 } });
+  expect(res.statusCode).toBe(201);
+  const [row] = await ctx.sql<{ publishedAt: Date | null }[]>`
+    select published_at from outbox where auction_id = ${auctionId} and type = 'bid.placed'`;
+  expect(row!.publishedAt).toBeNull();
+
+  const started = Date.now();
+  const workers = await startWorkers({ sql: ctx.sql, redisUrl: REDIS_URL, redisPrefix: ctx.config.REDIS_PREFIX, logger: pino({ level: 'silent' }) });
+  try {
+    let delivered = false;
+    while (!delivered && Date.now() - started < 2000) {
+      const entries = await ctx.redis.xrange(eventsStreamKey(ctx.config.REDIS_PREFIX), '-', '+');
+      delivered = entries.some(([, f]) => {
+        const e = JSON.parse(f[f.indexOf(EVENTS_STREAM_FIELD) + 1]!);
+        return e.type === 'bid.placed' && e.auctionId === auctionId && e.amount === '15000.00';
+      });
+      if (!delivered) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(delivered).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+  } finally {
+    await workers.close();
+  }
+});

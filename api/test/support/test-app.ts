@@ -1,0 +1,117 @@
+// A real API on a database made for this test file, with a Redis prefix of its own.
+import type { FastifyInstance } from 'fastify';
+import type { Sql } from 'postgres';
+import { Redis } from 'ioredis';
+import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../../infra/test-support/test-database.js';
+import { buildApp, type AppDeps } from '../../src/app.js';
+import { ApiConfigSchema, type ApiConfig } from '../../src/config.js';
+import { hashPassword } from '../../src/services/passwords.js';
+
+export const ORIGIN = 'http://localhost:3000';
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestContext {
+  app: FastifyInstance;
+  sql: Sql;
+  redis: Redis;
+  config: ApiConfig;
+  databaseUrl: string;
+  rebuild(deps?: AppDeps): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(deps: AppDeps = {}): Promise<TestContext> {
+  const db = await createTestDatabase();
+  const prefix = testRedisPrefix();
+  const config = ApiConfigSchema.parse({
+    DATABASE_URL: db.url,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    APP_ORIGINS: ORIGIN,
+  });
+  const redis = new Redis(REDIS_URL);
+  const ctx: TestContext = {
+    app: await buildApp(config, { sql: db.sql, redis, ...deps }),
+    sql: db.sql,
+    redis,
+    config,
+    databaseUrl: db.url,
+    async rebuild(more: AppDeps = {}) {
+      await ctx.app.close();
+      ctx.app = await buildApp(config, { sql: db.sql, redis, ...more });
+      return ctx.app;
+    },
+    async close() {
+      await ctx.app.close();
+      await dropRedisPrefix(REDIS_URL, prefix);
+      redis.disconnect();
+      await db.drop();
+    },
+  };
+  return ctx;
+}
+
+let passwordHash: Promise<string> | undefined;
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export async function createUser(
+  sql: Sql,
+  { name = 'Test Bidder', email, isPremium = false }: { name?: string; email?: string; isPremium?: boolean } = {},
+): Promise<{ id: number; email: string; name: string }> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const address = email ?? `user-${Math.random().toString(36).slice(2)}@example.test`;
+  const [row] = await sql<{ id: number }[]>`
+    insert into users (email, name, password_hash, is_premium) values (${address}, ${name}, ${await passwordHash}, ${isPremium})
+    returning id`;
+  return { id: row!.id, email: address, name };
+}
+
+/** Signs in through the real endpoint and returns the Cookie header to send. */
+export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'sid');
+  return `sid=${cookie!.value}`;
+}
+
+export async function createUserSession(app: FastifyInstance, sql: Sql, opts: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(sql, opts);
+  return { ...user, cookie: await signIn(app, user.email) };
+}
+
+export interface AuctionOptions {
+  startingBid?: string;
+  currentBid?: string;
+  endsInMs?: number;
+  buyItNowPrice?: string | null;
+  reservePrice?: string | null;
+  auctionType?: string;
+  isPremiumOnly?: boolean;
+  ownerId?: number | null;
+  status?: string;
+}
+
+let vinCounter = 0;
+export async function createAuction(sql: Sql, o: AuctionOptions = {}): Promise<number> {
+  vinCounter += 1;
+  const vin = `TST${String(process.pid % 1e7).padStart(7, '0')}${String(vinCounter).padStart(7, '0')}`;
+  const [car] = await sql<{ id: number }[]>`
+    insert into cars (vin, year, make, model, mileage, condition, images, description, owner_id)
+    values (${vin}, 2021, 'Porsche', '911 Carrera', 12000, 'Excellent', ${['/images/cars/coupe-red.svg']}, 'Test car', ${o.ownerId ?? null})
+    returning id`;
+  const endsInMs = o.endsInMs ?? 60 * 60 * 1000;
+  const [auction] = await sql<{ id: number }[]>`
+    insert into auctions (car_id, starting_bid, current_bid, buy_it_now_price, reserve_price, auction_type,
+                          start_time, end_time, is_premium_only, location, status)
+    values (${car!.id}, ${o.startingBid ?? '10000.00'}, ${o.currentBid ?? '0.00'}, ${o.buyItNowPrice ?? null},
+            ${o.reservePrice ?? null}, ${o.auctionType ?? 'no-reserve'},
+            now() - interval '1 day', now() + ${endsInMs} * interval '1 millisecond',
+            ${o.isPremiumOnly ?? false}, 'Detroit, MI', ${o.status ?? 'active'})
+    returning id`;
+  return auction!.id;
+}
+
+export function jsonHeaders(cookie?: string): Record<string, string> {
+  return { origin: ORIGIN, ...(cookie ? { cookie } : {}) };
+}

@@ -1,0 +1,77 @@
+import { expect, it } from 'vitest';
+import { DEMO_USER, formatMoney, toCents, centsToDecimal } from '@app/shared';
+import { DEMO_PREMIUM_USER } from '@app/infra';
+import postgres from 'postgres';
+import { useStackAndBrowser } from './support/harness.js';
+import { openAuction, signInContext } from './support/session.js';
+
+const t = useStackAndBrowser();
+
+it('a bid placed in one browser shows in another within 1 s, with no reload', async () => {
+  const auction = await openAuction(t.stack.baseUrl);
+  const bidder = await t.browser.newContext();
+  const watcher = await t.browser.newContext();
+  await signInContext(bidder, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
+  const bidPage = await bidder.newPage();
+  const watchPage = await watcher.newPage();
+  await bidPage.goto(`${t.stack.baseUrl}/listing/${auction.id}`);
+  await watchPage.goto(`${t.stack.baseUrl}/listing/${auction.id}`);
+  await watchPage.getByTestId('current-bid').waitFor();
+  // Let the watcher's socket join the room before the bid.
+  await watchPage.waitForFunction(() => document.querySelector('[data-testid="bid-count"]') !== null);
+  await watchPage.waitForTimeout(500);
+
+  const amount = toCents(auction.currentBid) + 2000_00;
+  await bidPage.getByTestId('bid-amount').first().fill(String(amount / 100));
+  await bidPage.getByTestId('place-bid').first().click();
+  await bidPage.getByTestId('toast').getByText('Bid placed successfully!').waitFor();
+  const placedAt = Date.now();
+  await watchPage.getByTestId('current-bid').getByText(formatMoney(centsToDecimal(amount))).waitFor({ timeout: 5000 });
+  expect(Date.now() - placedAt).toBeLessThan(1000);
+  await watchPage.getByTestId('bid-history').getByText(DEMO_USER.name).waitFor();
+});
+
+it('a too-low bid shows the spec toast and sends no request', async () => {
+  const auction = await openAuction(t.stack.baseUrl);
+  const context = await t.browser.newContext();
+  await signInContext(context, t.stack.baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
+  const page = await context.newPage();
+  let bidRequests = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/bids')) bidRequests += 1;
+  });
+  await page.goto(`${t.stack.baseUrl}/listing/${auction.id}`);
+  await page.getByTestId('current-bid').waitFor();
+  const current = (await page.getByTestId('current-bid').textContent())!;
+  await page.getByTestId('bid-amount').first().fill('1');
+  await page.getByTestId('place-bid').first().click();
+  await page.getByTestId('toast').getByText('Invalid bid amount').waitFor();
+  await page.getByTestId('toast').getByText(`Bid must be higher than ${current}`).waitFor();
+  await page.waitForTimeout(300);
+  expect(bidRequests).toBe(0);
+});
+
+it('a bid 30 s before the end extends the auction, and the open page shows the new end and "Auction extended"', async () => {
+  const auction = await openAuction(t.stack.baseUrl);
+  const sql = postgres(t.stack.databaseUrl, { max: 1 });
+  await sql`update auctions set end_time = now() + interval '30 seconds' where id = ${auction.id}`;
+  await sql.end();
+  const watcher = await t.browser.newPage();
+  await watcher.goto(`${t.stack.baseUrl}/listing/${auction.id}`);
+  await watcher.getByTestId('countdown').first().getByText(/^\d+s$/).waitFor();
+  await watcher.waitForTimeout(500);
+
+  const bidder = await t.browser.newContext();
+  await signInContext(bidder, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
+  const detail = await (await fetch(`${t.stack.baseUrl}/api/auctions/${auction.id}`)).json();
+  const res = await bidder.request.post(`${t.stack.baseUrl}/api/bids`, {
+    data: { auctionId: auction.id, amount: centsToDecimal(toCents(detail.currentBid) + 1000_00) },
+    headers: { origin: t.stack.baseUrl },
+  });
+  expect(res.status()).toBe(201);
+  const body = await res.json();
+  expect(Date.parse(body.endTime) - Date.parse(body.timestamp)).toBe(120_000);
+  await watcher.getByTestId('extended').waitFor({ timeout: 3000 });
+  // The countdown now reads minutes and seconds (about 2 minutes), not seconds only.
+  await watcher.getByTestId('countdown').first().getByText(/^[12]m \d+s$/).waitFor({ timeout: 3000 });
+});

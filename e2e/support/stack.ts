@@ -1,0 +1,70 @@
+// The whole product for a browser test: a seeded database of its own, the API serving the built web app, the gateway and the workers.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { seed } from '@app/infra';
+import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../infra/test-support/test-database.js';
+import { buildApp } from '../../api/src/app.js';
+import { ApiConfigSchema } from '../../api/src/config.js';
+import { createGateway } from '../../realtime/src/gateway.js';
+import { startWorkers } from '../../workers/src/index.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface Stack {
+  baseUrl: string;
+  realtimeUrl: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(): Promise<Stack> {
+  if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('web/dist is missing: run `npm run build` before the browser tests');
+  const db = await createTestDatabase();
+  const prefix = testRedisPrefix();
+  await seed(db.sql);
+  const logger = pino({ level: 'silent' });
+
+  const origins: string[] = [];
+  const config = ApiConfigSchema.parse({
+    DATABASE_URL: db.url,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: WEB_DIST,
+    APP_ORIGINS: 'http://127.0.0.1:1',
+  });
+  config.APP_ORIGINS = origins;
+  const redis = new Redis(REDIS_URL);
+  const app = await buildApp(config, { sql: db.sql, redis });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  origins.push(baseUrl, baseUrl.replace('127.0.0.1', 'localhost'));
+
+  const httpServer = createServer();
+  const gateway = await createGateway(httpServer, { sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, origins, logger });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const realtimeUrl = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  config.PUBLIC_REALTIME_URL = realtimeUrl;
+
+  const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
+
+  return {
+    baseUrl,
+    realtimeUrl,
+    databaseUrl: db.url,
+    async stop() {
+      await workers.close();
+      await gateway.close();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await app.close();
+      redis.disconnect();
+      await dropRedisPrefix(REDIS_URL, prefix);
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import postgres from 'postgres';
+
+/** Creates the database named in the URL when it does not exist yet (connecting to the server's `postgres` database). */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`DATABASE_URL names an unusual database "${name}"; create it yourself`);
+  url.pathname = '/postgres';
+  const sql = postgres(url.toString(), { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try {
+    const [row] = await sql`select 1 from pg_database where datname = ${name}`;
+    if (!row) {
+      await sql.unsafe(`create database "${name}"`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // created meanwhile by another starter
+      });
+    }
+  } catch (err) {
+    throw new Error(`Cannot prepare the database in DATABASE_URL (${url.host}/${name}): ${(err as Error).message}`);
+  } finally {
+    await sql.end({ timeout: 2 });
+  }
+}

@@ -1,0 +1,10 @@
+export { createSql, type Sql } from './db.js';
+export { migrate } from './migrate.js';
+export { ensureDatabase } from './ensure-database.js';
+export { openEscrow, type OpenEscrowInput } from './escrow.js';
+export { seed } from './seed.js';
+export { DEMO_PREMIUM_USER } from './demo-accounts.js';
+export { insertSystemChat, type CommittedEvent } from './system-chat.js';
+export { redisStreamWriter, type StreamWriter } from './event-stream.js';
+export { closeOnSignals } from './process-lifecycle.js';
+export { bullConnection, dropRedisPrefix } from './redis-connection.js';

@@ -1,0 +1,190 @@
+// createGateway: the Socket.IO server. It authenticates the handshake, keeps the rooms and relays committed events to
+// them; it decides nothing (bids, chat and every other write stay HTTP calls to the API).
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Redis } from 'ioredis';
+import type { Sql } from 'postgres';
+import type { Logger } from 'pino';
+import {
+  JoinAuctionPayloadSchema,
+  LeaveAuctionPayloadSchema,
+  SOCKET_EVENTS,
+  auctionRoom,
+  userRoom,
+  type Ack,
+  type AuctionSnapshot,
+  type PresenceEvent,
+} from '@app/shared';
+import { EventRelay } from './event-relay.js';
+import { auctionIdOfRoom, toEmit } from './event-routing.js';
+import { userIdFromCookie } from './handshake-auth.js';
+import { readSnapshot } from './snapshot.js';
+
+export interface GatewayDeps {
+  sql: Sql;
+  redisUrl: string;
+  redisPrefix: string;
+  /** Browser origins allowed to open a socket; read on every handshake, so the caller may fill it after start. */
+  origins: string[];
+  logger: Logger;
+}
+
+/** What the handshake proved; restored with the rest of the session on connection state recovery. */
+export interface SocketData {
+  userId: number | null;
+}
+
+export type GatewayServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+type GatewaySocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+export interface Gateway {
+  io: GatewayServer;
+  close(): Promise<void>;
+}
+
+const BAD_AUCTION_ID = 'auctionId must be a positive whole number';
+const PRESENCE_THROTTLE_MS = 250;
+/** How long a dropped client may come back and receive what it missed (connection state recovery). */
+export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+
+export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): Promise<Gateway> {
+  const { sql, logger } = deps;
+  // The adapter's connection publishes and issues commands; the adapter duplicates it for its blocking reads.
+  const adapterRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+  const relayRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+  for (const r of [adapterRedis, relayRedis]) r.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+
+  const io: GatewayServer = new Server(httpServer, {
+    cors: { origin: deps.origins, credentials: true },
+    // CORS does not cover WebSocket upgrades: without this check any site could open a socket that carries the
+    // visitor's session cookie and read the events addressed to that user. Clients that send no Origin are not browsers.
+    allowRequest: (req: IncomingMessage, callback) => {
+      const origin = req.headers.origin;
+      if (origin === undefined || deps.origins.includes(origin)) callback(null, true);
+      else callback('origin not allowed', false);
+    },
+    adapter: createAdapter(adapterRedis, {
+      streamName: `${deps.redisPrefix}socket.io`,
+      channelPrefix: `${deps.redisPrefix}socket.io`,
+      sessionKeyPrefix: `${deps.redisPrefix}sio:session:`,
+      maxLen: 100_000,
+      onlyPlaintext: true,
+      blockTimeInMs: 1000,
+    }),
+    // Middlewares are skipped on recovery because socket.data (the authenticated user) comes back with the session.
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
+  });
+
+  io.use((socket, next) => {
+    userIdFromCookie(sql, socket.handshake.headers.cookie)
+      .then((userId) => {
+        socket.data.userId = userId;
+        next();
+      })
+      .catch((err: unknown) => {
+        // An unreadable session must not keep anyone from watching auctions; they just get no user events.
+        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'session lookup failed; connecting as anonymous');
+        socket.data.userId = null;
+        next();
+      });
+  });
+
+  /** Sockets in the room on every gateway process, not only this one. */
+  const onlineIn = async (auctionId: number) => (await io.in(auctionRoom(auctionId)).fetchSockets()).length;
+
+  // Presence is throttled per auction: a burst of joins or a mass disconnect costs one cluster-wide count.
+  const presenceTimers = new Map<number, NodeJS.Timeout>();
+  let closing = false;
+  const announcePresence = (auctionId: number) => {
+    if (closing || presenceTimers.has(auctionId)) return;
+    const timer = setTimeout(() => {
+      presenceTimers.delete(auctionId);
+      onlineIn(auctionId).then(
+        (online) => {
+          const event: PresenceEvent = { auctionId, online };
+          io.to(auctionRoom(auctionId)).emit(SOCKET_EVENTS.presence, event);
+        },
+        (err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err), auctionId }, 'presence count failed'),
+      );
+    }, PRESENCE_THROTTLE_MS);
+    presenceTimers.set(auctionId, timer);
+  };
+
+  io.on('connection', (socket: GatewaySocket) => {
+    // A recovered socket already has its rooms back, the user room included.
+    if (socket.data.userId != null && !socket.recovered) void socket.join(userRoom(socket.data.userId));
+
+    socket.on(SOCKET_EVENTS.join, async (payload: unknown, ack?: unknown) => {
+      // A client may send anything in the ack's place; only a function is an acknowledgement callback.
+      const reply = (a: Ack<AuctionSnapshot>) => {
+        if (typeof ack === 'function') ack(a);
+      };
+      const parsed = JoinAuctionPayloadSchema.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, error: BAD_AUCTION_ID });
+      const { auctionId } = parsed.data;
+      try {
+        // Join before reading: an event committed after the read then reaches this socket, and the count includes it.
+        await socket.join(auctionRoom(auctionId));
+        const snapshot = await readSnapshot(sql, auctionId, await onlineIn(auctionId));
+        if (!snapshot) {
+          await socket.leave(auctionRoom(auctionId));
+          return reply({ ok: false, error: 'Auction not found' });
+        }
+        announcePresence(auctionId);
+        reply({ ok: true, data: snapshot });
+      } catch (err) {
+        logger.warn({ err: err instanceof Error ? err.message : String(err), auctionId }, 'join failed');
+        reply({ ok: false, error: 'Could not join the auction right now' });
+      }
+    });
+
+    socket.on(SOCKET_EVENTS.leave, async (payload: unknown, ack?: unknown) => {
+      const reply = (a: Ack<null>) => {
+        if (typeof ack === 'function') ack(a);
+      };
+      const parsed = LeaveAuctionPayloadSchema.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, error: BAD_AUCTION_ID });
+      const room = auctionRoom(parsed.data.auctionId);
+      if (socket.rooms.has(room)) {
+        await socket.leave(room);
+        announcePresence(parsed.data.auctionId);
+      }
+      reply({ ok: true, data: null });
+    });
+
+    socket.on('disconnecting', () => {
+      for (const room of socket.rooms) {
+        const auctionId = auctionIdOfRoom(room);
+        if (auctionId !== null) announcePresence(auctionId);
+      }
+    });
+  });
+
+  const relay = new EventRelay({
+    redis: relayRedis,
+    prefix: deps.redisPrefix,
+    logger,
+    emit: (event) => {
+      const { room, name, payload } = toEmit(event);
+      io.to(room).emit(name, payload);
+    },
+  });
+  await relay.start();
+
+  return {
+    io,
+    // Reverse order of start: stop relaying, then close the sockets (their sessions are kept for recovery on another
+    // gateway) and the HTTP server, then the adapter's connection.
+    async close() {
+      closing = true;
+      for (const timer of presenceTimers.values()) clearTimeout(timer);
+      presenceTimers.clear();
+      await relay.stop();
+      await io.close();
+      // QUIT lets the session writes of the sockets just closed reach Redis; a connection that is down just goes.
+      if (adapterRedis.status === 'ready') await adapterRedis.quit().catch(() => adapterRedis.disconnect());
+      else adapterRedis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// Business constants from the product spec (parts 1 and 2), named once for every workspace.
+
+export const MIN_BID_INCREMENT_CENTS = 1000_00;
+export const BID_INPUT_STEP = 100;
+export const COUNTDOWN_RED_THRESHOLD_MS = 60 * 60 * 1000;
+export const COUNTDOWN_REFRESH_MS = 1000;
+export const CHAT_POLL_INTERVAL_MS = 2000;
+export const CHAT_MESSAGE_MAX_LENGTH = 500;
+export const COMMENT_MAX_LENGTH = 2000;
+export const CHAT_RATE_LIMIT = { messages: 5, windowSeconds: 10 } as const;
+
+/** Soft close: a bid in the final window pushes the end to this long after the bid. */
+export const SOFT_CLOSE_WINDOW_MS = 2 * 60 * 1000;
+
+export const AUCTION_TYPES = ['reserve', 'no-reserve', 'buy-it-now', 'private', 'standard'] as const;
+export const AUCTION_TYPE_BADGES = {
+  reserve: 'Reserve',
+  'no-reserve': 'No Reserve',
+  'buy-it-now': 'Buy It Now',
+  private: 'Premium',
+  standard: 'Standard',
+} as const;
+
+export const AUCTION_STATUSES = ['pending', 'active', 'sold', 'reserve-not-met', 'no-bids', 'bought-now', 'rejected'] as const;
+export const AUCTION_OUTCOMES = ['sold', 'reserve-not-met', 'no-bids', 'bought-now'] as const;
+export const RESERVE_STATUSES = ['none', 'met', 'not-met'] as const;
+
+export const CATEGORY_FILTERS = ['all', 'luxury', 'sports', 'classic', 'suv'] as const;
+export const AUCTION_SORTS = ['ending-soon', 'price-low', 'price-high', 'recently-added'] as const;
+export const AUCTION_SORT_LABELS = {
+  'ending-soon': 'Ending Soon',
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  'recently-added': 'Recently Added',
+} as const;
+
+export const MAKES = ['Ferrari', 'Porsche', 'BMW', 'Mercedes-Benz', 'Lamborghini', 'Audi', 'Ford', 'Chevrolet', 'Toyota', 'Honda'] as const;
+export const YEAR_MIN = 2015;
+export const YEAR_MAX = 2024;
+export const SUBMIT_CONDITIONS = ['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'] as const;
+export const TRADE_IN_CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
+export const VIN_LENGTH = 17;
+export const ZIP_LENGTH = 5;
+
+export const SIGN_IN_PASSWORD_MIN = 6;
+export const ADMIN_PASSWORD_MIN = 8;
+export const REGISTER_PASSWORD_MIN = 8;
+
+export const ALERT_TYPES = ['outbid', 'priceTarget', 'timeRemaining', 'endingSoon'] as const;
+export const ALERT_TIME_THRESHOLDS = [5, 15, 30, 60, 120] as const;
+export const ALERT_DEFAULT_TIME_THRESHOLD = 30;
+export const ALERT_ENDING_SOON_MINUTES = 5;
+export const ALERT_CHECK_INTERVAL_MS = 30_000;
+export const ALERT_TOAST_DURATION_MS = 10_000;
+
+export const ESCROW_BUYER_FEE_BPS = 250; // 2.5%
+export const ESCROW_SELLER_FEE_BPS = 150; // 1.5%
+/** Card processing: 2.9% of the amount plus 30 cents, paid by the buyer (our documented figure; the spec names the fee only). */
+export const ESCROW_PROCESSING_FEE_BPS = 290;
+export const ESCROW_PROCESSING_FEE_FIXED_CENTS = 30;
+export const ESCROW_INSPECTION_DAYS = 7;
+export const ESCROW_PAYMENT_DUE_HOURS = 48;
+export const ESCROW_REQUIRED_DOCUMENTS = ['title', 'bill_of_sale', 'inspection_report'] as const;
+export const ESCROW_STATUSES = ['pending', 'funded', 'in_inspection', 'completed', 'disputed', 'cancelled', 'refunded'] as const;
+export const ESCROW_MILESTONES = ['escrow_created', 'payment_received', 'documents_verified', 'inspection_completed', 'funds_released'] as const;
+
+export const BUY_NOW_VEHICLE_SHARE_PCT = 95;
+export const BUY_NOW_PROCESSING_SHARE_PCT = 5;
+export const INSPECTION_PERIOD_TEXT = '3 business days';
+
+export const TERMS = {
+  buyersPremiumPct: 5,
+  sellersCommissionPct: 3,
+  aiValuationReportUsd: 25,
+  paymentWithinHours: 48,
+  inspectionBusinessDays: 3,
+  governingLaw: 'Michigan',
+} as const;
+
+export const HOME_STATS = [
+  { value: '5,000+', label: 'Cars Sold' },
+  { value: '1,200+', label: 'Active Dealers' },
+  { value: '98%', label: 'Satisfaction Rate' },
+  { value: '$50M+', label: 'Total Volume' },
+] as const;
+
+export const SUPPORT_CONTACT = {
+  email: 'support@carbid.example',
+  phone: '+1 (313) 555-0142',
+  address: '1 Woodward Ave, Detroit, MI 48226',
+} as const;
+
+export const REPORT_SCORE_GOOD = 80;
+export const REPORT_SCORE_MIDDLING = 60;
+export const REPORT_PREVIEW_RECALLS = 2;
+export const REPORT_SERVICE_HISTORY_CAP = 5;
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export const VALUATION_CONFIDENCE_HIGH = 85;
+export const VALUATION_CONFIDENCE_LOW = 50;
+
+export const ADMIN_AUCTION_DURATIONS_DAYS = [3, 7, 10, 14] as const;
+export const ADMIN_COMMISSION_RATES_PCT = [3, 5, 7, 10] as const;
+export const FORUM_CATEGORIES = ['all', 'general', 'technical', 'marketplace', 'reviews'] as const;
+export const FORUM_TAB_COUNTS = { all: 156, general: 45, technical: 28, marketplace: 67, reviews: 16 } as const;
+
+/** Demo accounts created by the seed; shown by the README and the /login hint. */
+export const DEMO_USER = { email: 'demo@carbid.example', password: 'demo-password', name: 'Demo Dealer' } as const;
+export const DEMO_ADMIN = { email: 'admin@carbid.example', password: 'admin-password', name: 'Site Admin' } as const;
+
+/** BullMQ queue names, shared by the workers that run them and the ops dashboard that shows them. */
+export const QUEUE_NAMES = { close: 'auction-close', alerts: 'bid-alerts' } as const;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN, REGISTER_PASSWORD_MIN, SIGN_IN_PASSWORD_MIN } from '../constants.js';
+
+const email = (message: string) => z.string().trim().toLowerCase().pipe(z.email({ error: message }));
+
+export const LoginBodySchema = z.object({
+  email: email('Invalid email address'),
+  password: z
+    .string()
+    .min(SIGN_IN_PASSWORD_MIN, `Password must be at least ${SIGN_IN_PASSWORD_MIN} characters`)
+    .max(200),
+  rememberMe: z.boolean().default(false),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const RegisterBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email: email('Invalid email address'),
+  password: z
+    .string()
+    .min(REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters`)
+    .max(200),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const AdminLoginBodySchema = z.object({
+  email: email('Please enter a valid email address'),
+  password: z
+    .string()
+    .min(ADMIN_PASSWORD_MIN, `Password must be at least ${ADMIN_PASSWORD_MIN} characters`)
+    .max(200),
+});
+export type AdminLoginBody = z.infer<typeof AdminLoginBodySchema>;
+
+export const SessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  isPremium: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const AuthResponseSchema = z.object({ user: SessionUserSchema });
+
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminAuthResponseSchema = z.object({ admin: AdminUserSchema });

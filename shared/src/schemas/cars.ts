@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { ADMIN_AUCTION_DURATIONS_DAYS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
+import { ClaimedUserIdSchema, MoneyInputSchema } from './common.js';
+import { vinCheckDigitProblem } from '../vin.js';
+
+export const VinSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .length(VIN_LENGTH, `VIN must be ${VIN_LENGTH} characters`)
+  .regex(/^[A-HJ-NPR-Z0-9]+$/, 'VIN may not contain I, O or Q')
+  .superRefine((vin, ctx) => {
+    const problem = vin.length === VIN_LENGTH ? vinCheckDigitProblem(vin) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const CreateCarBodySchema = z.object({
+  vin: VinSchema,
+  year: z.coerce.number().int().min(YEAR_MIN).max(YEAR_MAX),
+  make: z.string().trim().min(1),
+  model: z.string().trim().min(1),
+  mileage: z.coerce.number().int().min(0).max(2_000_000),
+  condition: z.string().trim().min(1),
+  images: z.array(z.string()).min(1, 'At least one image is required'),
+  description: z.string().max(5000).default(''),
+  ownerId: ClaimedUserIdSchema,
+});
+export const CreateCarResponseSchema = z.object({ id: z.number().int() });
+
+export const CarValuationResponseSchema = z.object({
+  aiEstimatedValue: z.string(),
+  aiConfidence: z.number().int(),
+  aiDaysToSell: z.string(),
+});
+
+export const EstimateValueBodySchema = z.object({
+  vin: VinSchema,
+  mileage: z.coerce.number().int().min(0),
+  zip: z.string().trim().regex(new RegExp(`^\\d{${ZIP_LENGTH}}$`), `ZIP must be ${ZIP_LENGTH} digits`),
+});
+
+export const ValuationResponseSchema = z.object({
+  vehicle_details: z.object({
+    year: z.union([z.number(), z.string()]),
+    make: z.string(),
+    model: z.string(),
+    body_class: z.string(),
+    engine: z.string(),
+  }),
+  vin_analysis: z.object({ manufacturer: z.string() }),
+  estimated_value_range: z.string(),
+  confidence: z.string(),
+  market_analysis: z.object({
+    demand_level: z.string(),
+    seasonal_impact: z.string(),
+    regional_preference: z.string(),
+  }),
+  summary: z.string(),
+  investment_advice: z.string(),
+});
+export type ValuationResponse = z.infer<typeof ValuationResponseSchema>;
+
+export const CarfaxReportBodySchema = z.object({ vin: VinSchema });
+export const VehicleHistoryReportSchema = z.object({
+  score: z.number().int().min(0).max(100),
+  vehicleHistory: z.object({
+    totalOwners: z.number().int(),
+    accidentHistory: z.boolean(),
+    serviceRecords: z.number().int(),
+    titleIssues: z.boolean(),
+  }),
+  marketValue: z.object({ tradeIn: z.number(), retail: z.number(), certified: z.number() }),
+  recalls: z.array(z.object({ component: z.string(), status: z.string(), description: z.string() })),
+  ownershipHistory: z.array(
+    z.object({
+      ownerType: z.string(),
+      duration: z.string(),
+      location: z.string(),
+      mileageStart: z.number(),
+      mileageEnd: z.number(),
+    }),
+  ),
+  serviceHistory: z.array(
+    z.object({ serviceType: z.string(), date: z.string(), description: z.string(), mileage: z.number(), location: z.string() }),
+  ),
+  titleHistory: z.array(z.object({ titleType: z.string(), date: z.string(), state: z.string(), mileage: z.number() })),
+});
+export type VehicleHistoryReport = z.infer<typeof VehicleHistoryReportSchema>;
+
+/** "Submit to Auction": the owner proposes terms; an admin approves before it goes live. */
+export const SubmitAuctionBodySchema = z
+  .object({
+    carId: z.coerce.number().int().positive(),
+    startingBid: MoneyInputSchema,
+    reservePrice: MoneyInputSchema.optional(),
+    buyItNowPrice: MoneyInputSchema.optional(),
+    durationDays: z.coerce
+      .number()
+      .int()
+      .refine((d) => (ADMIN_AUCTION_DURATIONS_DAYS as readonly number[]).includes(d), `Duration must be one of ${ADMIN_AUCTION_DURATIONS_DAYS.join(', ')} days`),
+    location: z.string().trim().min(1).max(100),
+    isPremiumOnly: z.boolean().default(false),
+  })
+  .refine((b) => b.buyItNowPrice === undefined || b.buyItNowPrice > b.startingBid, {
+    message: 'Buy It Now price must be above the starting bid',
+    path: ['buyItNowPrice'],
+  })
+  .refine((b) => b.reservePrice === undefined || b.reservePrice >= b.startingBid, {
+    message: 'Reserve price cannot be below the starting bid',
+    path: ['reservePrice'],
+  });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { CHAT_MESSAGE_MAX_LENGTH, COMMENT_MAX_LENGTH } from '../constants.js';
+import { ClaimedUserIdSchema, IdSchema, IsoDateSchema } from './common.js';
+
+export const CommentSchema = z.object({
+  id: z.number().int(),
+  auctionId: z.number().int(),
+  content: z.string(),
+  timestamp: IsoDateSchema,
+  user: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type Comment = z.infer<typeof CommentSchema>;
+
+export const PostCommentBodySchema = z.object({
+  auctionId: IdSchema,
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Comment cannot be empty')
+    .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`),
+  userId: ClaimedUserIdSchema,
+});
+
+export const ChatMessageSchema = z.object({
+  id: z.number().int(),
+  auctionId: z.number().int(),
+  message: z.string(),
+  timestamp: IsoDateSchema,
+  isSystemMessage: z.boolean(),
+  user: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const PostChatMessageBodySchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message cannot be empty')
+    .max(CHAT_MESSAGE_MAX_LENGTH, `Message must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+  userId: ClaimedUserIdSchema,
+});
+
+export const ChatMessagesQuerySchema = z.object({ after: IdSchema.optional() });

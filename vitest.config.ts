@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace. Integration projects share a migrated template database made in globalSetup;
+// each test file clones its own database from it and drops it afterwards.
+const integration = (name: string) => ({
+  test: {
+    name,
+    include: [`${name}/test/**/*.test.ts`],
+    environment: 'node' as const,
+    globalSetup: ['infra/test-support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
+      integration('infra'),
+      integration('api'),
+      integration('realtime'),
+      integration('workers'),
+      {
+        test: {
+          name: 'web',
+          include: ['web/test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['infra/test-support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MapPin, Eye } from 'lucide-react';
+import { formatMoney, type Auction } from '@app/shared';
+import { Countdown } from './countdown';
+import { ReserveBadge, TypeBadges } from './badges';
+import { useLiveAuctions } from '../stores/live-auctions';
+
+export const PLACEHOLDER_IMAGE = '/images/placeholder-car.svg';
+
+export function AuctionCard({ auction }: { auction: Auction }) {
+  const live = useLiveAuctions((s) => s.auctions[auction.id]);
+  // The spec's viewer count is random sample data; it is labelled as such.
+  const [viewers] = useState(() => 50 + Math.floor(Math.random() * 200));
+  const currentBid = live && live.seq >= auction.seq ? live.currentBid : auction.currentBid;
+  const endTime = live && live.seq >= auction.seq ? live.endTime : auction.endTime;
+  const reserve = live && live.seq >= auction.seq ? live.reserveStatus : auction.reserveStatus;
+  const { car } = auction;
+  return (
+    <Link
+      to={`/listing/${auction.id}`}
+      className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      data-testid="auction-card"
+    >
+      <div className="relative aspect-[16/9] bg-slate-100">
+        <img src={car.images[0] ?? PLACEHOLDER_IMAGE} alt={`${car.year} ${car.make} ${car.model}`} className="h-full w-full object-cover" loading="lazy" />
+        <div className="absolute left-3 top-3">
+          <TypeBadges auctionType={auction.auctionType} isPremiumOnly={auction.isPremiumOnly} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <h3 className="text-lg font-semibold group-hover:text-brand-600">
+          {car.year} {car.make} {car.model}
+        </h3>
+        <div className="flex items-end justify-between">
+          <div>
+            <p className="text-xs uppercase tracking-wide text-slate-500">Current bid</p>
+            <p className="text-xl font-bold" data-testid="card-current-bid">{formatMoney(currentBid)}</p>
+          </div>
+          <div className="text-right">
+            <p className="text-xs uppercase tracking-wide text-slate-500">Ends in</p>
+            <Countdown endTime={endTime} />
+          </div>
+        </div>
+        <div className="mt-auto flex items-center justify-between text-sm text-slate-500">
+          <span className="flex items-center gap-1"><MapPin className="h-4 w-4" aria-hidden /> {auction.location}</span>
+          <span className="flex items-center gap-1" title="Sample figure, not live data">
+            <Eye className="h-4 w-4" aria-hidden /> {viewers} <span className="text-xs">(sample)</span>
+          </span>
+        </div>
+        <ReserveBadge status={reserve} />
+      </div>
+    </Link>
+  );
+}

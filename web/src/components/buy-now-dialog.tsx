@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { INSPECTION_PERIOD_TEXT, buyNowSplit, formatCents, formatMoney, toCents } from '@app/shared';
+import { ApiError, apiRequest } from '../lib/api-client';
+import { toast } from '../stores/toast';
+
+export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId: number; price: string; title: string; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const split = buyNowSplit(toCents(price));
+  const buy = useMutation({
+    mutationFn: () => apiRequest('POST', `/api/auctions/${auctionId}/buy-now`, {}),
+    onSuccess: () => {
+      toast({
+        title: 'Purchase Successful!',
+        description: "Congratulations! You've successfully purchased this vehicle.",
+        action: { label: 'View escrow', onClick: () => void navigate(`/transaction/${auctionId}`) },
+      });
+      void queryClient.invalidateQueries({ queryKey: ['/api/auctions'] });
+      void queryClient.invalidateQueries({ queryKey: [`/api/auctions/${auctionId}`] });
+      setOpen(false);
+    },
+    onError: (err) => {
+      const message = err instanceof ApiError ? err.serverMessage : undefined;
+      toast({ title: 'Purchase Failed', description: message ?? 'Failed to complete purchase', variant: 'destructive' });
+    },
+  });
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger disabled={disabled} className="w-full rounded-lg bg-amber-400 px-4 py-3 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-50" data-testid="buy-now">
+        Buy It Now for {formatMoney(price)}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-xl font-semibold">Buy It Now</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">{title}</Dialog.Description>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div className="flex justify-between"><dt>Vehicle (95%)</dt><dd>{formatCents(split.vehicleCents)}</dd></div>
+            <div className="flex justify-between"><dt>Processing fee (5%)</dt><dd>{formatCents(split.processingCents)}</dd></div>
+            <div className="flex justify-between border-t pt-2 font-semibold"><dt>Total</dt><dd>{formatMoney(price)}</dd></div>
+          </dl>
+          <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
+            Payment is held in escrow. You have an inspection period of {INSPECTION_PERIOD_TEXT} after delivery.
+          </p>
+          <div className="mt-6 flex justify-end gap-3">
+            <Dialog.Close className="rounded-lg border px-4 py-2">Cancel</Dialog.Close>
+            <button onClick={() => buy.mutate()} disabled={buy.isPending} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="confirm-buy-now">
+              {buy.isPending ? 'Purchasing…' : 'Confirm Purchase'}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

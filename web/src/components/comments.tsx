@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { relativeTime, type Comment } from '@app/shared';
+import { ApiError, apiRequest } from '../lib/api-client';
+import { toast } from '../stores/toast';
+
+export function Comments({ auctionId }: { auctionId: number }) {
+  const key = [`/api/auctions/${auctionId}/comments`];
+  const comments = useQuery<Comment[]>({ queryKey: key });
+  const queryClient = useQueryClient();
+  const [content, setContent] = useState('');
+  const post = useMutation({
+    mutationFn: (text: string) => apiRequest<Comment>('POST', '/api/comments', { auctionId, content: text }),
+    onSuccess: () => {
+      setContent('');
+      toast({ title: 'Comment posted!', description: 'Your comment has been added.' });
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (err) => {
+      const message = err instanceof ApiError ? err.serverMessage : err.message;
+      toast({ title: 'Failed to post comment', description: message || 'Please try again.', variant: 'destructive' });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (content.trim() === '') return;
+    post.mutate(content.trim());
+  };
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 className="text-xl font-semibold">Comments &amp; questions</h2>
+      <form onSubmit={submit} className="mt-4 space-y-3">
+        <label className="block">
+          <span className="sr-only">Your comment</span>
+          <textarea
+            required
+            maxLength={2000}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            rows={3}
+            placeholder="Ask the seller a question or share your thoughts"
+            className="w-full rounded-lg border border-slate-300 p-3"
+          />
+        </label>
+        <button type="submit" disabled={post.isPending || content.trim() === ''} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50">
+          {post.isPending ? 'Posting…' : 'Post Comment'}
+        </button>
+      </form>
+      <ul className="mt-6 space-y-4">
+        {comments.isLoading && <li className="text-slate-500">Loading comments…</li>}
+        {comments.data?.length === 0 && <li className="text-slate-500">No comments yet. Be the first to ask.</li>}
+        {comments.data?.map((c) => (
+          <li key={c.id} className="border-b border-slate-100 pb-3">
+            <p className="text-sm"><span className="font-semibold">{c.user.name}</span> <span className="text-slate-500">· {relativeTime(c.timestamp)}</span></p>
+            <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.content}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ChatMessage, ChatMessageEvent } from '@app/shared';
+
+export interface ChatLine {
+  id: number;
+  message: string;
+  userName: string | null;
+  timestamp: string;
+  isSystemMessage: boolean;
+}
+
+export const fromPoll = (m: ChatMessage): ChatLine => ({
+  id: m.id,
+  message: m.message,
+  userName: m.user?.name ?? null,
+  timestamp: m.timestamp,
+  isSystemMessage: m.isSystemMessage,
+});
+
+export const fromPush = (e: ChatMessageEvent): ChatLine => ({
+  id: e.id,
+  message: e.message,
+  userName: e.userName,
+  timestamp: e.timestamp,
+  isSystemMessage: e.isSystemMessage,
+});
+
+/** Poll answers and socket pushes describe the same messages: merge by id, keep id order. */
+export function mergeChat(existing: ChatLine[], incoming: ChatLine[]): ChatLine[] {
+  if (incoming.length === 0) return existing;
+  const byId = new Map(existing.map((l) => [l.id, l]));
+  let changed = false;
+  for (const l of incoming) {
+    if (!byId.has(l.id)) {
+      byId.set(l.id, l);
+      changed = true;
+    }
+  }
+  if (!changed) return existing;
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { applyEvent, type LiveAuction } from '../src/stores/live-auctions';
+import { mergeChat, type ChatLine } from '../src/lib/chat-merge';
+import { validateBidInput } from '../src/components/bid-dialog';
+
+const base: LiveAuction = {
+  currentBid: '10000.00', bidCount: 1, endTime: '2026-01-01T00:00:00.000Z', status: 'active', reserveStatus: 'not-met', seq: 5, bids: [], stale: false,
+};
+const bid = (seq: number, amount: string) => ({
+  type: 'bid.placed' as const, seq, bidId: seq, amount, currentBid: amount, bidCount: seq, endTime: base.endTime, bidderName: 'B',
+  reserveStatus: 'met' as const, at: base.endTime,
+});
+
+describe('live auction state', () => {
+  it('applies the next event and ignores an older or repeated one', () => {
+    const next = applyEvent(base, bid(6, '11000.00'));
+    expect(next).toMatchObject({ currentBid: '11000.00', seq: 6, stale: false, reserveStatus: 'met' });
+    expect(applyEvent(next, bid(6, '11000.00'))).toBe(next);
+    expect(applyEvent(next, bid(4, '9000.00'))).toBe(next);
+  });
+  it('marks the auction stale when a sequence number was skipped, so the page refetches', () => {
+    expect(applyEvent(base, bid(8, '12000.00')).stale).toBe(true);
+  });
+  it('follows an extension and a close', () => {
+    const ext = applyEvent(base, { type: 'auction.extended', seq: 6, endTime: '2026-01-01T00:02:00.000Z' });
+    expect(ext.endTime).toBe('2026-01-01T00:02:00.000Z');
+    expect(applyEvent(ext, { type: 'auction.closed', seq: 7, outcome: 'sold', winningAmount: '10000.00' }).status).toBe('sold');
+  });
+});
+
+describe('chat merge', () => {
+  const line = (id: number): ChatLine => ({ id, message: `m${id}`, userName: null, timestamp: '', isSystemMessage: false });
+  it('merges poll answers and pushes without duplicates, in id order', () => {
+    const merged = mergeChat([line(1), line(3)], [line(2), line(3), line(4)]);
+    expect(merged.map((l) => l.id)).toEqual([1, 2, 3, 4]);
+  });
+  it('returns the same list when nothing is new, so nothing re-renders', () => {
+    const list = [line(1)];
+    expect(mergeChat(list, [line(1)])).toBe(list);
+  });
+});
+
+describe('bid input check (spec part 1 section 5)', () => {
+  it('refuses empty and not-above-current amounts without a request, accepts higher ones', () => {
+    expect(validateBidInput('', '10000.00').ok).toBe(false);
+    expect(validateBidInput('10000', '10000.00').ok).toBe(false);
+    expect(validateBidInput('abc', '10000.00').ok).toBe(false);
+    expect(validateBidInput('10100', '10000.00')).toEqual({ ok: true, cents: 1010000 });
+  });
+});

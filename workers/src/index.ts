@@ -1,0 +1,81 @@
+// startWorkers: every background process in one call, used by main.ts and by tests.
+import { Redis } from 'ioredis';
+import type { Sql } from 'postgres';
+import type { Logger } from 'pino';
+import { bullConnection, redisStreamWriter } from '@app/infra';
+import { startAlerts, type Alerts } from './alerts/alert-queue.js';
+import { startEventsConsumer } from './events-consumer.js';
+import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
+import { startOutboxRelay } from './outbox-relay.js';
+
+export interface WorkerDeps {
+  sql: Sql;
+  redisUrl: string;
+  redisPrefix: string;
+  logger: Logger;
+  /** How often overdue auctions are swept and escrow deadlines checked; 30 s unless a test shortens it. */
+  sweepEveryMs?: number;
+  /** How often the outbox relay looks for unpublished events; 250 ms by default. */
+  relayEveryMs?: number;
+  /** How often time-based bid alerts are checked; 30 s (spec) by default. */
+  alertCheckEveryMs?: number;
+}
+
+export interface Workers {
+  closeQueue: CloseQueue;
+  alerts: Alerts;
+  close(): Promise<void>;
+}
+
+export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
+  const { logger } = deps;
+  // Producers fail fast; BullMQ's blocking worker connections retry forever (maxRetriesPerRequest: null, in bullConnection).
+  const publisher = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
+  publisher.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const write = redisStreamWriter(publisher, deps.redisPrefix);
+  const connection = bullConnection(deps.redisUrl);
+
+  const closeQueue = await startCloseQueue({
+    sql: deps.sql,
+    write,
+    connection,
+    prefix: deps.redisPrefix,
+    logger,
+    sweepEveryMs: deps.sweepEveryMs ?? 30_000,
+  });
+  const alerts = await startAlerts({
+    sql: deps.sql,
+    write,
+    connection,
+    prefix: deps.redisPrefix,
+    logger,
+    checkEveryMs: deps.alertCheckEveryMs,
+  });
+  const consumerRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+  consumerRedis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const consumer = await startEventsConsumer({
+    redis: consumerRedis,
+    prefix: deps.redisPrefix,
+    logger,
+    handle: async (events) => {
+      // Both are idempotent: a batch retried after a failure reschedules and re-checks nothing twice.
+      await closeQueue.followEndTimes(events);
+      await alerts.onEvents(events);
+    },
+  });
+  const relay = startOutboxRelay(deps.sql, write, logger, deps.relayEveryMs ?? 250);
+
+  return {
+    closeQueue,
+    alerts,
+    // Reverse order of start: stop taking work, let what is running finish, then close the connections.
+    async close() {
+      await relay.stop();
+      await consumer.stop();
+      await alerts.close();
+      await closeQueue.close();
+      if (publisher.status === 'ready') await publisher.quit().catch(() => publisher.disconnect());
+      else publisher.disconnect();
+    },
+  };
+}

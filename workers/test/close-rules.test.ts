@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '@app/shared';
+import { closeOutcome, closingChatText } from '../src/jobs/close-auction.js';
+import { closeJobId } from '../src/jobs/close-queue.js';
+import { latestEndTimes } from '../src/jobs/end-time-moves.js';
+
+describe('the outcome of a close', () => {
+  it('is no-bids without a bid, reserve-not-met under the reserve, sold at or above it or with no reserve', () => {
+    expect(closeOutcome({ bidCount: 0, currentBidCents: 0, reserveCents: null })).toBe('no-bids');
+    expect(closeOutcome({ bidCount: 0, currentBidCents: 0, reserveCents: 500_000 })).toBe('no-bids');
+    expect(closeOutcome({ bidCount: 3, currentBidCents: 499_999, reserveCents: 500_000 })).toBe('reserve-not-met');
+    expect(closeOutcome({ bidCount: 3, currentBidCents: 500_000, reserveCents: 500_000 })).toBe('sold');
+    expect(closeOutcome({ bidCount: 1, currentBidCents: 100_000, reserveCents: null })).toBe('sold');
+  });
+
+  it('is announced in the chat without the reserve amount', () => {
+    expect(closingChatText('sold', '21000.00')).toContain('sold for');
+    expect(closingChatText('reserve-not-met', null)).toBe('Auction ended: the reserve was not met');
+    expect(closingChatText('no-bids', null)).toBe('Auction ended with no bids');
+  });
+});
+
+describe('close job ids', () => {
+  it('name the auction and its end, with no colon and never only digits', () => {
+    const id = closeJobId(42, new Date('2030-01-01T00:00:00.000Z'));
+    expect(id).toBe('close-42-1893456000000');
+    expect(id).not.toContain(':');
+    expect(id).not.toMatch(/^\d+$/);
+  });
+});
+
+describe('end times reported by events', () => {
+  const at = '2030-01-01T00:00:00.000Z';
+  const bid = (auctionId: number, seq: number, endTime: string): DomainEvent => ({
+    type: 'bid.placed', auctionId, seq, at, bidId: seq, amount: '1000.00', currentBid: '1000.00', bidCount: seq, endTime,
+    bidderName: 'A', bidderId: 1, reserveStatus: 'none',
+  });
+
+  it('keeps the end of the newest event per auction, from bids and extensions, and ignores other events', () => {
+    const ends = latestEndTimes([
+      bid(1, 5, '2030-01-01T00:02:00.000Z'),
+      { type: 'auction.extended', auctionId: 1, seq: 7, at, endTime: '2030-01-01T00:04:00.000Z' },
+      bid(1, 6, '2030-01-01T00:03:00.000Z'),
+      bid(2, 1, '2030-01-01T01:00:00.000Z'),
+      { type: 'auction.closed', auctionId: 3, seq: 9, at, outcome: 'sold', winningAmount: '1000.00' },
+    ]);
+    expect([...ends].map(([id, end]) => [id, end.toISOString()])).toEqual([
+      [1, '2030-01-01T00:04:00.000Z'],
+      [2, '2030-01-01T01:00:00.000Z'],
+    ]);
+  });
+});

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { redisStreamWriter } from '@app/infra';
+import { EVENTS_STREAM_FIELD, eventsStreamKey } from '@app/shared';
+import { createTestDatabase, dropRedisPrefix, testRedisPrefix, type TestDatabase } from '../../infra/test-support/test-database.js';
+import { closeAuction } from '../src/jobs/close-auction.js';
+import { closeJobId } from '../src/jobs/close-queue.js';
+import { startWorkers } from '../src/index.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const logger = pino({ level: 'silent' });
+let db: TestDatabase;
+let prefix: string;
+let redis: Redis;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  prefix = testRedisPrefix();
+  redis = new Redis(REDIS_URL);
+});
+afterAll(async () => {
+  redis.disconnect();
+  await dropRedisPrefix(REDIS_URL, prefix);
+  await db.drop();
+});
+
+let n = 0;
+async function auction(o: { endsInMs: number; bids?: number[]; reserve?: string }): Promise<{ id: number; bidders: number[] }> {
+  n += 1;
+  const [car] = await db.sql<{ id: number }[]>`
+    insert into cars (vin, year, make, model, mileage, condition)
+    values (${`WRK${String(n).padStart(14, '0')}`}, 2020, 'Audi', 'RS 3', 100, 'Good') returning id`;
+  const bids = o.bids ?? [];
+  const [a] = await db.sql<{ id: number }[]>`
+    insert into auctions (car_id, starting_bid, current_bid, reserve_price, start_time, end_time, location, bid_count, seq)
+    values (${car!.id}, 1000, ${bids.at(-1) ?? 0}, ${o.reserve ?? null}, now() - interval '1 hour',
+            now() + ${o.endsInMs} * interval '1 millisecond', 'Here', ${bids.length}, ${bids.length}) returning id`;
+  const bidders: number[] = [];
+  for (const [i, amount] of bids.entries()) {
+    const [u] = await db.sql<{ id: number }[]>`
+      insert into users (email, name, password_hash) values (${`w${n}-${i}@example.test`}, ${`Bidder ${i}`}, 'x') returning id`;
+    await db.sql`insert into bids (auction_id, user_id, amount) values (${a!.id}, ${u!.id}, ${amount})`;
+    bidders.push(u!.id);
+  }
+  return { id: a!.id, bidders };
+}
+
+const state = async (id: number) =>
+  (await db.sql<{ status: string; winnerId: number | null; closedAt: Date | null; endTime: Date }[]>`
+    select status, winner_id, closed_at, end_time from auctions where id = ${id}`)[0]!;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
+  const until = Date.now() + ms;
+  let v = await read();
+  while (!ok(v) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await read();
+  }
+  return v;
+}
+
+describe('closing auctions', () => {
+  it('closes an auction ending 2 s from now within 1 s after its end, as sold to the top bidder, with escrow', async () => {
+    const a = await auction({ endsInMs: 2000, bids: [5000, 6000] });
+    const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
+    try {
+      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 5000);
+      expect(s.status).toBe('sold');
+      expect(s.winnerId).toBe(a.bidders[1]);
+      expect(s.closedAt!.getTime() - s.endTime.getTime()).toBeLessThan(1000);
+      const [tx] = await db.sql<{ amount: string }[]>`select amount from escrow_transactions where auction_id = ${a.id}`;
+      expect(tx!.amount).toBe('6000.00');
+      const events = await db.sql<{ type: string }[]>`select type from outbox where auction_id = ${a.id} order by seq`;
+      expect(events.map((e) => e.type)).toEqual(['auction.closed', 'chat.message']);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('closes exactly once when two closers race, and a repeated job does nothing', async () => {
+    const a = await auction({ endsInMs: -10, bids: [5000] });
+    const write = redisStreamWriter(redis, prefix);
+    const results = await Promise.all([closeAuction(db.sql, write, a.id), closeAuction(db.sql, write, a.id)]);
+    expect(results.filter((r) => r.closed)).toHaveLength(1);
+    expect((await closeAuction(db.sql, write, a.id)).closed).toBe(false);
+    const [counts] = await db.sql<{ escrows: number; closedEvents: number }[]>`
+      select (select count(*)::int from escrow_transactions where auction_id = ${a.id}) as escrows,
+             (select count(*)::int from outbox where auction_id = ${a.id} and type = 'auction.closed') as closed_events`;
+    expect(counts).toEqual({ escrows: 1, closedEvents: 1 });
+  });
+
+  it('records reserve-not-met and no-bids outcomes without a winner or escrow', async () => {
+    const write = redisStreamWriter(redis, prefix);
+    const under = await auction({ endsInMs: -10, bids: [5000], reserve: '9000.00' });
+    const none = await auction({ endsInMs: -10 });
+    await closeAuction(db.sql, write, under.id);
+    await closeAuction(db.sql, write, none.id);
+    expect(await state(under.id)).toMatchObject({ status: 'reserve-not-met', winnerId: null });
+    expect(await state(none.id)).toMatchObject({ status: 'no-bids', winnerId: null });
+  });
+
+  it('follows a soft-close extension: open past its old end, closed at the new one', async () => {
+    const a = await auction({ endsInMs: 3000, bids: [5000] });
+    const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
+    try {
+      // Let the first sweep (which also schedules auctions ending soon) pass, so only the events can move the job.
+      const sweptOnce = async () => (await workers.closeQueue.queue.getJobs(['completed'])).some((j) => j.name === 'sweep');
+      await waitFor(sweptOnce, (done) => done, 1000);
+      const oldEnd = (await state(a.id)).endTime;
+      // What the API does for a bid in the last minutes: move the end, then publish auction.extended.
+      const [moved] = await db.sql<{ endTime: Date; seq: string }[]>`
+        update auctions set end_time = end_time + interval '2 seconds', seq = seq + 1 where id = ${a.id} returning end_time, seq`;
+      await redisStreamWriter(redis, prefix)([
+        { type: 'auction.extended', auctionId: a.id, seq: Number(moved!.seq), at: new Date().toISOString(), endTime: moved!.endTime.toISOString() },
+      ]);
+      // The workers' consumer of the events stream schedules the new end long before the old one comes.
+      const job = await waitFor(() => workers.closeQueue.queue.getJob(closeJobId(a.id, moved!.endTime)), (j) => j !== undefined, 1500);
+      expect(job).toBeDefined();
+      expect(Date.now()).toBeLessThan(oldEnd.getTime());
+
+      await sleep(Math.max(0, oldEnd.getTime() + 300 - Date.now()));
+      expect((await state(a.id)).status).toBe('active');
+      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 4000);
+      expect(s.status).toBe('sold');
+      expect(s.endTime.getTime()).toBe(moved!.endTime.getTime());
+      expect(s.closedAt!.getTime() - s.endTime.getTime()).toBeLessThan(1000);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('a close job that runs before the end by the database clock waits for it instead of giving up', async () => {
+    const a = await auction({ endsInMs: 1500, bids: [5000] });
+    const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
+    try {
+      const { endTime } = await state(a.id);
+      // As if this process's clock ran ahead of the database's: the job for the current end is due at once.
+      const job = await workers.closeQueue.queue.getJob(closeJobId(a.id, endTime));
+      await job!.promote();
+      await sleep(400);
+      expect((await state(a.id)).status).toBe('active');
+      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 3000);
+      expect(s.status).toBe('sold');
+      expect(s.closedAt!.getTime() - s.endTime.getTime()).toBeLessThan(1000);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('two workers processes on one queue close an auction once: one escrow, one auction.closed, one closing chat line', async () => {
+    const a = await auction({ endsInMs: 1000, bids: [5000, 7000] });
+    const both = await Promise.all([
+      startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 300 }),
+      startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 300 }),
+    ]);
+    try {
+      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 4000);
+      expect(s).toMatchObject({ status: 'sold', winnerId: a.bidders[1] });
+      await sleep(1000);
+      const [counts] = await db.sql<{ escrows: number; closedEvents: number; chatLines: number }[]>`
+        select (select count(*)::int from escrow_transactions where auction_id = ${a.id}) as escrows,
+               (select count(*)::int from outbox where auction_id = ${a.id} and type = 'auction.closed') as closed_events,
+               (select count(*)::int from chat_messages where auction_id = ${a.id} and is_system_message) as chat_lines`;
+      expect(counts).toEqual({ escrows: 1, closedEvents: 1, chatLines: 1 });
+    } finally {
+      await Promise.all(both.map((w) => w.close()));
+    }
+  });
+
+  it('the sweeper closes overdue auctions whose jobs were lost', async () => {
+    const a = await auction({ endsInMs: 60_000, bids: [5000] });
+    const first = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 500 });
+    await first.closeQueue.queue.obliterate({ force: true });
+    await first.close();
+    // Redis "lost" the job; the auction is now overdue.
+    await db.sql`update auctions set end_time = now() - interval '1 second', start_time = now() - interval '1 hour' where id = ${a.id}`;
+    await dropRedisPrefix(REDIS_URL, `${prefix}bull`);
+    const second = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 500 });
+    try {
+      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 5000);
+      expect(s.status).toBe('sold');
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the outbox relay', () => {
+  it('publishes a committed event that was never published, within 2 s', async () => {
+    const a = await auction({ endsInMs: 3_600_000 });
+    const event = { type: 'auction.extended', auctionId: a.id, seq: 1, at: new Date().toISOString(), endTime: new Date().toISOString() };
+    await db.sql`insert into outbox (auction_id, seq, type, payload) values (${a.id}, 1, ${event.type}, ${db.sql.json(event)})`;
+    const started = Date.now();
+    const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
+    try {
+      const found = await waitFor(
+        async () => (await redis.xrange(eventsStreamKey(prefix), '-', '+')).map(([, f]) => JSON.parse(f[f.indexOf(EVENTS_STREAM_FIELD) + 1]!)),
+        (list) => list.some((e: { auctionId: number; type: string }) => e.auctionId === a.id && e.type === 'auction.extended'),
+        3000,
+      );
+      expect(found.some((e: { auctionId: number }) => e.auctionId === a.id)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2000 + 1000);
+      // The stream write comes before the relay's transaction commits the mark, so the mark may lag the event a moment.
+      const row = await waitFor(
+        async () => (await db.sql<{ publishedAt: Date | null }[]>`select published_at from outbox where auction_id = ${a.id}`)[0]!,
+        (r) => r.publishedAt !== null,
+        1000,
+      );
+      expect(row.publishedAt).not.toBeNull();
+    } finally {
+      await workers.close();
+    }
+  });
+});
+
+describe('failures', () => {
+  it('keeps a job with bad data visible as failed, without retrying it', async () => {
+    const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
+    try {
+      const job = await workers.closeQueue.queue.add('close', { auctionId: 'not-a-number' }, { jobId: 'close-bad-data' });
+      const until = Date.now() + 5000;
+      let state = await job.getState();
+      while (state !== 'failed' && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+        state = await job.getState();
+      }
+      expect(state).toBe('failed');
+      const failed = await workers.closeQueue.queue.getJob('close-bad-data');
+      expect(failed!.attemptsMade).toBe(1);
+      expect(failed!.failedReason).toMatch(/invalid close job data/);
+      // Every other failure is retried with exponential backoff, five tries in all, and then kept as failed.
+      expect(job.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnFail: false });
+    } finally {
+      await workers.close();
+    }
+  });
+});
