@@ -1,25 +1,54 @@
 import { expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USER, withCheckDigit } from '@app/shared';
+import { DEMO_ADMIN, DEMO_USER, VIN_SCAN_TEXTS, withCheckDigit } from '@app/shared';
+import { barcodePng } from '../infra/test-support/barcodes.js';
 import { useStackAndBrowser } from './support/harness.js';
 import { signInContext } from './support/session.js';
 
 const t = useStackAndBrowser();
 
-it('a car submitted to auction waits for approval; an admin approves it in the portal and it appears on /auctions, counting down', async () => {
+it('a seller uploads a photo, scans the VIN label, gets a valuation and submits; an admin approves it and it appears on /auctions, counting down', async () => {
   const seller = await t.browser.newContext();
   await signInContext(seller, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
   const form = await seller.newPage();
   await form.goto(`${t.stack.baseUrl}/submit`);
   await form.getByTestId('get-valuation').click();
   await form.getByTestId('toast').getByText('Please fill in all required fields').waitFor();
-  await form.getByTestId('sub-vin').fill(withCheckDigit('1G1YB2D40K5100001'));
-  await form.getByTestId('sub-make').selectOption('Chevrolet');
+  const vin = withCheckDigit('1G1YB2D40K5100001');
+
+  // The scanner: no camera in a headless browser, so the spec's text shows; a photo of the label is read instead.
+  await form.getByTestId('scan-vin').click();
+  const scanner = form.getByTestId('vin-scanner');
+  await scanner.getByTestId('camera-error').waitFor();
+  expect(Object.values(VIN_SCAN_TEXTS)).toContain(await scanner.getByTestId('camera-error').textContent());
+  await scanner.getByTestId('scan-photo-input').setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: Buffer.from(await barcodePng('NOT-A-VIN', 'Code128')) });
+  expect(await scanner.getByTestId('scan-error').textContent()).toBe(VIN_SCAN_TEXTS.noVinPhoto);
+  await scanner.getByTestId('scan-photo-input').setInputFiles({ name: 'door-jamb.png', mimeType: 'image/png', buffer: Buffer.from(await barcodePng(vin, 'Code39')) });
+  await scanner.getByTestId('vin-detected').getByText(vin).waitFor();
+  await form.getByTestId('toast').getByText(VIN_SCAN_TEXTS.scanned).waitFor();
+  await scanner.waitFor({ state: 'detached' });
+  expect(await form.getByTestId('sub-vin').inputValue()).toBe(vin);
+  // Decoded offline from the VIN: model year 2019 (K), a Chevrolet Corvette.
+  expect(await form.getByTestId('sub-year').inputValue()).toBe('2019');
+  expect(await form.getByTestId('sub-make').inputValue()).toBe('Chevrolet');
+  expect(await form.getByTestId('sub-model').inputValue()).toBe('Corvette');
   await form.getByTestId('sub-model').fill('Corvette Grand Sport');
   await form.getByTestId('sub-mileage').fill('21000');
   await form.getByTestId('sub-condition').selectOption('Excellent');
   await form.getByTestId('get-valuation').click();
   await form.getByTestId('toast').getByText('Please upload vehicle images').waitFor();
-  await form.getByTestId('add-photos').click();
+
+  // A real photo: the sample car drawing, rendered to PNG by the browser, uploaded through the picker.
+  const drawing = await seller.newPage();
+  await drawing.goto(`${t.stack.baseUrl}/images/cars/coupe-red.svg`);
+  const photo = await drawing.screenshot({ type: 'png' });
+  await drawing.close();
+  await form.getByTestId('photo-input').setInputFiles({ name: 'corvette.png', mimeType: 'image/png', buffer: photo });
+  const tile = form.getByTestId('photo-tile').locator('img');
+  await tile.waitFor();
+  const src = await tile.getAttribute('src');
+  expect(src).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+  expect(await tile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
   await form.getByTestId('get-valuation').click();
   await form.getByTestId('valuation-result').waitFor();
   await form.getByTestId('sub-start').fill('40000');
@@ -36,13 +65,15 @@ it('a car submitted to auction waits for approval; an admin approves it in the p
   await admin.getByTestId('toast').getByText('Admin Login Successful').waitFor();
   await admin.waitForURL(`${t.stack.baseUrl}/admin`);
   await admin.getByRole('tab', { name: 'auctions' }).click();
-  const row = admin.getByTestId('pending-auction').filter({ hasText: '2024 Chevrolet Corvette Grand Sport' });
+  const row = admin.getByTestId('pending-auction').filter({ hasText: '2019 Chevrolet Corvette Grand Sport' });
   await row.getByRole('button', { name: 'Approve' }).click();
   await admin.getByTestId('toast').getByText('Auction approved').waitFor();
 
   const page = await t.browser.newPage();
   await page.goto(`${t.stack.baseUrl}/auctions`);
-  const card = page.getByTestId('auction-card').filter({ hasText: '2024 Chevrolet Corvette Grand Sport' });
+  const card = page.getByTestId('auction-card').filter({ hasText: '2019 Chevrolet Corvette Grand Sport' });
   await card.waitFor();
-  expect(await card.getByTestId('countdown').textContent()).toMatch(/^(6d 23h|7d 0h)$/);
+  expect(await card.locator('img').first().getAttribute('src')).toBe(src);
+  const first = await card.getByTestId('countdown').textContent();
+  expect(first).toMatch(/^(6d 23h|7d 0h)/);
 });

@@ -1,6 +1,8 @@
 // buildApp(config, deps): the whole HTTP API, used by server.ts and by the tests.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { PHOTO_MAX_BYTES } from '@app/shared';
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import { createSql } from '@app/infra';
@@ -23,6 +25,9 @@ import { bidAlertRoutes } from './routes/bid-alerts.js';
 import { escrowRoutes } from './routes/escrow.js';
 import { carRoutes } from './routes/cars.js';
 import { valuationRoutes } from './routes/valuation.js';
+import { photoRoutes } from './routes/photos.js';
+import { vinScanRoutes } from './routes/vin-scan.js';
+import { PhotoStore } from './services/photo-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +37,7 @@ declare module 'fastify' {
     events: EventPublisher;
     bids: BidEngine;
     sessionCache: SessionCache;
+    photos: PhotoStore;
   }
 }
 
@@ -66,6 +72,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   app.decorate('events', events);
   app.decorate('bids', new BidEngine(sql, events));
   app.decorate('sessionCache', new SessionCache());
+  app.decorate('photos', new PhotoStore(sql, config.UPLOAD_DIR));
 
   app.addHook('onClose', async () => {
     await events.drain();
@@ -74,6 +81,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(cookie);
+  // One file a request; the size check is ours (throwFileSizeLimit off) so a refusal carries our message.
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
   registerErrorHandling(app);
   registerAuth(app, config.APP_ORIGINS);
 
@@ -88,6 +97,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(escrowRoutes);
   await app.register(carRoutes);
   await app.register(valuationRoutes);
+  await app.register(photoRoutes);
+  await app.register(vinScanRoutes);
   await registerQueueDashboard(app);
   if (config.WEB_DIST_DIR) await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

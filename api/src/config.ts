@@ -17,6 +17,8 @@ export const ApiConfigSchema = z.object({
   COOKIE_SECURE: bool.default(false),
   /** Built web app served on the same origin; empty disables static serving. */
   WEB_DIST_DIR: z.string().default(''),
+  /** Where seller photos are stored; relative paths are from the working directory. */
+  UPLOAD_DIR: z.string().min(1).default('var/uploads'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });

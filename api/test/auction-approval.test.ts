@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashPassword } from '../src/services/passwords.js';
-import { createUserSession, jsonHeaders, ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
+import { barcodePng } from '../../infra/test-support/barcodes.js';
+import { createUserSession, jsonHeaders, ORIGIN, startTestApp, uploadPhoto, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ it('a seller submits a car to auction; it stays hidden until an admin approves i
   const seller = await createUserSession(ctx.app, ctx.sql);
   const car = await ctx.app.inject({
     method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie),
-    payload: { vin: 'WBS8M9C50J5000001', year: 2018, make: 'BMW', model: 'M3', mileage: 30000, condition: 'Good', images: ['/images/cars/coupe-blue.svg'] },
+    payload: { vin: 'WBS8M9C50J5000001', year: 2018, make: 'BMW', model: 'M3', mileage: 30000, condition: 'Good', images: [(await uploadPhoto(ctx.app, seller.cookie, await barcodePng('M3', 'Code128'))).json().url] },
   });
   const carId = car.json().id;
   const submit = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/auction-requests', headers: jsonHeaders(seller.cookie), payload });
@@ -37,6 +38,9 @@ it('a seller submits a car to auction; it stays hidden until an admin approves i
   const approved = await ctx.app.inject({ method: 'POST', url: `/api/admin/auctions/${auctionId}/approve`, headers: { cookie: admin, origin: ORIGIN } });
   expect(approved.statusCode).toBe(200);
   expect(Date.parse(approved.json().endTime) - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+  // The event the workers schedule the close job from.
+  const opened = await ctx.sql<{ payload: { type: string; endTime: string } }[]>`select payload from outbox where auction_id = ${auctionId}`;
+  expect(opened.map((r) => r.payload)).toEqual([expect.objectContaining({ type: 'auction.opened', endTime: approved.json().endTime })]);
   const live = (await ctx.app.inject({ url: '/api/auctions' })).json();
   expect(live.map((a: { id: number; auctionType: string }) => [a.id, a.auctionType])).toEqual([[auctionId, 'reserve']]);
   expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/auctions/${auctionId}/approve`, headers: { cookie: admin, origin: ORIGIN } })).statusCode).toBe(404);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '@app/infra';
 import { ValuationResponseSchema } from '@app/shared';
-import { createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
+import { barcodePng } from '../../infra/test-support/barcodes.js';
+import { createUserSession, jsonHeaders, startTestApp, uploadPhoto, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,12 +11,13 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const car = { vin: 'WP0AB2A99MS123456', year: 2021, make: 'Porsche', model: '911 Carrera S', mileage: 18000, condition: 'Very Good', images: ['/images/cars/coupe-silver.svg'], description: 'Clean' };
+const car = { vin: 'WP0AB2A99MS123456', year: 2021, make: 'Porsche', model: '911 Carrera S', mileage: 18000, condition: 'Very Good', description: 'Clean' };
 
 describe('listing a car and valuing it', () => {
   it('creates a car owned by the session user and values it from comparable sales; only the owner may value it', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie), payload: car });
+    const images = [(await uploadPhoto(ctx.app, seller.cookie, await barcodePng('CAR', 'Code128'))).json().url];
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie), payload: { ...car, images } });
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
     const [row] = await ctx.sql<{ ownerId: number }[]>`select owner_id from cars where id = ${id}`;
@@ -35,7 +37,8 @@ describe('listing a car and valuing it', () => {
 
   it('refuses a duplicate VIN with 409, a VIN with I/O/Q or the wrong length with 400, and no images with the spec message', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
-    const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie), payload });
+    const images = [(await uploadPhoto(ctx.app, seller.cookie, await barcodePng('CAR', 'Code128'))).json().url];
+    const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie), payload: { images, ...payload } });
     expect((await post({ ...car, vin: 'WP0AB2A99MS654321' })).statusCode).toBe(201);
     expect((await post({ ...car, vin: 'WP0AB2A99MS654321' })).statusCode).toBe(409);
     expect((await post({ ...car, vin: 'WP0AB2A99MSI54321' })).statusCode).toBe(400);

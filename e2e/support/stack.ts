@@ -2,6 +2,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -37,6 +40,7 @@ export async function startStack(): Promise<Stack> {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: WEB_DIST,
     APP_ORIGINS: 'http://127.0.0.1:1',
+    UPLOAD_DIR: await mkdtemp(join(tmpdir(), 'auction-e2e-uploads-')),
   });
   config.APP_ORIGINS = origins;
   const redis = new Redis(REDIS_URL);
@@ -65,6 +69,7 @@ export async function startStack(): Promise<Stack> {
       redis.disconnect();
       await dropRedisPrefix(REDIS_URL, prefix);
       await db.drop();
+      await rm(config.UPLOAD_DIR, { recursive: true, force: true });
     },
   };
 }

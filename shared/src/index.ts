@@ -17,3 +17,5 @@ export * from './schemas/events.js';
 export * from './schemas/socket.js';
 export * from './valuation.js';
 export * from './vin.js';
+export * from './photos.js';
+export * from './vin-scan.js';

@@ -43,10 +43,12 @@ describe('end times reported by events', () => {
       bid(1, 6, '2030-01-01T00:03:00.000Z'),
       bid(2, 1, '2030-01-01T01:00:00.000Z'),
       { type: 'auction.closed', auctionId: 3, seq: 9, at, outcome: 'sold', winningAmount: '1000.00' },
+      { type: 'auction.opened', auctionId: 4, seq: 1, at, endTime: '2030-01-08T00:00:00.000Z' },
     ]);
     expect([...ends].map(([id, end]) => [id, end.toISOString()])).toEqual([
       [1, '2030-01-01T00:04:00.000Z'],
       [2, '2030-01-01T01:00:00.000Z'],
+      [4, '2030-01-08T00:00:00.000Z'],
     ]);
   });
 });

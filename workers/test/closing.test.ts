@@ -132,6 +132,26 @@ describe('closing auctions', () => {
     }
   });
 
+  it('schedules the close job of an auction an admin just approved, from its auction.opened event', async () => {
+    const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
+    try {
+      const sweptOnce = async () => (await workers.closeQueue.queue.getJobs(['completed'])).some((j) => j.name === 'sweep');
+      await waitFor(sweptOnce, (done) => done, 1000);
+      // What approval commits: the auction goes live for its duration, with an auction.opened event.
+      const a = await auction({ endsInMs: 7 * 24 * 3_600_000 });
+      const [opened] = await db.sql<{ endTime: Date; seq: string }[]>`
+        update auctions set seq = seq + 1 where id = ${a.id} returning end_time, seq`;
+      await redisStreamWriter(redis, prefix)([
+        { type: 'auction.opened', auctionId: a.id, seq: Number(opened!.seq), at: new Date().toISOString(), endTime: opened!.endTime.toISOString() },
+      ]);
+      const job = await waitFor(() => workers.closeQueue.queue.getJob(closeJobId(a.id, opened!.endTime)), (j) => j !== undefined, 1500);
+      expect(job).toBeDefined();
+      expect(await job!.getState()).toBe('delayed');
+    } finally {
+      await workers.close();
+    }
+  });
+
   it('a close job that runs before the end by the database clock waits for it instead of giving up', async () => {
     const a = await auction({ endsInMs: 1500, bids: [5000] });
     const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });

@@ -41,10 +41,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     scope.get('/api/admin/me', async (request) => ({ admin: await requireAdmin(request) }));
     scope.get('/api/admin/pending-auctions', async () => listPendingAuctions(app.sql));
     scope.post('/api/admin/auctions/:id/approve', async (request) =>
-      decideAuction(app.sql, IdParamsSchema.parse(request.params).id, true),
+      decideAuction(app.sql, app.events, IdParamsSchema.parse(request.params).id, true),
     );
     scope.post('/api/admin/auctions/:id/reject', async (request) =>
-      decideAuction(app.sql, IdParamsSchema.parse(request.params).id, false),
+      decideAuction(app.sql, app.events, IdParamsSchema.parse(request.params).id, false),
     );
     scope.get('/api/admin/overview', async () => {
       const [counts] = await app.sql<{ liveAuctions: number; users: number; bidsToday: number; pending: number }[]>`

@@ -1,6 +1,7 @@
 // Sellers submit cars to auction; admins approve (the auction goes live for its chosen duration from now) or reject.
 import type { Sql } from 'postgres';
-import { centsToDecimal, type Auction, type SessionUser } from '@app/shared';
+import { centsToDecimal, type Auction, type DomainEvent, type SessionUser } from '@app/shared';
+import type { EventPublisher } from '../events/publisher.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { listAuctionsByStatus } from './auction-read.js';
 
@@ -27,15 +28,37 @@ export async function submitToAuction(
 
 export const listPendingAuctions = (sql: Sql): Promise<Auction[]> => listAuctionsByStatus(sql, 'pending');
 
-export async function decideAuction(sql: Sql, auctionId: number, approve: boolean): Promise<{ status: string; endTime: string }> {
-  const [row] = approve
-    ? await sql<{ status: string; endTime: Date }[]>`
-        update auctions set status = 'active', is_active = true, start_time = now(), end_time = now() + (end_time - start_time)
-        where id = ${auctionId} and status = 'pending'
-        returning status, end_time`
-    : await sql<{ status: string; endTime: Date }[]>`
-        update auctions set status = 'rejected', is_active = false where id = ${auctionId} and status = 'pending'
-        returning status, end_time`;
-  if (!row) throw new NotFound('No pending auction with this id');
+/**
+ * Approving starts the chosen duration now and records `auction.opened`, from which the workers schedule the close job;
+ * the conditional update decides a race between two admins.
+ */
+export async function decideAuction(
+  sql: Sql,
+  events: EventPublisher,
+  auctionId: number,
+  approve: boolean,
+): Promise<{ status: string; endTime: string }> {
+  if (!approve) {
+    const [row] = await sql<{ status: string; endTime: Date }[]>`
+      update auctions set status = 'rejected', is_active = false where id = ${auctionId} and status = 'pending'
+      returning status, end_time`;
+    if (!row) throw new NotFound('No pending auction with this id');
+    return { status: row.status, endTime: row.endTime.toISOString() };
+  }
+  const { row, committed } = await sql.begin(async (tx) => {
+    const [row] = await tx<{ status: string; endTime: Date; startTime: Date; seq: string }[]>`
+      update auctions set status = 'active', is_active = true, start_time = now(), end_time = now() + (end_time - start_time), seq = seq + 1
+      where id = ${auctionId} and status = 'pending'
+      returning status, start_time, end_time, seq`;
+    if (!row) throw new NotFound('No pending auction with this id');
+    const event: DomainEvent = {
+      type: 'auction.opened', auctionId, seq: Number(row.seq), at: row.startTime.toISOString(), endTime: row.endTime.toISOString(),
+    };
+    const [out] = await tx<{ id: string }[]>`
+      insert into outbox (auction_id, seq, type, payload) values (${auctionId}, ${event.seq}, ${event.type}, ${tx.json(event as never)})
+      returning id`;
+    return { row, committed: [{ outboxId: Number(out!.id), event }] };
+  });
+  events.publish(`auction:${auctionId}`, committed);
   return { status: row.status, endTime: row.endTime.toISOString() };
 }

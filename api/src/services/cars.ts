@@ -1,13 +1,16 @@
 // Cars a seller lists, and their valuation from the platform's own closed sales.
 import type { Sql } from 'postgres';
-import { centsToDecimal, toCents, valueCar, type Comparable, type SessionUser } from '@app/shared';
-import { Conflict, NotFound } from '../domain-errors.js';
+import { PHOTO_TEXTS, centsToDecimal, photoFileNameOf, toCents, valueCar, type Comparable, type SessionUser } from '@app/shared';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
+import { photosNotOwnedBy } from './photo-store.js';
 
 export async function createCar(
   sql: Sql,
   owner: SessionUser,
   car: { vin: string; year: number; make: string; model: string; mileage: number; condition: string; images: string[]; description: string },
 ): Promise<{ id: number }> {
+  const names = car.images.map((url) => photoFileNameOf(url)!);
+  if ((await photosNotOwnedBy(sql, owner, names)).length > 0) throw new Invalid(PHOTO_TEXTS.notYours);
   const [row] = await sql<{ id: number }[]>`
     insert into cars (vin, year, make, model, mileage, condition, images, description, owner_id)
     values (${car.vin}, ${car.year}, ${car.make}, ${car.model}, ${car.mileage}, ${car.condition}, ${car.images}, ${car.description}, ${owner.id})

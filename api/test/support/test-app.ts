@@ -1,4 +1,7 @@
 // A real API on a database made for this test file, with a Redis prefix of its own.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from 'postgres';
 import { Redis } from 'ioredis';
@@ -29,6 +32,7 @@ export async function startTestApp(deps: AppDeps = {}): Promise<TestContext> {
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'silent',
     APP_ORIGINS: ORIGIN,
+    UPLOAD_DIR: await mkdtemp(join(tmpdir(), 'auction-uploads-')),
   });
   const redis = new Redis(REDIS_URL);
   const ctx: TestContext = {
@@ -47,6 +51,7 @@ export async function startTestApp(deps: AppDeps = {}): Promise<TestContext> {
       await dropRedisPrefix(REDIS_URL, prefix);
       redis.disconnect();
       await db.drop();
+      await rm(config.UPLOAD_DIR, { recursive: true, force: true });
     },
   };
   return ctx;
@@ -114,4 +119,21 @@ export async function createAuction(sql: Sql, o: AuctionOptions = {}): Promise<n
 
 export function jsonHeaders(cookie?: string): Record<string, string> {
   return { origin: ORIGIN, ...(cookie ? { cookie } : {}) };
+}
+
+/** A multipart/form-data body with one file part, as a browser's FormData would send it. */
+export function multipartFile(bytes: Uint8Array, fileName: string, contentType: string): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: ${contentType}\r\n\r\n`),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a photo as the session's user; the URL when it was accepted. */
+export async function uploadPhoto(app: FastifyInstance, cookie: string, bytes: Uint8Array, fileName = 'car.png', contentType = 'image/png') {
+  const { payload, headers } = multipartFile(bytes, fileName, contentType);
+  return app.inject({ method: 'POST', url: '/api/uploads/photos', headers: { ...jsonHeaders(cookie), ...headers }, payload });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_AUCTION_DURATIONS_DAYS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
 import { ClaimedUserIdSchema, MoneyInputSchema } from './common.js';
 import { vinCheckDigitProblem } from '../vin.js';
+import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
 
 export const VinSchema = z
   .string()
@@ -21,7 +22,10 @@ export const CreateCarBodySchema = z.object({
   model: z.string().trim().min(1),
   mileage: z.coerce.number().int().min(0).max(2_000_000),
   condition: z.string().trim().min(1),
-  images: z.array(z.string()).min(1, 'At least one image is required'),
+  images: z
+    .array(z.string().refine((url) => photoFileNameOf(url) !== null, 'Each image must be a photo uploaded to /api/uploads/photos'))
+    .min(1, 'At least one image is required')
+    .max(PHOTOS_PER_CAR_MAX, `At most ${PHOTOS_PER_CAR_MAX} photos`),
   description: z.string().max(5000).default(''),
   ownerId: ClaimedUserIdSchema,
 });

@@ -19,6 +19,8 @@ export const BidPlacedEventSchema = z.object({
   reserveStatus: ReserveStatusSchema,
 });
 export const AuctionExtendedEventSchema = z.object({ type: z.literal('auction.extended'), ...base, endTime: IsoDateSchema });
+/** An admin approved a submitted auction: it is live until endTime, and its close job must be scheduled. */
+export const AuctionOpenedEventSchema = z.object({ type: z.literal('auction.opened'), ...base, endTime: IsoDateSchema });
 export const AuctionClosedEventSchema = z.object({
   type: z.literal('auction.closed'),
   ...base,
@@ -48,6 +50,7 @@ export const CommentPostedEventSchema = z.object({
 export const AuctionEventSchema = z.discriminatedUnion('type', [
   BidPlacedEventSchema,
   AuctionExtendedEventSchema,
+  AuctionOpenedEventSchema,
   AuctionClosedEventSchema,
   ChatMessageEventSchema,
   CommentPostedEventSchema,

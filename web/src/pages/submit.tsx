@@ -1,13 +1,14 @@
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useCallback, useState, type FormEvent, type ReactElement } from 'react';
+import { ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ADMIN_AUCTION_DURATIONS_DAYS, MAKES, SUBMIT_CONDITIONS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, VinSchema, formatMoney } from '@app/shared';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { useMe } from '../lib/session';
 import { toast } from '../stores/toast';
+import { PhotoPicker } from '../components/photo-picker';
+import { VinScanner, type ScannedVehicle } from '../components/vin-scanner';
 
-// Photo upload is simulated as in the spec: sample pictures are added, nothing leaves the browser.
-const SAMPLE_PHOTOS = ['/images/cars/coupe-silver.svg', '/images/cars/coupe-silver-rear.svg'];
 const YEARS = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MAX - i);
 
 interface Valued {
@@ -19,6 +20,8 @@ interface Valued {
 export function SubmitPage() {
   const me = useMe();
   const [photos, setPhotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [scanning, setScanning] = useState(false);
   const [car, setCar] = useState({ vin: '', year: String(YEAR_MAX), make: '', model: '', mileage: '', condition: '' });
   const [carId, setCarId] = useState<number | null>(null);
   const [valuation, setValuation] = useState<Valued | null>(null);
@@ -68,6 +71,10 @@ export function SubmitPage() {
       toast({ title: 'Please fill in all required fields', description: 'All vehicle information is needed for accurate AI valuation.', variant: 'destructive' });
       return;
     }
+    if (uploading) {
+      toast({ title: 'Photos are still uploading', description: 'Wait for every photo to finish, then try again.', variant: 'destructive' });
+      return;
+    }
     if (photos.length === 0) {
       toast({ title: 'Please upload vehicle images', description: 'Images are required for AI valuation.', variant: 'destructive' });
       return;
@@ -79,6 +86,16 @@ export function SubmitPage() {
     }
     value.mutate();
   };
+
+  const closeScanner = useCallback(() => setScanning(false), []);
+  const onScanned = useCallback((vin: string, vehicle: ScannedVehicle | null) => {
+    // The decoded VIN also fills what it tells for sure; a make outside the marketplace's list is left to the seller.
+    const make = MAKES.find((m) => m.toLowerCase() === vehicle?.make?.toLowerCase());
+    const year = vehicle?.year && vehicle.year >= YEAR_MIN && vehicle.year <= YEAR_MAX ? String(vehicle.year) : undefined;
+    setCar((c) => ({ ...c, vin, ...(make ? { make } : {}), ...(year ? { year } : {}), ...(make && vehicle?.model ? { model: vehicle.model } : {}) }));
+    setCarId(null);
+    setValuation(null);
+  }, []);
 
   if (me.data === null) {
     return (
@@ -107,18 +124,28 @@ export function SubmitPage() {
       <h1 className="text-3xl font-bold">Sell Your Car</h1>
       <section className="mt-6 rounded-xl border bg-white p-5">
         <h2 className="font-semibold">Photos</h2>
-        <p className="text-sm text-slate-600">At least one image is required. Photo upload is simulated for now: sample pictures are added.</p>
-        <div className="mt-3 flex flex-wrap gap-3">
-          {photos.map((p) => <img key={p} src={p} alt="" className="h-20 w-32 rounded object-cover" />)}
-          <button type="button" onClick={() => setPhotos(SAMPLE_PHOTOS)} className="h-20 w-32 rounded border-2 border-dashed text-sm text-slate-600" data-testid="add-photos">
-            Add sample photos
-          </button>
-        </div>
+        <p className="text-sm text-slate-600">At least one image is required.</p>
+        <PhotoPicker
+          onChange={(urls, busy) => {
+            setPhotos(urls);
+            setUploading(busy);
+            setCarId(null);
+            setValuation(null);
+          }}
+        />
       </section>
+      {scanning && <VinScanner onClose={closeScanner} onDetected={onScanned} />}
       <form onSubmit={getValuation} className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-2" noValidate>
-        {field('vin', 'VIN', <input value={car.vin} maxLength={VIN_LENGTH} onChange={set('vin')} className="mt-1 w-full rounded border px-3 py-2 font-mono" data-testid="sub-vin" />)}
+        {field('vin', 'VIN', (
+          <span className="mt-1 flex gap-2">
+            <input value={car.vin} maxLength={VIN_LENGTH} onChange={set('vin')} className="w-full rounded border px-3 py-2 font-mono" data-testid="sub-vin" />
+            <button type="button" onClick={() => setScanning(true)} className="inline-flex items-center gap-1 rounded border px-3 text-sm font-medium hover:bg-slate-50" data-testid="scan-vin">
+              <ScanLine className="h-4 w-4" /> Scan
+            </button>
+          </span>
+        ))}
         {field('year', 'Year', (
-          <select value={car.year} onChange={set('year')} className="mt-1 w-full rounded border px-3 py-2">{YEARS.map((y) => <option key={y}>{y}</option>)}</select>
+          <select value={car.year} onChange={set('year')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-year">{YEARS.map((y) => <option key={y}>{y}</option>)}</select>
         ))}
         {field('make', 'Make', (
           <select value={car.make} onChange={set('make')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-make">

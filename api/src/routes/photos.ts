@@ -1,0 +1,36 @@
+// Seller photos: upload (signed in, multipart, one file a request) and serving them back.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { PHOTO_TEXTS, PhotoParamsSchema } from '@app/shared';
+import { Invalid, NotFound } from '../domain-errors.js';
+import { requireUser } from '../plugins/auth.js';
+
+/** The request's one file part, or a 400 that says how to send it. */
+export async function singleFilePart(request: FastifyRequest): Promise<MultipartFile> {
+  if (!request.isMultipart()) throw new Invalid('Send the image as multipart/form-data in a field named "file"');
+  const part = await request.file();
+  if (!part) throw new Invalid(PHOTO_TEXTS.noFile);
+  return part;
+}
+
+export async function photoRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/api/uploads/photos', async (request, reply) => {
+    const owner = await requireUser(request);
+    const part = await singleFilePart(request);
+    const saved = await app.photos.save(owner, part.file, () => part.file.truncated);
+    return reply.status(201).send(saved);
+  });
+
+  app.get('/uploads/:name', async (request, reply) => {
+    const parsed = PhotoParamsSchema.safeParse(request.params);
+    const found = parsed.success ? await app.photos.open(parsed.data.name) : null;
+    if (!found) throw new NotFound('Photo not found');
+    return reply
+      .type(found.contentType)
+      .header('content-length', found.bytes)
+      // The name is random and the content never changes; nosniff keeps browsers to the type we proved.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(found.stream);
+  });
+}

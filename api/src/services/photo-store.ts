@@ -1,0 +1,74 @@
+// Seller photos on disk. A file is streamed to a temporary name while its size is counted and its first bytes are
+// kept; only a real PNG, JPEG or WebP within the limit is renamed into place and recorded, so a refused upload leaves
+// nothing behind, neither a file nor a row.
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Sql } from 'postgres';
+import { PHOTO_SNIFF_BYTES, PHOTO_TEXTS, PHOTO_TYPES, photoUrl, sniffPhotoType, type PhotoType, type SessionUser, type UploadedPhoto } from '@app/shared';
+import { DomainError, Invalid } from '../domain-errors.js';
+
+export class PhotoStore {
+  private ready: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly sql: Sql,
+    readonly dir: string,
+  ) {}
+
+  /** Stores one uploaded file for its owner; `truncated()` says whether the multipart parser cut it at the size limit. */
+  async save(owner: SessionUser, file: Readable, truncated: () => boolean): Promise<UploadedPhoto> {
+    this.ready ??= mkdir(this.dir, { recursive: true });
+    await this.ready;
+    const id = randomBytes(16).toString('hex');
+    const temp = join(this.dir, `.incoming-${id}`);
+    let head = Buffer.alloc(0);
+    let bytes = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        if (head.length < PHOTO_SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, PHOTO_SNIFF_BYTES - head.length)]);
+        bytes += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(file, measure, createWriteStream(temp, { flags: 'wx' }));
+      if (truncated()) throw new DomainError(413, PHOTO_TEXTS.tooLarge);
+      if (bytes === 0) throw new Invalid(PHOTO_TEXTS.noFile);
+      const type = sniffPhotoType(head);
+      if (!type) throw new DomainError(415, PHOTO_TEXTS.notAnImage);
+      const fileName = `${id}.${PHOTO_TYPES[type]}`;
+      await rename(temp, join(this.dir, fileName));
+      try {
+        await this.sql`insert into photo_uploads (file_name, owner_id, content_type, bytes) values (${fileName}, ${owner.id}, ${type}, ${bytes})`;
+      } catch (err) {
+        await unlink(join(this.dir, fileName)).catch(() => undefined);
+        throw err;
+      }
+      return { url: photoUrl(fileName), contentType: type, bytes };
+    } finally {
+      await unlink(temp).catch(() => undefined);
+    }
+  }
+
+  /** A stored photo to send back, or null when there is no such file. */
+  async open(fileName: string): Promise<{ stream: Readable; bytes: number; contentType: PhotoType } | null> {
+    const path = join(this.dir, fileName);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) return null;
+    const ext = fileName.slice(fileName.lastIndexOf('.') + 1);
+    const contentType = (Object.keys(PHOTO_TYPES) as PhotoType[]).find((t) => PHOTO_TYPES[t] === ext)!;
+    return { stream: createReadStream(path), bytes: info.size, contentType };
+  }
+}
+
+/** Which of these photo file names the user did not upload (so may not put on a car). */
+export async function photosNotOwnedBy(sql: Sql, owner: SessionUser, fileNames: string[]): Promise<string[]> {
+  const owned = await sql<{ fileName: string }[]>`
+    select file_name from photo_uploads where owner_id = ${owner.id} and file_name = any(${fileNames}::text[])`;
+  const mine = new Set(owned.map((r) => r.fileName));
+  return fileNames.filter((f) => !mine.has(f));
+}
