@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIN_SCAN_TEXTS, vinFromBarcodeText, withCheckDigit } from '@app/shared';
+import { VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, vinFromBarcodeText, withCheckDigit } from '@app/shared';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
 import { createUserSession, jsonHeaders, multipartFile, startTestApp, type TestContext } from './support/test-app.js';
 
@@ -49,6 +49,17 @@ describe('scanning a VIN barcode', () => {
     expect((await scan(await barcodePng(HONDA, 'Code39'), 'satellite')).statusCode).toBe(400);
     const { payload, headers } = multipartFile(await barcodePng(HONDA, 'Code39'), 'f.png', 'image/png');
     expect((await ctx.app.inject({ method: 'POST', url: '/api/vin/scan', headers: { ...jsonHeaders(), ...headers }, payload })).statusCode).toBe(401);
+  });
+});
+
+describe('limits', () => {
+  it('answers the 21st scan within a minute from one user with 429 and Retry-After', async () => {
+    const busy = (await createUserSession(ctx.app, ctx.sql)).cookie;
+    for (let i = 0; i < VIN_SCAN_RATE_LIMIT.scans; i += 1) expect((await scan(Buffer.from('x'), 'photo', busy)).statusCode).toBe(415);
+    const refused = await scan(await barcodePng(HONDA, 'Code39'), 'photo', busy);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await scan(await barcodePng(HONDA, 'Code39'))).statusCode).toBe(200);
   });
 });
 

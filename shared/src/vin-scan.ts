@@ -13,6 +13,9 @@ export const VIN_SCAN_TEXTS = {
   scanned: 'VIN Scanned Successfully!',
 } as const;
 
+/** Each scan costs the server real CPU: a person scanning a label needs far fewer than this. */
+export const VIN_SCAN_RATE_LIMIT = { scans: 20, windowSeconds: 60 } as const;
+
 /** Camera frames go to the scanner as JPEG at this quality (spec). */
 export const VIN_SCAN_JPEG_QUALITY = 0.9;
 /** The "VIN detected" screen closes by itself after this long (spec). */

@@ -1,25 +1,32 @@
 // The VIN scanner's server half: a camera frame or a photo in, the VIN its barcode holds (and what it decodes to) out.
 import type { FastifyInstance } from 'fastify';
-import { PHOTO_TEXTS, VIN_SCAN_TEXTS, VinScanSourceSchema, sniffPhotoType } from '@app/shared';
+import { PHOTO_TEXTS, VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, VinScanSourceSchema, sniffPhotoType } from '@app/shared';
 import { z } from 'zod';
 import { DomainError } from '../domain-errors.js';
 import { requireUser } from '../plugins/auth.js';
-import { readVinBarcode } from '../services/vin-barcode.js';
+import { assertWithinRate } from '../services/rate-window.js';
+import { VinBarcodeReader } from '../services/vin-barcode-reader.js';
 import { decodeVin } from '../services/vin-decoder.js';
 import { singleFilePart } from './photos.js';
 
 const ScanQuerySchema = z.object({ source: VinScanSourceSchema.default('camera') });
 
 export async function vinScanRoutes(app: FastifyInstance): Promise<void> {
+  const reader = new VinBarcodeReader();
+  app.addHook('onClose', () => reader.close());
+
   app.post('/api/vin/scan', async (request) => {
     const { source } = ScanQuerySchema.parse(request.query);
-    await requireUser(request);
+    const user = await requireUser(request);
+    const { scans, windowSeconds } = VIN_SCAN_RATE_LIMIT;
+    await assertWithinRate(app.redis, `${app.config.REDIS_PREFIX}vin-scan-rate:${user.id}`, scans, windowSeconds,
+      `Too many scans: at most ${scans} a minute. Type the VIN instead, or try again shortly.`);
     const part = await singleFilePart(request);
     const image = await part.toBuffer();
     if (part.file.truncated) throw new DomainError(413, PHOTO_TEXTS.tooLarge);
     const type = sniffPhotoType(image);
     if (type !== 'image/jpeg' && type !== 'image/png') throw new DomainError(415, 'Send the frame as a JPEG or PNG image');
-    const found = await readVinBarcode(image);
+    const found = await reader.read(image);
     if (!found) throw new DomainError(422, source === 'photo' ? VIN_SCAN_TEXTS.noVinPhoto : VIN_SCAN_TEXTS.noVinCamera);
     // A decoder failure must not lose a good scan: the form still gets the VIN.
     const vehicle = await decodeVin(found.vin).catch(() => null);

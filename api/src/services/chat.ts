@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Redis } from 'ioredis';
 import { CHAT_RATE_LIMIT, type ChatMessage, type DomainEvent, type SessionUser } from '@app/shared';
-import { TooManyRequests } from '../domain-errors.js';
+import { assertWithinRate } from './rate-window.js';
 import type { EventPublisher } from '../events/publisher.js';
 import { assertAuctionVisible } from './auction-guard.js';
 
@@ -45,16 +45,10 @@ export async function listChatMessages(sql: Sql, auctionId: number, after?: numb
   return rows.map(toMessage);
 }
 
-export async function assertChatRate(redis: Redis, prefix: string, userId: number): Promise<void> {
-  const key = `${prefix}chat-rate:${userId}`;
-  const results = await redis.pipeline().incr(key).expire(key, CHAT_RATE_LIMIT.windowSeconds, 'NX').ttl(key).exec();
-  const count = Number(results?.[0]?.[1] ?? 0);
-  if (count > CHAT_RATE_LIMIT.messages) {
-    throw new TooManyRequests(
-      `You are sending messages too fast: at most ${CHAT_RATE_LIMIT.messages} every ${CHAT_RATE_LIMIT.windowSeconds} seconds`,
-      Number(results?.[2]?.[1] ?? CHAT_RATE_LIMIT.windowSeconds),
-    );
-  }
+export function assertChatRate(redis: Redis, prefix: string, userId: number): Promise<void> {
+  const { messages, windowSeconds } = CHAT_RATE_LIMIT;
+  return assertWithinRate(redis, `${prefix}chat-rate:${userId}`, messages, windowSeconds,
+    `You are sending messages too fast: at most ${messages} every ${windowSeconds} seconds`);
 }
 
 export async function postChatMessage(

@@ -26,11 +26,15 @@ export function cameraErrorText(err: unknown): string {
   return VIN_SCAN_TEXTS.unavailable;
 }
 
+/** Longest side of a frame sent to the reader: a label's barcode stays legible, a 12 MP photo does not travel whole. */
+const FRAME_MAX_SIDE = 2400;
+
 function canvasJpeg(source: CanvasImageSource, width: number, height: number): Promise<Blob> {
+  const scale = Math.min(1, FRAME_MAX_SIDE / Math.max(width, height));
   const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  canvas.getContext('2d')!.drawImage(source, 0, 0, width, height);
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  canvas.getContext('2d')!.drawImage(source, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Could not encode the frame'))), 'image/jpeg', VIN_SCAN_JPEG_QUALITY),
   );
