@@ -93,6 +93,9 @@ export function SubmitPage() {
     const make = MAKES.find((m) => m.toLowerCase() === vehicle?.make?.toLowerCase());
     const year = vehicle?.year && vehicle.year >= YEAR_MIN && vehicle.year <= YEAR_MAX ? String(vehicle.year) : undefined;
     setCar((c) => ({ ...c, vin, ...(make ? { make } : {}), ...(year ? { year } : {}), ...(make && vehicle?.model ? { model: vehicle.model } : {}) }));
+    if (vehicle?.year && !year) {
+      toast({ title: `Model year ${vehicle.year}`, description: `This VIN is a ${vehicle.year} car; listings here take model years ${YEAR_MIN} to ${YEAR_MAX}.`, variant: 'destructive' });
+    }
     setCarId(null);
     setValuation(null);
   }, []);
