@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, vinFromBarcodeText, withCheckDigit } from '@app/shared';
+import { VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, VinScanResponseSchema, vinFromBarcodeText, withCheckDigit } from '@app/shared';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
 import { createUserSession, jsonHeaders, multipartFile, startTestApp, type TestContext } from './support/test-app.js';
 
@@ -21,7 +21,7 @@ describe('scanning a VIN barcode', () => {
   it('reads a Code 39 door-jamb label and decodes the VIN offline', async () => {
     const res = await scan(await barcodePng(HONDA, 'Code39'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ vin: HONDA, format: 'Code39', vehicle: { year: 2003, make: 'Honda', model: 'Accord' } });
+    expect(VinScanResponseSchema.parse(res.json())).toMatchObject({ vin: HONDA, format: 'Code39', vehicle: { year: 2003, make: 'Honda', model: 'Accord' } });
   }, 60_000);
 
   it('reads a Data Matrix windshield label', async () => {

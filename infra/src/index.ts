@@ -5,6 +5,7 @@ export { openEscrow, type OpenEscrowInput } from './escrow.js';
 export { seed } from './seed.js';
 export { DEMO_PREMIUM_USER } from './demo-accounts.js';
 export { insertSystemChat, type CommittedEvent } from './system-chat.js';
+export { insertAuctionEvent } from './outbox.js';
 export { redisStreamWriter, type StreamWriter } from './event-stream.js';
 export { closeOnSignals } from './process-lifecycle.js';
 export { bullConnection, dropRedisPrefix } from './redis-connection.js';

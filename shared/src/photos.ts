@@ -31,7 +31,11 @@ export function photoFileNameOf(url: string): string | null {
 }
 
 export const PhotoParamsSchema = z.object({ name: PhotoFileNameSchema });
-export const UploadedPhotoSchema = z.object({ url: z.string(), contentType: z.enum(['image/png', 'image/jpeg', 'image/webp']), bytes: z.number().int() });
+export const UploadedPhotoSchema = z.object({
+  url: z.string(),
+  contentType: z.enum(Object.keys(PHOTO_TYPES) as [PhotoType, ...PhotoType[]]),
+  bytes: z.number().int(),
+});
 export type UploadedPhoto = z.infer<typeof UploadedPhotoSchema>;
 
 export const PHOTO_TEXTS = {

@@ -23,7 +23,19 @@ export const VIN_DETECTED_CLOSE_MS = 1500;
 
 export const VinScanSourceSchema = z.enum(['camera', 'photo']);
 export type VinScanSource = z.infer<typeof VinScanSourceSchema>;
-export const VinScanResponseSchema = z.object({ vin: z.string(), format: z.string() });
+
+/** What the offline VIN decoder tells of a scanned VIN; null when it could not decode it. */
+export const ScannedVehicleSchema = z.object({
+  year: z.number().int().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  bodyClass: z.string().nullable(),
+  engine: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+});
+export type ScannedVehicle = z.infer<typeof ScannedVehicleSchema>;
+export const VinScanResponseSchema = z.object({ vin: z.string(), format: z.string(), vehicle: ScannedVehicleSchema.nullable() });
+export type VinScanResponse = z.infer<typeof VinScanResponseSchema>;
 
 /**
  * The VIN a decoded barcode holds, or null. Door-jamb Code 39 labels of imported cars often carry a leading "I" (import

@@ -1,6 +1,7 @@
 // Sellers submit cars to auction; admins approve (the auction goes live for its chosen duration from now) or reject.
 import type { Sql } from 'postgres';
-import { centsToDecimal, type Auction, type DomainEvent, type SessionUser } from '@app/shared';
+import { insertAuctionEvent } from '@app/infra';
+import { centsToDecimal, type Auction, type AuctionEvent, type SessionUser } from '@app/shared';
 import type { EventPublisher } from '../events/publisher.js';
 import { Conflict, NotFound } from '../domain-errors.js';
 import { listAuctionsByStatus } from './auction-read.js';
@@ -51,13 +52,10 @@ export async function decideAuction(
       where id = ${auctionId} and status = 'pending'
       returning status, start_time, end_time, seq`;
     if (!row) throw new NotFound('No pending auction with this id');
-    const event: DomainEvent = {
+    const event: AuctionEvent = {
       type: 'auction.opened', auctionId, seq: Number(row.seq), at: row.startTime.toISOString(), endTime: row.endTime.toISOString(),
     };
-    const [out] = await tx<{ id: string }[]>`
-      insert into outbox (auction_id, seq, type, payload) values (${auctionId}, ${event.seq}, ${event.type}, ${tx.json(event as never)})
-      returning id`;
-    return { row, committed: [{ outboxId: Number(out!.id), event }] };
+    return { row, committed: [await insertAuctionEvent(tx, event)] };
   });
   events.publish(`auction:${auctionId}`, committed);
   return { status: row.status, endTime: row.endTime.toISOString() };

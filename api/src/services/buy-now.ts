@@ -1,7 +1,7 @@
 // Buy It Now: one conditional UPDATE decides, so of many simultaneous buyers exactly one wins; the escrow opens in the same transaction.
 import type { Sql, TransactionSql } from 'postgres';
-import { insertSystemChat, openEscrow } from '@app/infra';
-import { formatMoney, toCents, type BuyNowResponse, type DomainEvent, type SessionUser } from '@app/shared';
+import { insertAuctionEvent, insertSystemChat, openEscrow } from '@app/infra';
+import { formatMoney, toCents, type BuyNowResponse, type AuctionEvent, type SessionUser } from '@app/shared';
 import { Conflict, Forbidden, NotFound } from '../domain-errors.js';
 import type { CommittedEvent, EventPublisher } from '../events/publisher.js';
 import { PREMIUM_ONLY_MESSAGE } from './bid-engine.js';
@@ -34,7 +34,7 @@ export async function buyNow(
       amountCents,
     });
     const seq = Number(won.seq);
-    const closed: DomainEvent = {
+    const closed: AuctionEvent = {
       type: 'auction.closed',
       auctionId,
       seq: seq - 1,
@@ -42,10 +42,7 @@ export async function buyNow(
       outcome: 'bought-now',
       winningAmount: won.price,
     };
-    const [row] = await tx<{ id: string }[]>`
-      insert into outbox (auction_id, seq, type, payload) values (${auctionId}, ${seq - 1}, ${closed.type}, ${tx.json(closed as never)})
-      returning id`;
-    committed.push({ outboxId: Number(row!.id), event: closed });
+    committed.push(await insertAuctionEvent(tx, closed));
     committed.push(await insertSystemChat(tx, auctionId, seq, `Sold via Buy It Now for ${formatMoney(won.price)}`));
     return { auctionId, transactionId, amount: won.price };
   });

@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Redis } from 'ioredis';
-import { CHAT_RATE_LIMIT, type ChatMessage, type DomainEvent, type SessionUser } from '@app/shared';
+import { insertAuctionEvent } from '@app/infra';
+import { CHAT_RATE_LIMIT, type AuctionEvent, type ChatMessage, type SessionUser } from '@app/shared';
 import { assertWithinRate } from './rate-window.js';
 import type { EventPublisher } from '../events/publisher.js';
 import { assertAuctionVisible } from './auction-guard.js';
@@ -63,7 +64,7 @@ export async function postChatMessage(
       returning id, auction_id, message, timestamp, is_system_message, user_id, ${user.name}::text as user_name`;
     const [seqRow] = await tx<{ seq: string }[]>`update auctions set seq = seq + 1 where id = ${auctionId} returning seq`;
     const chat = toMessage(row!);
-    const event: DomainEvent = {
+    const event: AuctionEvent = {
       type: 'chat.message',
       auctionId,
       seq: Number(seqRow!.seq),
@@ -75,10 +76,7 @@ export async function postChatMessage(
       timestamp: chat.timestamp,
       isSystemMessage: false,
     };
-    const [ob] = await tx<{ id: string }[]>`
-      insert into outbox (auction_id, seq, type, payload) values (${auctionId}, ${event.seq}, ${event.type}, ${tx.json(event as never)})
-      returning id`;
-    return { chat, outboxId: Number(ob!.id), event };
+    return { chat, ...(await insertAuctionEvent(tx, event)) };
   });
   events.publish(`auction:${auctionId}`, [{ outboxId, event }]);
   return chat;

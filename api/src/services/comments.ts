@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
-import type { Comment, DomainEvent, SessionUser } from '@app/shared';
+import { insertAuctionEvent } from '@app/infra';
+import type { AuctionEvent, Comment, SessionUser } from '@app/shared';
 import type { EventPublisher } from '../events/publisher.js';
 import { assertAuctionVisible } from './auction-guard.js';
 
@@ -44,7 +45,7 @@ export async function postComment(
     const [seqRow] = await tx<{ seq: string }[]>`update auctions set seq = seq + 1 where id = ${auctionId} returning seq`;
     const seq = seqRow!.seq;
     const comment = toComment(row!);
-    const event: DomainEvent = {
+    const event: AuctionEvent = {
       type: 'comment.posted',
       auctionId,
       seq: Number(seq),
@@ -55,10 +56,7 @@ export async function postComment(
       userId: user.id,
       timestamp: comment.timestamp,
     };
-    const [ob] = await tx<{ id: string }[]>`
-      insert into outbox (auction_id, seq, type, payload) values (${auctionId}, ${event.seq}, ${event.type}, ${tx.json(event as never)})
-      returning id`;
-    return { comment, outboxId: Number(ob!.id), event };
+    return { comment, ...(await insertAuctionEvent(tx, event)) };
   });
   events.publish(`auction:${auctionId}`, [{ outboxId, event }]);
   return comment;

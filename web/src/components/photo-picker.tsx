@@ -20,6 +20,7 @@ export function PhotoPicker({ onChange }: { onChange: (urls: string[], busy: boo
   const [tiles, setTiles] = useState<Tile[]>([]);
   const [dragging, setDragging] = useState(false);
   const latest = useRef<Tile[]>([]);
+  const nextKey = useRef(0);
 
   const update = (next: Tile[]) => {
     latest.current = next;
@@ -46,7 +47,7 @@ export function PhotoPicker({ onChange }: { onChange: (urls: string[], busy: boo
         toast({ title: `${file.name} was not added`, description: PHOTO_TEXTS.tooLarge, variant: 'destructive' });
         continue;
       }
-      const key = `${Date.now()}-${Math.random()}`;
+      const key = String((nextKey.current += 1));
       update([...latest.current, { key, name: file.name, progress: 0 }]);
       uploadFile<UploadedPhoto>('/api/uploads/photos', file, file.name, (progress) => patch(key, { progress }))
         .then((saved) => patch(key, { url: saved.url, progress: 1 }))

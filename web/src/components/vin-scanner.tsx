@@ -2,21 +2,10 @@
 // JPEG, where the barcode (Code 39, Data Matrix) is read and the VIN checked; the page only shows what came back.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Camera, CheckCircle2, Loader2, RefreshCw, Upload, X } from 'lucide-react';
-import { VIN_DETECTED_CLOSE_MS, VIN_SCAN_JPEG_QUALITY, VIN_SCAN_TEXTS, type VinScanSource } from '@app/shared';
+import { VIN_DETECTED_CLOSE_MS, VIN_SCAN_JPEG_QUALITY, VIN_SCAN_TEXTS, type ScannedVehicle, type VinScanResponse, type VinScanSource } from '@app/shared';
 import { ApiError } from '../lib/api-client';
 import { uploadFile } from '../lib/upload';
 import { toast } from '../stores/toast';
-
-export interface ScannedVehicle {
-  year: number | null;
-  make: string | null;
-  model: string | null;
-}
-interface ScanResult {
-  vin: string;
-  format: string;
-  vehicle: ScannedVehicle | null;
-}
 
 /** The spec's camera error text for a getUserMedia failure. */
 export function cameraErrorText(err: unknown): string {
@@ -47,7 +36,7 @@ export function VinScanner({ onClose, onDetected }: { onClose: () => void; onDet
   const [cameraError, setCameraError] = useState<string | null>(null);
   const [scanError, setScanError] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
-  const [detected, setDetected] = useState<ScanResult | null>(null);
+  const [detected, setDetected] = useState<VinScanResponse | null>(null);
   // The parent's callbacks in refs, so a re-render of the page does not restart the camera.
   const done = useRef({ onClose, onDetected });
   done.current = { onClose, onDetected };
@@ -97,7 +86,7 @@ export function VinScanner({ onClose, onDetected }: { onClose: () => void; onDet
     setScanning(true);
     setScanError(null);
     try {
-      const result = await uploadFile<ScanResult>(`/api/vin/scan?source=${source}`, frame, 'frame.jpg');
+      const result = await uploadFile<VinScanResponse>(`/api/vin/scan?source=${source}`, frame, 'frame.jpg');
       stopCamera();
       setDetected(result);
       toast({ title: VIN_SCAN_TEXTS.scanned, description: result.vin });

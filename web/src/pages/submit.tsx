@@ -2,12 +2,12 @@ import { useCallback, useState, type FormEvent, type ReactElement } from 'react'
 import { ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { ADMIN_AUCTION_DURATIONS_DAYS, MAKES, SUBMIT_CONDITIONS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, VinSchema, formatMoney } from '@app/shared';
+import { ADMIN_AUCTION_DURATIONS_DAYS, MAKES, SUBMIT_CONDITIONS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, VinSchema, formatMoney, type ScannedVehicle } from '@app/shared';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { useMe } from '../lib/session';
 import { toast } from '../stores/toast';
 import { PhotoPicker } from '../components/photo-picker';
-import { VinScanner, type ScannedVehicle } from '../components/vin-scanner';
+import { VinScanner } from '../components/vin-scanner';
 
 const YEARS = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MAX - i);
 

@@ -1,8 +1,8 @@
 // Closing an auction: the row is locked only if it is still active and past its end by the database clock, so a
 // duplicate job, a racing worker or the sweeper finds nothing to do. Everything the close writes is one transaction.
 import type { Sql } from 'postgres';
-import { insertSystemChat, openEscrow, type CommittedEvent, type StreamWriter } from '@app/infra';
-import { formatMoney, reserveStatus, toCents, type DomainEvent } from '@app/shared';
+import { insertAuctionEvent, insertSystemChat, openEscrow, type CommittedEvent, type StreamWriter } from '@app/infra';
+import { formatMoney, reserveStatus, toCents, type AuctionEvent } from '@app/shared';
 
 export type CloseOutcome = 'sold' | 'reserve-not-met' | 'no-bids';
 
@@ -63,7 +63,7 @@ export async function closeAuction(sql: Sql, write: StreamWriter, auctionId: num
       // A sample car may have no owner: the escrow then has no seller, which the schema allows.
       transactionId = await openEscrow(tx, { auctionId, buyerId: winnerId, sellerId: a.ownerId, amountCents: toCents(a.currentBid) });
     }
-    const event: DomainEvent = {
+    const event: AuctionEvent = {
       type: 'auction.closed',
       auctionId,
       seq: seq - 1,
@@ -71,10 +71,7 @@ export async function closeAuction(sql: Sql, write: StreamWriter, auctionId: num
       outcome,
       winningAmount,
     };
-    const [ob] = await tx<{ id: string }[]>`
-      insert into outbox (auction_id, seq, type, payload) values (${auctionId}, ${seq - 1}, ${event.type}, ${tx.json(event)})
-      returning id`;
-    committed.push({ outboxId: Number(ob!.id), event });
+    committed.push(await insertAuctionEvent(tx, event));
     committed.push(await insertSystemChat(tx, auctionId, seq, closingChatText(outcome, winningAmount)));
     return { closed: true, outcome, winnerId, transactionId };
   });
