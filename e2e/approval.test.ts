@@ -32,6 +32,8 @@ it('a seller uploads a photo, scans the VIN label, gets a valuation and submits;
   expect(await form.getByTestId('sub-make').inputValue()).toBe('Chevrolet');
   expect(await form.getByTestId('sub-model').inputValue()).toBe('Corvette');
   await form.getByTestId('sub-model').fill('Corvette Grand Sport');
+  // The trim list for the chosen model comes from the market data (the model name may already carry the trim).
+  await form.locator('#trim-choices option[value="Z06"]').waitFor({ state: 'attached' });
   await form.getByTestId('sub-mileage').fill('21000');
   await form.getByTestId('sub-condition').selectOption('Excellent');
   await form.getByTestId('get-valuation').click();
@@ -51,6 +53,10 @@ it('a seller uploads a photo, scans the VIN label, gets a valuation and submits;
 
   await form.getByTestId('get-valuation').click();
   await form.getByTestId('valuation-result').waitFor();
+  // The comparables behind the number are listed, so the seller can check it.
+  const comparables = form.getByTestId('valuation-result').getByTestId('comparable');
+  expect(await comparables.count()).toBeGreaterThan(0);
+  expect(await comparables.first().innerText()).toMatch(/Corvette/);
   await form.getByTestId('sub-start').fill('40000');
   await form.getByTestId('sub-location').fill('Ann Arbor, MI');
   await form.getByTestId('submit-auction').click();

@@ -28,6 +28,9 @@ import { valuationRoutes } from './routes/valuation.js';
 import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
 import { PhotoStore } from './services/photo-store.js';
+import { VinDecoder } from './services/vin-decoder.js';
+import { valuationModel } from './services/valuation-model.js';
+import type { ValuationModel } from '@app/shared';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +41,8 @@ declare module 'fastify' {
     bids: BidEngine;
     sessionCache: SessionCache;
     photos: PhotoStore;
+    vinDecoder: VinDecoder;
+    valuationModel: ValuationModel;
   }
 }
 
@@ -73,8 +78,13 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   app.decorate('bids', new BidEngine(sql, events));
   app.decorate('sessionCache', new SessionCache());
   app.decorate('photos', new PhotoStore(sql, config.UPLOAD_DIR));
+  const vinDecoder = new VinDecoder(config.VIN_DB_PATH);
+  app.decorate('vinDecoder', vinDecoder);
+  // Loaded before the first request (about 0.2 s, once per process), so no valuation waits on it.
+  app.decorate('valuationModel', await valuationModel());
 
   app.addHook('onClose', async () => {
+    await vinDecoder.close();
     await events.drain();
     if (!deps.redis) redis.disconnect();
     if (!deps.sql) await sql.end({ timeout: 5 });

@@ -19,6 +19,8 @@ export const ApiConfigSchema = z.object({
   WEB_DIST_DIR: z.string().default(''),
   /** Where seller photos are stored; relative paths are from the working directory. */
   UPLOAD_DIR: z.string().min(1).default('var/uploads'),
+  /** Where the offline VIN decoder's database is unpacked on first use; relative paths are from the working directory. */
+  VIN_DB_PATH: z.string().min(1).default('var/vin-decoder/vpic.lite.db'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -9,3 +9,4 @@ export { insertAuctionEvent } from './outbox.js';
 export { redisStreamWriter, type StreamWriter } from './event-stream.js';
 export { closeOnSignals } from './process-lifecycle.js';
 export { bullConnection, dropRedisPrefix } from './redis-connection.js';
+export { loadMarketRows, loadValuationCoefficients, loadValuationModel, MARKET_DATA_PATH, VALUATION_MODEL_PATH } from './market-data.js';

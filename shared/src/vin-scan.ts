@@ -29,6 +29,8 @@ export const ScannedVehicleSchema = z.object({
   year: z.number().int().nullable(),
   make: z.string().nullable(),
   model: z.string().nullable(),
+  /** vPIC's trim or series where it records one; the seller can still pick another. */
+  trim: z.string().nullable(),
   bodyClass: z.string().nullable(),
   engine: z.string().nullable(),
   manufacturer: z.string().nullable(),

@@ -1,50 +1,116 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { valueCar, type Comparable } from '../src/index.js';
+import {
+  fitCoefficients, normaliseCar, parseMarketCsv, splitByCar, valueCar, withReferenceSales, type MarketRow, type ValuationCoefficients,
+} from '../src/index.js';
 
-const subject = { year: 2021, make: 'Porsche', model: '911 Carrera S', mileage: 20_000, condition: 'Good', zip: '48226' };
-const sale = (priceUsd: number, over: Partial<Comparable> = {}): Comparable => ({
-  year: 2021, make: 'Porsche', model: '911 Carrera S', mileage: 24_000, condition: 'Good', priceCents: priceUsd * 100, daysToSell: 9, ...over,
-});
-const comps = [sale(118_000), sale(121_000, { mileage: 15_000 }), sale(112_000, { condition: 'Fair' }), sale(126_000, { year: 2022 }), sale(119_500)];
+// The model as the product ships it: the stored coefficients and the market data they were fitted on.
+const dataDir = new URL('../../infra/data/', import.meta.url);
+const rows = parseMarketCsv(readFileSync(new URL('market-prices.csv', dataDir), 'utf8'));
+const stored = JSON.parse(readFileSync(new URL('valuation-model.json', dataDir), 'utf8')) as ValuationCoefficients;
+const model = withReferenceSales(stored, rows);
+const asOf = '2026-01-15';
+const value = (car: { year: number; make: string; model: string; trim?: string; mileage: number }, platformSales: MarketRow[] = []) =>
+  valueCar(model, car, { asOf, platformSales });
 
 describe('valuation model', () => {
-  it('values more miles lower', () => {
-    const low = valueCar({ ...subject, mileage: 10_000 }, comps, 2024).valueCents;
-    const high = valueCar({ ...subject, mileage: 60_000 }, comps, 2024).valueCents;
-    expect(high).toBeLessThan(low);
+  it('values a 911 GT3 well above a 911 Carrera of the same year, and a Carrera S between them', () => {
+    for (const year of [2015, 2019, 2022]) {
+      const carrera = value({ year, make: 'Porsche', model: '911', trim: 'Carrera', mileage: 15_000 }).valueCents;
+      const s = value({ year, make: 'Porsche', model: '911', trim: 'Carrera S Coupe', mileage: 15_000 }).valueCents;
+      const gt3 = value({ year, make: 'Porsche', model: '911', trim: 'GT3', mileage: 15_000 }).valueCents;
+      expect(gt3).toBeGreaterThan(carrera * 1.5);
+      expect(s).toBeGreaterThan(carrera);
+      expect(s).toBeLessThan(gt3);
+    }
   });
 
-  it('values worse condition lower', () => {
-    const order = ['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'].map((condition) => valueCar({ ...subject, condition }, comps, 2024).valueCents);
-    expect(order).toEqual([...order].sort((a, b) => b - a));
-    expect(new Set(order).size).toBe(5);
+  it('never values more miles higher', () => {
+    const cars = [
+      { year: 2019, make: 'Porsche', model: '911', trim: 'GT3 Touring' },
+      { year: 2014, make: 'Toyota', model: 'Camry', trim: 'SE' },
+      { year: 2018, make: 'Ford', model: 'F-150', trim: '' },
+      { year: 2016, make: 'Mercedes-Benz', model: 'E350', trim: '4MATIC Wagon' },
+      { year: 2021, make: 'Ferrari', model: 'F8 Tributo', trim: '' },
+    ];
+    for (const car of cars) {
+      const values = [0, 1_000, 5_000, 20_000, 60_000, 120_000, 250_000].map((mileage) => value({ ...car, mileage }).valueCents);
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+      expect(values[0]).toBeGreaterThan(values[values.length - 1]!);
+    }
   });
 
-  it('is more confident with more comparables, and with agreeing ones', () => {
-    const none = valueCar(subject, [], 2024).confidence;
-    const one = valueCar(subject, comps.slice(0, 1), 2024).confidence;
-    const five = valueCar(subject, comps, 2024).confidence;
-    expect(none).toBeLessThan(one);
-    expect(one).toBeLessThan(five);
-    const scattered = valueCar(subject, [sale(60_000), sale(180_000), sale(90_000), sale(150_000), sale(120_000)], 2024).confidence;
-    expect(scattered).toBeLessThan(five);
+  it('is unsure with thin data: confidence under 50, a wider range, and it says why', () => {
+    const rich = value({ year: 2019, make: 'Porsche', model: '911', trim: 'Carrera S', mileage: 20_000 });
+    const thin = value({ year: 2019, make: 'Audi', model: 'RS3', trim: '', mileage: 15_000 });
+    const none = value({ year: 2020, make: 'Ferrari', model: '488 GTB', mileage: 8_000 });
+    const width = (v: typeof rich) => v.highCents / v.lowCents;
+    expect(rich.confidence).toBeGreaterThanOrEqual(50);
+    for (const v of [thin, none]) {
+      expect(v.confidence).toBeLessThan(50);
+      expect(width(v)).toBeGreaterThan(width(rich) * 1.5);
+    }
+    expect(thin.basis).toMatch(/^1 comparable sale, model years 2019/);
+    expect(none.newPricePrior).toEqual({ usd: 252_000, basis: 'model' });
+    expect(none.basis).toMatch(/new-price prior/);
+    expect(rich.basis).toMatch(/^\d+ comparable sales, model years \d{4}-\d{4}, priced \d{4}/);
   });
 
-  it('lands near what comparable cars sold for, and explains itself', () => {
-    const v = valueCar(subject, comps, 2024);
-    expect(v.valueCents / 100).toBeGreaterThan(100_000);
-    expect(v.valueCents / 100).toBeLessThan(140_000);
-    const b = v.breakdown;
-    expect(b.baseCents + b.conditionCents + b.mileageCents + b.marketCents).toBe(v.valueCents);
+  it('states a range around the value, a breakdown that adds up, and the comparables it used', () => {
+    const v = value({ year: 2019, make: 'Porsche', model: '911', trim: 'GT3', mileage: 9_000 });
     expect(v.lowCents).toBeLessThan(v.valueCents);
     expect(v.highCents).toBeGreaterThan(v.valueCents);
-    expect(v.daysToSell).toBe(9);
+    const b = v.breakdown;
+    expect(b.baseCents + b.mileageCents + b.conditionCents + b.marketCents).toBe(v.valueCents);
+    expect(v.comparables.length).toBeGreaterThan(3);
+    for (const c of v.comparables) expect(normaliseCar(c.make, c.model, c.trim).family).toBe('911');
+    expect(v.comparables[0]!.trim).toMatch(/GT3/);
   });
 
-  it('falls back on the depreciation prior without comparables', () => {
-    const v = valueCar({ ...subject, make: 'Honda', model: 'Civic Type R', year: 2023 }, [], 2024);
-    expect(v.comparablesUsed).toBe(0);
-    expect(v.valueCents).toBeGreaterThan(0);
-    expect(v.confidence).toBeLessThan(50);
+  it('takes the trim out of a model name that carries it', () => {
+    const a = value({ year: 2021, make: 'Porsche', model: '911 Carrera S', mileage: 18_000 });
+    const b = value({ year: 2021, make: 'Porsche', model: '911', trim: 'Carrera S', mileage: 18_000 });
+    expect(a.valueCents).toBe(b.valueCents);
+    expect(a.comparablesUsed).toBeGreaterThan(5);
+  });
+
+  it('lets the marketplace own closed sales join the comparables, ahead of market rows', () => {
+    const car = { year: 2019, make: 'Porsche', model: '911', trim: 'Carrera S', mileage: 20_000 };
+    const before = value(car);
+    const sale: MarketRow = { ...car, model: '911 Carrera S', trim: '', priceCents: Math.round(before.valueCents * 1.3), kind: 'platform sale', date: '2026-01-10', source: 'auction 1' };
+    const after = value(car, [sale]);
+    expect(after.valueCents).toBeGreaterThan(before.valueCents);
+    expect(after.comparables[0]).toMatchObject({ kind: 'platform sale', priceCents: sale.priceCents });
+  });
+
+  it('normalises the market data names into families and trims', () => {
+    expect(normaliseCar('Mercedes-Benz', 'E350', '4MATIC Wagon')).toMatchObject({ family: 'e-class', body: 'wagon', trimTokens: ['350', '4matic'] });
+    expect(normaliseCar('Mercedes-Benz', 'AMG E 63', 'S').family).toBe('e-class');
+    expect(normaliseCar('Ford', 'Super Duty F-250', '').family).toBe('f-250');
+    expect(normaliseCar('BMW', '328i', '').family).toBe('3 series');
+    expect(normaliseCar('Porsche', '911', 'GT3 Touring 6-Speed')).toMatchObject({ trimKey: 'gt3 touring', manual: true, body: 'other' });
+    expect(normaliseCar('Porsche', '911', 'Carrera 4S Cabriolet')).toMatchObject({ trimKey: '4s carrera', body: 'cabriolet' });
+  });
+
+  it('keeps the stored coefficients in step with the market data (run npm run fit:valuation after changing it)', () => {
+    const fresh = fitCoefficients(rows);
+    expect(stored.fittedRows).toBe(rows.length);
+    for (const [k, v] of Object.entries(fresh.global)) expect(stored.global[k]).toBeCloseTo(v, 4);
+    expect(Object.keys(stored.families).sort()).toEqual(Object.keys(fresh.families).sort());
+    expect(stored.calibration).not.toBeNull();
+  });
+
+  it('splits by car: a relisted car never lands on both sides', () => {
+    const { train, test } = splitByCar(rows, 0.2, 'holdout');
+    const key = (r: MarketRow) => `${r.year}|${r.make}|${r.model}|${r.trim}|${r.mileage}`;
+    const trainKeys = new Set(train.map(key));
+    expect(test.some((r) => trainKeys.has(key(r)))).toBe(false);
+    expect(test.length / rows.length).toBeGreaterThan(0.15);
+  });
+
+  it('refuses a malformed market data line', () => {
+    expect(() => parseMarketCsv('year,make,model,trim,mileage,price_usd,kind,date,source\n2019,Porsche,911,,x,100,auction sale,,u')).toThrow(/line 2/);
+    expect(parseMarketCsv('year,make,model,trim,mileage,price_usd,kind,date,source\n2019,Ford,F-150,"XLT, 4x4",1,20000.5,asking price,2020,u')[0])
+      .toMatchObject({ trim: 'XLT, 4x4', priceCents: 2_000_050, date: '2020-07-01' });
   });
 });

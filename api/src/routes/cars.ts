@@ -18,6 +18,6 @@ export async function carRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/cars/:id/ai-valuation', async (request) => {
     const { id } = IdParamsSchema.parse(request.params);
-    return valueOwnCar(app.sql, await requireUser(request), id);
+    return valueOwnCar(app.sql, app.valuationModel, await requireUser(request), id);
   });
 }

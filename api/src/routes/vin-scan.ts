@@ -6,7 +6,6 @@ import { DomainError } from '../domain-errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { assertWithinRate } from '../services/rate-window.js';
 import { VinBarcodeReader } from '../services/vin-barcode-reader.js';
-import { decodeVin } from '../services/vin-decoder.js';
 import { singleFilePart } from './photos.js';
 
 const ScanQuerySchema = z.object({ source: VinScanSourceSchema.default('camera') });
@@ -29,7 +28,7 @@ export async function vinScanRoutes(app: FastifyInstance): Promise<void> {
     const found = await reader.read(image);
     if (!found) throw new DomainError(422, source === 'photo' ? VIN_SCAN_TEXTS.noVinPhoto : VIN_SCAN_TEXTS.noVinCamera);
     // A decoder failure must not lose a good scan: the form still gets the VIN.
-    const vehicle = await decodeVin(found.vin).catch(() => null);
+    const vehicle = await app.vinDecoder.decode(found.vin).catch(() => null);
     return { ...found, vehicle };
   });
 }

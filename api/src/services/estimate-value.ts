@@ -1,37 +1,37 @@
-// The valuation page's answer: decode the VIN offline, value the car from comparable sales, and explain the result
-// in the spec's response shape.
+// The valuation page's answer: decode the VIN offline, value the car from comparable sales (the market reference data
+// and this marketplace's own closed sales), and explain the result in the spec's response shape.
 import type { Sql } from 'postgres';
-import { VALUATION_CONFIDENCE_HIGH, VALUATION_CONFIDENCE_LOW, formatCents, valueCar, type ValuationResponse } from '@app/shared';
+import {
+  VALUATION_CONFIDENCE_HIGH, VALUATION_CONFIDENCE_LOW, formatCents, toValuationReport, valueCar, type ValuationModel, type ValuationResponse,
+} from '@app/shared';
 import { DomainError } from '../domain-errors.js';
-import { loadComparables } from './cars.js';
-import { decodeVin } from './vin-decoder.js';
+import { loadPlatformSales } from './cars.js';
+import type { VinDecoder } from './vin-decoder.js';
 
-const REGION_NAMES: Record<string, string> = {
-  '0': 'Northeast', '1': 'Northeast', '2': 'Mid-Atlantic', '3': 'Southeast', '4': 'Midwest', '5': 'Upper Midwest',
-  '6': 'Central', '7': 'South Central', '8': 'Mountain West', '9': 'West Coast',
-};
+const KIND_WORDS = { 'platform sale': 'sold here', 'auction sale': 'auction sale', 'asking price': 'asking price', 'auction sale (wholesale)': 'wholesale sale' } as const;
 
-export async function estimateValue(sql: Sql, input: { vin: string; mileage: number; zip: string }): Promise<ValuationResponse> {
-  const decoded = await decodeVin(input.vin);
-  if (!decoded.make || !decoded.model || !decoded.year) {
+export async function estimateValue(
+  deps: { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel },
+  input: { vin: string; mileage: number; zip: string; trim?: string | undefined },
+): Promise<ValuationResponse> {
+  const decoded = await deps.vinDecoder.decode(input.vin).catch(() => null);
+  if (!decoded?.make || !decoded.model || !decoded.year) {
     throw new DomainError(422, 'Unable to analyze vehicle. Please check the VIN and try again.');
   }
-  const subject = { year: decoded.year, make: decoded.make, model: decoded.model, mileage: input.mileage, condition: 'Good', zip: input.zip };
-  const comparables = await loadComparables(sql, decoded.make, decoded.model);
-  const v = valueCar(subject, comparables, new Date().getUTCFullYear());
+  const trim = input.trim || decoded.trim || '';
+  const car = { year: decoded.year, make: decoded.make, model: decoded.model, trim, mileage: input.mileage };
+  const platformSales = await loadPlatformSales(deps.sql, decoded.make);
+  const v = valueCar(deps.model, car, { asOf: new Date().toISOString(), platformSales });
   const level = v.confidence > VALUATION_CONFIDENCE_HIGH ? ' (High)' : v.confidence < VALUATION_CONFIDENCE_LOW ? ' (Low)' : '';
-  const demand = v.comparablesUsed >= 4 && v.daysToSell <= 14 ? 'High' : v.comparablesUsed >= 2 ? 'Moderate' : 'Low';
-  const month = new Date().getUTCMonth();
-  const seasonal = month >= 2 && month <= 7 ? 'Positive: spring and summer demand lifts prices' : 'Neutral: autumn and winter demand is steadier';
-  const region = REGION_NAMES[input.zip[0] ?? ''] ?? 'Your region';
-  const basis = v.comparablesUsed
-    ? `${v.comparablesUsed} comparable sale${v.comparablesUsed > 1 ? 's' : ''} on this platform`
-    : 'a depreciation model for this make (no comparable sales yet)';
+  const recent = v.comparables.filter((c) => c.date && Date.now() - Date.parse(c.date) < 365 * 86_400_000 && c.weight >= 0.02).length;
+  const demand = recent >= 8 ? 'High' : recent >= 3 ? 'Moderate' : 'Low';
+  const name = `${decoded.year} ${decoded.make} ${decoded.model}${trim ? ` ${trim}` : ''}`;
+  const top = v.comparables[0];
   return {
     vehicle_details: {
       year: decoded.year,
       make: decoded.make,
-      model: decoded.model,
+      model: trim ? `${decoded.model} ${trim}` : decoded.model,
       body_class: decoded.bodyClass ?? 'Unknown',
       engine: decoded.engine ?? 'Unknown',
     },
@@ -39,14 +39,19 @@ export async function estimateValue(sql: Sql, input: { vin: string; mileage: num
     estimated_value_range: `${formatCents(v.lowCents)} - ${formatCents(v.highCents)}`,
     confidence: `${v.confidence}%${level}`,
     market_analysis: {
-      demand_level: demand,
-      seasonal_impact: seasonal,
-      regional_preference: `${region}: ${v.breakdown.marketCents >= 0 ? '+' : '-'}${formatCents(Math.abs(v.breakdown.marketCents))} regional adjustment`,
+      demand_level: `${demand}: ${recent} comparable sale${recent === 1 ? '' : 's'} in the last 12 months`,
+      seasonal_impact: 'Not priced: the market data shows no seasonal pattern the model could fit',
+      regional_preference: 'Not priced: the market data records no location, so no regional adjustment is applied',
     },
-    summary: `A ${decoded.year} ${decoded.make} ${decoded.model} with ${input.mileage.toLocaleString('en-US')} miles is estimated at ${formatCents(v.valueCents)}, based on ${basis}.`,
+    summary:
+      `A ${name} with ${input.mileage.toLocaleString('en-US')} miles is estimated at ${formatCents(v.valueCents)}, based on ${v.basis}.` +
+      (top ? ` Closest: a ${top.year} ${top.model} ${top.trim} (${KIND_WORDS[top.kind]}, ${formatCents(top.priceCents)}).` : '') +
+      (v.newPricePrior ? ` The new-price prior (${formatCents(v.newPricePrior.usd * 100)}) is an approximate published MSRP, not a sale.` : '') +
+      (v.trimKnown ? '' : ' The trim is unknown, which widens the range: give it for a sharper estimate.'),
     investment_advice:
       v.confidence >= VALUATION_CONFIDENCE_LOW
-        ? `Expect about ${v.daysToSell} days to sell. Bidding up to ${formatCents(Math.round(v.valueCents * 0.9))} leaves room for a profitable resale.`
-        : 'Few comparable sales: treat this estimate as a starting point and get an inspection before bidding.',
+        ? `About 8 in 10 cars like this sell between ${formatCents(v.lowCents)} and ${formatCents(v.highCents)}. Bidding up to ${formatCents(Math.round(v.valueCents * 0.9))} leaves room for a profitable resale.`
+        : `Few comparable sales (${v.basis}): treat this estimate as a starting point and get an inspection before bidding.`,
+    valuation: toValuationReport(v),
   };
 }

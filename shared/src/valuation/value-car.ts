@@ -1,0 +1,238 @@
+// Values one car: the regression's price for it, corrected by its nearest comparables (same family, weighted by how
+// alike their trim, model year and mileage are, how much their kind of price is trusted, and how recent they are),
+// with a range and confidence read from the model's measured errors for that much evidence.
+import type { MarketKind, MarketRow } from './market-data.js';
+import { decimalYear, describeCar, mileageTerm, UNDATED_ASKING_DATE } from './features.js';
+import { KIND_TRUST, regressionLog, type ReferenceSale, type ValuationModel } from './fit-valuation-model.js';
+import { normaliseCar } from './car-names.js';
+import { NEW_PRICE_PRIOR_USD } from './new-price-prior.js';
+import { calibrationCell, evidenceLevel, type EvidenceLevel, type PriceGroup } from './calibration.js';
+
+export interface ValuationSubject {
+  year: number;
+  make: string;
+  model: string;
+  trim?: string;
+  mileage: number;
+}
+
+export interface ComparableUsed {
+  year: number;
+  make: string;
+  model: string;
+  trim: string;
+  mileage: number | null;
+  priceCents: number;
+  kind: MarketKind;
+  date: string | null;
+  /** Its price brought to the subject by the model's fitted trim, year, mileage and kind adjustments. */
+  adjustedCents: number;
+  /** Its share of the comparables' say, 0-1. */
+  weight: number;
+}
+
+export interface Valuation {
+  valueCents: number;
+  lowCents: number;
+  highCents: number;
+  /** Measured share (percent) of held-out prices with this much evidence that landed within 20 % of the estimate. */
+  confidence: number;
+  /** Comparables with a real say in the estimate. */
+  comparablesUsed: number;
+  comparables: ComparableUsed[];
+  evidence: EvidenceLevel;
+  /** Whether the car's trim was known (given, or decoded) and used. */
+  trimKnown: boolean;
+  /** Why the range is as wide as it is, in words: "3 comparable sales, model years 2021-2023, sold 2025". */
+  basis: string;
+  /** The new-price prior the estimate starts from, when the market data has no or few sales of the model. */
+  newPricePrior: { usd: number; basis: 'trim' | 'model' | 'make' } | null;
+  daysToSell: number | null;
+  /** base + mileage + condition + market = value, in cents. */
+  breakdown: { baseCents: number; mileageCents: number; conditionCents: number; marketCents: number };
+}
+
+export interface ValueCarOptions {
+  /** ISO date the value is for. */
+  asOf: string;
+  /** The kind of price to estimate; a valuation is for a sale. */
+  kind?: MarketKind;
+  /** The marketplace's own closed sales of this family, the best comparables there are. */
+  platformSales?: readonly (MarketRow & { daysToSell?: number })[];
+}
+
+/** The regression's own say, in comparable-weight units: how much comparables must agree before they move it. */
+const MODEL_WEIGHT = 1.5;
+const RECENCY_HALF_LIFE_YEARS = 2;
+const SHOWN_COMPARABLES = 10;
+/** A comparable with less weight than this barely moves the estimate and is not counted as used. */
+const USED_WEIGHT = 0.1;
+const EVIDENCE_WEIGHT = 0.05;
+/** Reference point for the mileage line of the breakdown only; the mileage slope itself is fitted. */
+const TYPICAL_MILES_PER_YEAR = 12_000;
+
+/** Comparables more than this many model years away weigh under 4 % of a same-year one: skipped outright. */
+const MAX_YEAR_GAP = 5;
+
+// Mileage is left out of the weights on purpose: each comparable's price is already brought to the subject's miles by
+// the fitted slope, and weights that moved with the subject's miles could let more miles raise a value.
+export interface WeighingSubject {
+  year: number;
+  trimTokens: ReadonlySet<string>;
+  /** Date valued at, as a decimal year. */
+  at: number;
+}
+
+export function comparableWeight(subject: WeighingSubject, sale: Pick<ReferenceSale, 'year' | 'trimTokens' | 'kind' | 'at'>): number {
+  const yearGap = Math.abs(subject.year - sale.year);
+  if (yearGap > MAX_YEAR_GAP) return 0;
+  let sim = 0.5;
+  if (subject.trimTokens.size > 0) {
+    let shared = 0;
+    for (const t of sale.trimTokens) if (subject.trimTokens.has(t)) shared += 1;
+    const union = subject.trimTokens.size + sale.trimTokens.length - shared;
+    sim = shared / union;
+    if (sim === 0) return 0;
+  }
+  return (
+    KIND_TRUST[sale.kind] *
+    0.5 ** (Math.abs(subject.at - sale.at) / RECENCY_HALF_LIFE_YEARS) *
+    sim * sim *
+    Math.exp(-yearGap / 1.5)
+  );
+}
+
+const groupOf = (kind: MarketKind): PriceGroup =>
+  kind === 'asking price' ? 'asking' : kind === 'auction sale (wholesale)' ? 'wholesale' : 'auction';
+
+function yearsText(values: number[]): string {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return lo === hi ? `${lo}` : `${lo}-${hi}`;
+}
+
+/**
+ * Sellers and VIN decoders often put the trim in the model ("911 Carrera S", "M4 Competition"): when the model as
+ * given is no family the model knows, the longest leading part that is one becomes the model and the rest the trim.
+ */
+export function splitModelAndTrim(model: ValuationModel, car: { make: string; model: string; trim?: string }): { model: string; trim: string } {
+  const known = (m: string) => {
+    const n = normaliseCar(car.make, m);
+    return model.families[`${n.make}|${n.family}`] !== undefined || NEW_PRICE_PRIOR_USD[`${n.make}|${n.family}`] !== undefined;
+  };
+  const trim = car.trim ?? '';
+  if (known(car.model)) return { model: car.model, trim };
+  const words = car.model.trim().split(/\s+/);
+  for (let k = words.length - 1; k >= 1; k -= 1) {
+    const head = words.slice(0, k).join(' ');
+    if (known(head)) return { model: head, trim: `${words.slice(k).join(' ')} ${trim}`.trim() };
+  }
+  return { model: car.model, trim };
+}
+
+export function valueCar(model: ValuationModel, car: ValuationSubject, options: ValueCarOptions): Valuation {
+  const kind = options.kind ?? 'auction sale';
+  const subject = { ...car, ...splitModelAndTrim(model, car) };
+  const d = describeCar(subject, kind, options.asOf);
+  const family = model.families[d.familyKey];
+  const base = regressionLog(model, d, subject.year);
+
+  const platform: ReferenceSale[] = (options.platformSales ?? []).flatMap((sale) => {
+    const r = { ...sale, ...splitModelAndTrim(model, sale) };
+    const pd = describeCar(r, r.kind, r.date);
+    if (pd.familyKey !== d.familyKey) return [];
+    const residual = Math.log(r.priceCents / 100) - regressionLog(model, pd, r.year);
+    return [{ ...r, trimTokens: pd.name.trimTokens, lmi: pd.lmi, at: decimalYear(r.date ?? UNDATED_ASKING_DATE), residual }];
+  });
+
+  const at = decimalYear(options.asOf);
+  const s: WeighingSubject = { year: subject.year, trimTokens: new Set(d.name.trimTokens), at };
+  const weighted = [...(family?.sales ?? []), ...platform]
+    .map((sale) => ({ sale, w: comparableWeight(s, sale) }))
+    .filter((x) => x.w > 0);
+  const total = weighted.reduce((a, x) => a + x.w, 0);
+  // Evidence counts only comparables with a real say: thousands of ten-year-old wholesale prices, each nearly
+  // weightless, must not add up to the confidence of a handful of this year's sales.
+  const evidence = weighted.reduce((a, x) => (x.w >= EVIDENCE_WEIGHT ? a + x.w : a), 0);
+  const correction = weighted.reduce((a, x) => a + x.w * x.sale.residual, 0) / (total + MODEL_WEIGHT);
+  const logValue = base + correction;
+  const valueCents = Math.round(Math.exp(logValue) * 100);
+
+  // With no comparable within five model years the regression is extrapolating: it is rated as a bare prior is.
+  const level = evidenceLevel(weighted.length > 0, evidence);
+  const cell = model.calibration ? calibrationCell(model.calibration, groupOf(kind), d.name.trimTokens.length > 0, level) : undefined;
+  const q10 = cell?.q10 ?? -0.5;
+  const q90 = cell?.q90 ?? 0.5;
+
+  weighted.sort((a, b) => b.w - a.w);
+  const used = weighted.filter((x) => x.w >= USED_WEIGHT);
+  const comparables: ComparableUsed[] = weighted.slice(0, SHOWN_COMPARABLES).map(({ sale, w }) => ({
+    year: sale.year,
+    make: sale.make,
+    model: sale.model,
+    trim: sale.trim,
+    mileage: sale.mileage,
+    priceCents: sale.priceCents,
+    kind: sale.kind,
+    date: sale.date,
+    adjustedCents: Math.round(Math.exp(base + sale.residual) * 100),
+    weight: Math.round((w / total) * 1000) / 1000,
+  }));
+
+  const basis =
+    used.length > 0
+      ? `${used.length} comparable sale${used.length > 1 ? 's' : ''}, model years ${yearsText(used.map((x) => x.sale.year))}` +
+        (used.some((x) => x.sale.date) ? `, ${used.length > 1 ? 'priced' : 'priced in'} ${yearsText(used.filter((x) => x.sale.date).map((x) => Number(x.sale.date!.slice(0, 4))))}` : '')
+      : weighted.length > 0
+        ? `no close comparable sale: ${weighted.length} older or less alike prices (model years ${yearsText(weighted.map((x) => x.sale.year))}) weigh in lightly`
+        : family
+        ? `no comparable sale; the ${subject.make} ${subject.model} regression alone`
+        : `no sales of this model in the market data; a new-price prior of ${Math.round(d.prior.usd).toLocaleString('en-US')} USD with fitted depreciation`;
+
+  // Breakdown: the regression at typical mileage, the mileage adjustment to this car's miles, then the comparables.
+  const typical = { ...d, lmi: mileageTerm(TYPICAL_MILES_PER_YEAR * Math.max(d.age, 0.5)) };
+  const baseCents = Math.round(Math.exp(regressionLog(model, typical, subject.year)) * 100);
+  const mileageCents = Math.round(Math.exp(base) * 100) - baseCents;
+  const days = platform.length
+    ? (options.platformSales ?? []).map((p) => p.daysToSell).filter((x): x is number => x !== undefined).sort((a, b) => a - b)
+    : [];
+  return {
+    valueCents,
+    lowCents: Math.round(valueCents * Math.exp(q10)),
+    highCents: Math.round(valueCents * Math.exp(q90)),
+    confidence: Math.max(1, Math.min(99, Math.round((cell?.within20 ?? 0.2) * 100))),
+    comparablesUsed: used.length,
+    comparables,
+    evidence: level,
+    trimKnown: d.name.trimTokens.length > 0,
+    basis,
+    newPricePrior: family ? null : { usd: d.prior.usd, basis: d.prior.basis },
+    daysToSell: days.length ? days[days.length >> 1]! : null,
+    breakdown: { baseCents, mileageCents, conditionCents: 0, marketCents: valueCents - baseCents - mileageCents },
+  };
+}
+
+/** The trims the market data knows for a model, most common first, in the data's own words: /submit's trim list. */
+export function knownTrims(model: ValuationModel, make: string, modelName: string, limit = 40): string[] {
+  const named = splitModelAndTrim(model, { make, model: modelName });
+  const n = normaliseCar(make, named.model);
+  const sales = model.families[`${n.make}|${n.family}`]?.sales ?? [];
+  const byKey = new Map<string, Map<string, number>>();
+  for (const s of sales) {
+    const key = s.trimTokens.join(' ');
+    if (!key) continue;
+    // The shortest spelling of a trim names it best ("Carrera S" over "Carrera S Coupe 6-Speed").
+    const spellings = byKey.get(key) ?? new Map<string, number>();
+    spellings.set(s.trim, (spellings.get(s.trim) ?? 0) + 1);
+    byKey.set(key, spellings);
+  }
+  return [...byKey.values()]
+    .map((spellings) => {
+      const total = [...spellings.values()].reduce((a, b) => a + b, 0);
+      const name = [...spellings.keys()].sort((a, b) => a.length - b.length)[0]!;
+      return { name, total };
+    })
+    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
+    .slice(0, limit)
+    .map((t) => t.name);
+}
