@@ -105,10 +105,8 @@ export function comparableWeight(subject: WeighingSubject, sale: Pick<ReferenceS
 const groupOf = (kind: MarketKind): PriceGroup =>
   kind === 'asking price' ? 'asking' : kind === 'auction sale (wholesale)' ? 'wholesale' : 'auction';
 
-function yearsText(values: number[]): string {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
-  return lo === hi ? `${lo}` : `${lo}-${hi}`;
+function yearsText(r: { lo: number; hi: number }): string {
+  return r.lo === r.hi ? `${r.lo}` : `${r.lo}-${r.hi}`;
 }
 
 /**
@@ -137,36 +135,72 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
   const family = model.families[d.familyKey];
   const base = regressionLog(model, d, subject.year);
 
+  // How long this family's cars took to sell here, from the platform's own sales.
+  const platformDays: number[] = [];
   const platform: ReferenceSale[] = (options.platformSales ?? []).flatMap((sale) => {
     const r = { ...sale, ...splitModelAndTrim(model, sale) };
     const pd = describeCar(r, r.kind, r.date);
     if (pd.familyKey !== d.familyKey) return [];
     const residual = Math.log(r.priceCents / 100) - regressionLog(model, pd, r.year);
+    if (sale.daysToSell !== undefined) platformDays.push(sale.daysToSell);
     return [{ ...r, trimTokens: pd.name.trimTokens, lmi: pd.lmi, at: decimalYear(r.date ?? UNDATED_ASKING_DATE), residual }];
   });
 
   const at = decimalYear(options.asOf);
   const s: WeighingSubject = { year: subject.year, trimTokens: new Set(d.name.trimTokens), at };
-  const weighted = [...(family?.sales ?? []), ...platform]
-    .map((sale) => ({ sale, w: comparableWeight(s, sale) }))
-    .filter((x) => x.w > 0);
-  const total = weighted.reduce((a, x) => a + x.w, 0);
-  // Evidence counts only comparables with a real say: thousands of ten-year-old wholesale prices, each nearly
-  // weightless, must not add up to the confidence of a handful of this year's sales.
-  const evidence = weighted.reduce((a, x) => (x.w >= EVIDENCE_WEIGHT ? a + x.w : a), 0);
-  const correction = weighted.reduce((a, x) => a + x.w * x.sale.residual, 0) / (total + MODEL_WEIGHT);
+  // One pass over the family (thousands of rows for the commonest models): sums for the estimate, and the heaviest
+  // few kept in a short sorted list for display; nothing is allocated per row.
+  const pool = family ? [family.sales, platform] : [platform];
+  let total = 0;
+  let evidence = 0;
+  let residualSum = 0;
+  let considered = 0;
+  let usedCount = 0;
+  const usedYears = { lo: Infinity, hi: -Infinity };
+  const usedSold = { lo: Infinity, hi: -Infinity };
+  const top: { sale: ReferenceSale; w: number }[] = [];
+  for (const sales of pool) {
+    for (const sale of sales) {
+      const w = comparableWeight(s, sale);
+      if (w <= 0) continue;
+      considered += 1;
+      total += w;
+      residualSum += w * sale.residual;
+      // Evidence counts only comparables with a real say: thousands of ten-year-old wholesale prices, each nearly
+      // weightless, must not add up to the confidence of a handful of this year's sales.
+      if (w >= EVIDENCE_WEIGHT) evidence += w;
+      if (w >= USED_WEIGHT) {
+        usedCount += 1;
+        usedYears.lo = Math.min(usedYears.lo, sale.year);
+        usedYears.hi = Math.max(usedYears.hi, sale.year);
+        if (sale.date) {
+          const sold = Number(sale.date.slice(0, 4));
+          usedSold.lo = Math.min(usedSold.lo, sold);
+          usedSold.hi = Math.max(usedSold.hi, sold);
+        }
+      }
+      if (top.length < SHOWN_COMPARABLES || w > top[top.length - 1]!.w) {
+        let i = Math.min(top.length, SHOWN_COMPARABLES - 1);
+        top[i] = { sale, w };
+        while (i > 0 && top[i - 1]!.w < w) {
+          top[i] = top[i - 1]!;
+          top[i - 1] = { sale, w };
+          i -= 1;
+        }
+      }
+    }
+  }
+  const correction = residualSum / (total + MODEL_WEIGHT);
   const logValue = base + correction;
   const valueCents = Math.round(Math.exp(logValue) * 100);
 
   // With no comparable within five model years the regression is extrapolating: it is rated as a bare prior is.
-  const level = evidenceLevel(weighted.length > 0, evidence);
+  const level = evidenceLevel(considered > 0, evidence);
   const cell = model.calibration ? calibrationCell(model.calibration, groupOf(kind), d.name.trimTokens.length > 0, level) : undefined;
   const q10 = cell?.q10 ?? -0.5;
   const q90 = cell?.q90 ?? 0.5;
 
-  weighted.sort((a, b) => b.w - a.w);
-  const used = weighted.filter((x) => x.w >= USED_WEIGHT);
-  const comparables: ComparableUsed[] = weighted.slice(0, SHOWN_COMPARABLES).map(({ sale, w }) => ({
+  const comparables: ComparableUsed[] = top.map(({ sale, w }) => ({
     year: sale.year,
     make: sale.make,
     model: sale.model,
@@ -180,11 +214,11 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
   }));
 
   const basis =
-    used.length > 0
-      ? `${used.length} comparable sale${used.length > 1 ? 's' : ''}, model years ${yearsText(used.map((x) => x.sale.year))}` +
-        (used.some((x) => x.sale.date) ? `, ${used.length > 1 ? 'priced' : 'priced in'} ${yearsText(used.filter((x) => x.sale.date).map((x) => Number(x.sale.date!.slice(0, 4))))}` : '')
-      : weighted.length > 0
-        ? `no close comparable sale: ${weighted.length} older or less alike prices (model years ${yearsText(weighted.map((x) => x.sale.year))}) weigh in lightly`
+    usedCount > 0
+      ? `${usedCount} comparable sale${usedCount > 1 ? 's' : ''}, model years ${yearsText(usedYears)}` +
+        (usedSold.lo <= usedSold.hi ? `, ${usedCount > 1 ? 'priced' : 'priced in'} ${yearsText(usedSold)}` : '')
+      : considered > 0
+        ? `no close comparable sale: ${considered} older or less alike prices (the closest from model years ${yearsText({ lo: Math.min(...top.map((x) => x.sale.year)), hi: Math.max(...top.map((x) => x.sale.year)) })}) weigh in lightly`
         : family
         ? `no comparable sale; the ${subject.make} ${subject.model} regression alone`
         : `no sales of this model in the market data; a new-price prior of ${Math.round(d.prior.usd).toLocaleString('en-US')} USD with fitted depreciation`;
@@ -193,15 +227,13 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
   const typical = { ...d, lmi: mileageTerm(TYPICAL_MILES_PER_YEAR * Math.max(d.age, 0.5)) };
   const baseCents = Math.round(Math.exp(regressionLog(model, typical, subject.year)) * 100);
   const mileageCents = Math.round(Math.exp(base) * 100) - baseCents;
-  const days = platform.length
-    ? (options.platformSales ?? []).map((p) => p.daysToSell).filter((x): x is number => x !== undefined).sort((a, b) => a - b)
-    : [];
+  const days = platformDays.sort((a, b) => a - b);
   return {
     valueCents,
     lowCents: Math.round(valueCents * Math.exp(q10)),
     highCents: Math.round(valueCents * Math.exp(q90)),
     confidence: Math.max(1, Math.min(99, Math.round((cell?.within20 ?? 0.2) * 100))),
-    comparablesUsed: used.length,
+    comparablesUsed: usedCount,
     comparables,
     evidence: level,
     trimKnown: d.name.trimTokens.length > 0,
