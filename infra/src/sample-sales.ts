@@ -1,4 +1,5 @@
-// Sample sale history (labelled as such): past closed sales that give price history and valuation comparables.
+// Sample sale history (labelled as such): past closed sales that give the demo its price history. Their prices are
+// made up, so the valuation never takes them as comparables (their auctions are marked is_sample).
 export interface SampleSale {
   wmi: string;
   make: string;
@@ -35,7 +36,7 @@ export const CLOSED_SAMPLE_SALES: SampleSale[] = Array.from({ length: 40 }, (_, 
   const age = i % 4; // years older than 2022
   const mileage = 4000 + ((i * 7919) % 30000);
   const condition = CONDITIONS[i % 3]!;
-  // Depreciation, mileage and condition as the valuation model documents them, plus a deterministic +/-3 % of market noise.
+  // A simple made-up depreciation, mileage and condition rule, plus a deterministic +/-3 % of market noise.
   const noise = 1 + (((i * 37) % 7) - 3) / 100;
   const factor =
     0.88 ** (THIS_YEAR - (2022 - age)) *
