@@ -52,7 +52,7 @@ describe('valuation model', () => {
     }
     expect(thin.basis).toMatch(/^1 comparable sale, model years 2019/);
     expect(none.newPricePrior).toEqual({ usd: 252_000, basis: 'model' });
-    expect(none.basis).toMatch(/new-price prior/);
+    expect(none.basis).toMatch(/approximate published new price/);
     expect(rich.basis).toMatch(/^\d+ comparable sales, model years \d{4}-\d{4}, priced \d{4}/);
   });
 
@@ -90,6 +90,8 @@ describe('valuation model', () => {
     expect(normaliseCar('BMW', '328i', '').family).toBe('3 series');
     expect(normaliseCar('Porsche', '911', 'GT3 Touring 6-Speed')).toMatchObject({ trimKey: 'gt3 touring', manual: true, body: 'other' });
     expect(normaliseCar('Porsche', '911', 'Carrera 4S Cabriolet')).toMatchObject({ trimKey: '4s carrera', body: 'cabriolet' });
+    expect(normaliseCar('Porsche', '911', 'Carrera S', 'Convertible')).toMatchObject({ trimKey: 'carrera s', body: 'cabriolet' });
+    expect(normaliseCar('Porsche', '911', 'Carrera S', 'Coupe').body).toBe('other');
   });
 
   it('keeps the stored coefficients in step with the market data (run npm run fit:valuation after changing it)', () => {

@@ -19,7 +19,7 @@ export async function estimateValue(
     throw new DomainError(422, 'Unable to analyze vehicle. Please check the VIN and try again.');
   }
   const trim = input.trim || decoded.trim || '';
-  const car = { year: decoded.year, make: decoded.make, model: decoded.model, trim, mileage: input.mileage };
+  const car = { year: decoded.year, make: decoded.make, model: decoded.model, trim, bodyClass: decoded.bodyClass, mileage: input.mileage };
   const platformSales = await loadPlatformSales(deps.sql, decoded.make);
   const v = valueCar(deps.model, car, { asOf: new Date().toISOString(), platformSales });
   const level = v.confidence > VALUATION_CONFIDENCE_HIGH ? ' (High)' : v.confidence < VALUATION_CONFIDENCE_LOW ? ' (Low)' : '';
@@ -46,7 +46,6 @@ export async function estimateValue(
     summary:
       `A ${name} with ${input.mileage.toLocaleString('en-US')} miles is estimated at ${formatCents(v.valueCents)}, based on ${v.basis}.` +
       (top ? ` Closest: a ${top.year} ${top.model} ${top.trim} (${KIND_WORDS[top.kind]}, ${formatCents(top.priceCents)}).` : '') +
-      (v.newPricePrior ? ` The new-price prior (${formatCents(v.newPricePrior.usd * 100)}) is an approximate published MSRP, not a sale.` : '') +
       (v.trimKnown ? '' : ' The trim is unknown, which widens the range: give it for a sharper estimate.'),
     investment_advice:
       v.confidence >= VALUATION_CONFIDENCE_LOW

@@ -111,10 +111,16 @@ function trimParts(text: string): { tokens: string[]; body: CarName['body']; man
   return { tokens, body, manual };
 }
 
-export function normaliseCar(make: string, model: string, trim = ''): CarName {
+/** `bodyClass`: a decoded body style ("Convertible", "Wagon", "Coupe"); it only speaks where the trim does not. */
+export function normaliseCar(make: string, model: string, trim = '', bodyClass = ''): CarName {
   const m = normaliseMake(make);
   const { family, extra } = familyOf(m, model);
   const parts = trimParts(`${extra} ${trim}`);
+  if (parts.body === 'other') {
+    const decoded = bodyClass.toLowerCase();
+    if ([...BODY_CABRIOLET].some((w) => decoded.includes(w))) parts.body = 'cabriolet';
+    else if (decoded.includes('wagon')) parts.body = 'wagon';
+  }
   const tokens = [...new Set(parts.tokens)].sort();
   return { make: m, family, trimKey: tokens.join(' '), trimTokens: tokens, body: parts.body, manual: parts.manual };
 }

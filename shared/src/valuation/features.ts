@@ -46,11 +46,11 @@ export interface DescribedCar {
 }
 
 export function describeCar(
-  car: { year: number; make: string; model: string; trim?: string; mileage: number | null },
+  car: { year: number; make: string; model: string; trim?: string; bodyClass?: string | null; mileage: number | null },
   kind: MarketKind,
   date: string | null,
 ): DescribedCar {
-  const name = normaliseCar(car.make, car.model, car.trim ?? '');
+  const name = normaliseCar(car.make, car.model, car.trim ?? '', car.bodyClass ?? '');
   const at = date ?? UNDATED_ASKING_DATE;
   const age = ageAt(car.year, at);
   return {

@@ -13,6 +13,8 @@ export interface ValuationSubject {
   make: string;
   model: string;
   trim?: string;
+  /** Decoded body style; a convertible or wagon is priced as such even when the trim does not say so. */
+  bodyClass?: string | null;
   mileage: number;
 }
 
@@ -221,7 +223,7 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
         ? `no close comparable sale: ${considered} older or less alike prices (the closest from model years ${yearsText({ lo: Math.min(...top.map((x) => x.sale.year)), hi: Math.max(...top.map((x) => x.sale.year)) })}) weigh in lightly`
         : family
         ? `no comparable sale; the ${subject.make} ${subject.model} regression alone`
-        : `no sales of this model in the market data; a new-price prior of ${Math.round(d.prior.usd).toLocaleString('en-US')} USD with fitted depreciation`;
+        : `no sales of this model in the market data; an approximate published new price of ${Math.round(d.prior.usd).toLocaleString('en-US')} USD, depreciated by the fitted curve`;
 
   // Breakdown: the regression at typical mileage, the mileage adjustment to this car's miles, then the comparables.
   const typical = { ...d, lmi: mileageTerm(TYPICAL_MILES_PER_YEAR * Math.max(d.age, 0.5)) };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Frown, PartyPopper, Search, Smile, Sparkles, Zap, type LucideIcon } from 'lucide-react';
-import { VALUATION_FACTORS, VIN_LENGTH, ZIP_LENGTH, type ValuationResponse } from '@app/shared';
+import { VALUATION_FACTORS, VIN_LENGTH, ZIP_LENGTH, formatMoney, type ValuationResponse } from '@app/shared';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { toast } from '../stores/toast';
 import { ValuationEvidence } from '../components/valuation-evidence';
@@ -143,6 +143,7 @@ export function ValuationPage() {
           <div>
             <p className="text-sm text-slate-500">Estimated value</p>
             <p className="text-2xl font-bold" data-testid="val-range">{result.estimated_value_range}</p>
+            <p className="text-sm text-slate-600">Most likely {formatMoney(result.valuation.estimatedValue)}</p>
             <p className="text-sm text-slate-600">Confidence {result.confidence}</p>
           </div>
           <div className="sm:col-span-2 text-sm">
