@@ -5,13 +5,12 @@ import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES } from '@app/shared';
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
-import { createSql } from '@app/infra';
-import type { ApiConfig } from './config.js';
+import { EventPublisher, createSql, redisStreamWriter, type StreamWriter } from '@app/infra';
+import type { ApiConfig } from '@app/shared';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerQueueDashboard } from './plugins/queue-dashboard.js';
-import { EventPublisher } from './events/publisher.js';
 import { BidEngine } from './services/bid-engine.js';
 import { SessionCache } from './services/session-cache.js';
 import { healthRoutes } from './routes/health.js';
@@ -49,6 +48,8 @@ declare module 'fastify' {
 export interface AppDeps {
   sql?: Sql;
   redis?: Redis;
+  /** How committed events reach the Redis events stream; a test may make it fail to exercise the relay. */
+  writeEvents?: StreamWriter;
   /** Where log lines go (tests read them); stdout when absent. */
   logStream?: { write(line: string): void };
 }
@@ -70,7 +71,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     deps.redis ?? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
 
-  const events = new EventPublisher(sql, redis, config.REDIS_PREFIX, app.log);
+  const events = new EventPublisher(sql, deps.writeEvents ?? redisStreamWriter(redis, config.REDIS_PREFIX), app.log);
   app.decorate('config', config);
   app.decorate('sql', sql);
   app.decorate('redis', redis);

@@ -1,4 +1,6 @@
 // The small set of errors services throw; the error handler maps each to its HTTP status.
+import { REFUSAL_STATUS, type Refusal } from '@app/shared';
+
 export class DomainError extends Error {
   constructor(
     readonly status: number,
@@ -37,4 +39,9 @@ export class TooManyRequests extends DomainError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
+}
+
+/** A rule's refusal (shared/src/domain) as the error the handler answers with. */
+export function refusalError(refusal: Refusal): DomainError {
+  return new DomainError(REFUSAL_STATUS[refusal.code], refusal.message);
 }

@@ -1,9 +1,9 @@
 // Entry: read config, build, listen, close gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
 import { closeOnSignals } from '@app/infra';
+import { ApiEnvSchema, parseEnv } from '@app/shared';
 
-const config = loadConfig();
+const config = parseEnv(ApiEnvSchema, process.env);
 const app = await buildApp(config);
 try {
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { io as connect } from 'socket.io-client';
-import { redisStreamWriter } from '@app/infra';
 import { createGateway } from '../../realtime/src/gateway.js';
 import { startWorkers } from '../../workers/src/index.js';
 import { checkAlerts } from '../../workers/src/alerts/check-alerts.js';
@@ -70,8 +69,8 @@ it('two checks racing fire an alert once', async () => {
     payload: { auctionId, alertType: 'priceTarget', settings: { priceTarget: 12000 } },
   });
   await bid(bidder.cookie, auctionId, 12000);
-  const write = redisStreamWriter(ctx.redis, ctx.config.REDIS_PREFIX);
-  const fired = await Promise.all([checkAlerts(ctx.sql, write, [auctionId]), checkAlerts(ctx.sql, write, [auctionId])]);
+  const deps = { sql: ctx.sql, events: ctx.app.events };
+  const fired = await Promise.all([checkAlerts(deps, [auctionId]), checkAlerts(deps, [auctionId])]);
   expect(fired[0]! + fired[1]!).toBe(1);
   const [{ n }] = (await ctx.sql<{ n: number }[]>`select count(*)::int as n from outbox where type = 'alert.fired' and payload->>'auction' is not null and (payload->'auction'->>'id')::int = ${auctionId}`) as unknown as [{ n: number }];
   expect(n).toBe(1);
@@ -82,14 +81,14 @@ it('an outbid alert fires when someone else passes the owner\'s bid, and re-arms
   const rival = await createUserSession(ctx.app, ctx.sql);
   const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
   await ctx.app.inject({ method: 'POST', url: '/api/bid-alerts', headers: jsonHeaders(owner.cookie), payload: { auctionId, alertType: 'outbid' } });
-  const write = redisStreamWriter(ctx.redis, ctx.config.REDIS_PREFIX);
+  const deps = { sql: ctx.sql, events: ctx.app.events };
   await bid(owner.cookie, auctionId, 10000);
-  expect(await checkAlerts(ctx.sql, write, [auctionId])).toBe(0);
+  expect(await checkAlerts(deps, [auctionId])).toBe(0);
   await bid(rival.cookie, auctionId, 11000);
-  expect(await checkAlerts(ctx.sql, write, [auctionId])).toBe(1);
-  expect(await checkAlerts(ctx.sql, write, [auctionId])).toBe(0);
+  expect(await checkAlerts(deps, [auctionId])).toBe(1);
+  expect(await checkAlerts(deps, [auctionId])).toBe(0);
   await new Promise((r) => setTimeout(r, 20));
   await bid(owner.cookie, auctionId, 12000);
   await bid(rival.cookie, auctionId, 13000);
-  expect(await checkAlerts(ctx.sql, write, [auctionId])).toBe(1);
+  expect(await checkAlerts(deps, [auctionId])).toBe(1);
 });

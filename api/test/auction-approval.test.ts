@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { streams } from '@app/shared';
 import { hashPassword } from '../src/services/passwords.js';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
 import { createUserSession, jsonHeaders, ORIGIN, startTestApp, uploadPhoto, type TestContext } from './support/test-app.js';
@@ -39,7 +40,7 @@ it('a seller submits a car to auction; it stays hidden until an admin approves i
   expect(approved.statusCode).toBe(200);
   expect(Date.parse(approved.json().endTime) - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
   // The event the workers schedule the close job from.
-  const opened = await ctx.sql<{ payload: { type: string; endTime: string } }[]>`select payload from outbox where auction_id = ${auctionId}`;
+  const opened = await ctx.sql<{ payload: { type: string; endTime: string } }[]>`select payload from outbox where stream = ${streams.auction(auctionId)}`;
   expect(opened.map((r) => r.payload)).toEqual([expect.objectContaining({ type: 'auction.opened', endTime: approved.json().endTime })]);
   const live = (await ctx.app.inject({ url: '/api/auctions' })).json();
   expect(live.map((a: { id: number; auctionType: string }) => [a.id, a.auctionType])).toEqual([[auctionId, 'reserve']]);

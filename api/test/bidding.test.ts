@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlaceBidResponseSchema, toCents } from '@app/shared';
+import { PlaceBidResponseSchema, streams, toCents } from '@app/shared';
+import type { DomainError } from '../src/domain-errors.js';
 import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -19,7 +20,7 @@ describe('placing a bid', () => {
     const first = await bid(u.cookie, auctionId, '10000.00');
     expect(first.statusCode).toBe(201);
     expect(PlaceBidResponseSchema.parse(first.json())).toMatchObject({ amount: '10000.00', bidCount: 1, currentBid: '10000.00' });
-    const tooLow = await bid(u.cookie, auctionId, 10999.99);
+    const tooLow = await bid(u.cookie, auctionId, 10999);
     expect(tooLow.statusCode).toBe(409);
     expect(tooLow.json().error).toBe('Bid must be at least $11,000 (the current bid of $10,000 plus $1,000)');
     expect((await bid(u.cookie, auctionId, 11000)).statusCode).toBe(201);
@@ -27,10 +28,20 @@ describe('placing a bid', () => {
     expect(a).toEqual({ currentBid: '11000.00', bidCount: 2 });
   });
 
+  it('refuses an amount with cents with 400 and a message naming whole dollars', async () => {
+    const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+    const u = await createUserSession(ctx.app, ctx.sql);
+    const res = await bid(u.cookie, auctionId, 75000.55);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: ['amount'], message: 'Bids are in whole dollars: enter an amount without cents' }]);
+    expect((await bid(u.cookie, auctionId, '75000.55')).statusCode).toBe(400);
+    expect((await ctx.sql`select 1 from bids where auction_id = ${auctionId}`).length).toBe(0);
+  });
+
   it('refuses malformed amounts with 400 and stores nothing', async () => {
     const auctionId = await createAuction(ctx.sql);
     const u = await createUserSession(ctx.app, ctx.sql);
-    for (const amount of ['abc', -5, '12.345', null]) {
+    for (const amount of ['abc', -5, '12.345', null, 0, '0.00']) {
       const res = await bid(u.cookie, auctionId, amount as never);
       expect(res.statusCode).toBe(400);
       expect(res.json().issues.length).toBeGreaterThan(0);
@@ -55,8 +66,11 @@ describe('placing a bid', () => {
     const body = PlaceBidResponseSchema.parse(res.json());
     expect(body.extended).toBe(true);
     expect(Date.parse(body.endTime) - Date.parse(body.timestamp)).toBe(120_000);
-    const events = await ctx.sql<{ type: string }[]>`select type from outbox where auction_id = ${auctionId} order by seq`;
-    expect(events.map((e) => e.type)).toEqual(['bid.placed', 'auction.extended', 'chat.message']);
+    const events = await ctx.sql<{ type: string }[]>`select type from outbox where stream = ${streams.auction(auctionId)} order by seq`;
+    // The system chat line rides inside bid.placed: the chat stream is not touched by a bid.
+    expect(events.map((e) => e.type)).toEqual(['bid.placed', 'auction.extended']);
+    const [line] = await ctx.sql<{ message: string }[]>`select message from chat_messages where auction_id = ${auctionId} and is_system_message`;
+    expect(line!.message).toBe('New high bid: $20,000 by Test Bidder (auction extended by 2 minutes)');
   });
 
   it('does not extend a bid placed with more than 2 minutes left', async () => {
@@ -121,15 +135,52 @@ describe('bidding under contention', () => {
       expect(toCents(bids[i]!.amount) - toCents(bids[i - 1]!.amount)).toBeGreaterThanOrEqual(1000_00);
     }
     const [auction] = await ctx.sql<{ currentBid: string; bidCount: number; seq: string }[]>`
-      select current_bid, bid_count, seq from auctions where id = ${auctionId}`;
+      select a.current_bid, a.bid_count, s.seq from auctions a join event_streams s on s.stream = ${streams.auction(auctionId)}
+      where a.id = ${auctionId}`;
     expect(auction!.currentBid).toBe(bids.at(-1)!.amount);
     expect(auction!.bidCount).toBe(bids.length);
 
     const events = await ctx.sql<{ seq: string; payload: { bidId: number; amount: string } }[]>`
-      select seq, payload from outbox where auction_id = ${auctionId} and type = 'bid.placed' order by seq`;
+      select seq, payload from outbox where stream = ${streams.auction(auctionId)} and type = 'bid.placed' order by seq`;
     expect(events.map((e) => [String(e.payload.bidId), e.payload.amount])).toEqual(bids.map((b) => [b.id, b.amount]));
-    const allSeqs = await ctx.sql<{ seq: string }[]>`select seq from outbox where auction_id = ${auctionId} order by seq`;
+    const allSeqs = await ctx.sql<{ seq: string }[]>`select seq from outbox where stream = ${streams.auction(auctionId)} order by seq`;
     expect(allSeqs.map((s) => Number(s.seq))).toEqual(allSeqs.map((_, i) => i + 1));
     expect(Number(auction!.seq)).toBe(allSeqs.length);
+  });
+});
+
+describe('a group of bids decided together', () => {
+  it('a $0 bid among 20 valid concurrent bids gets its own 400 while the 20 are decided normally', async () => {
+    const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+    const users = await Promise.all(Array.from({ length: 21 }, () => createUserSession(ctx.app, ctx.sql)));
+    const me = async (cookie: string) => (await ctx.app.inject({ url: '/api/auth/me', headers: { cookie } })).json().user;
+    const bidders = await Promise.all(users.map((u) => me(u.cookie)));
+    // Straight into the engine, so the zero really joins the group instead of being stopped by the request schema.
+    const results = await Promise.allSettled(
+      bidders.map((bidder, i) => ctx.app.bids.place({ auctionId, bidder, amountCents: i === 7 ? 0 : (10_000 + i * 1000) * 100 })),
+    );
+    const zero = results[7]!;
+    expect(zero.status).toBe('rejected');
+    expect((zero as PromiseRejectedResult).reason as DomainError).toMatchObject({ status: 400, message: 'A bid must be at least $1' });
+    // The engine sends the first two requests as groups of one and the rest (the zero among them) as one group; the first
+    // two may reach the lock in either order, so one of them can come too late. Every bid grouped with the zero stands.
+    const outcome = (r: PromiseSettledResult<unknown>) => (r.status === 'fulfilled' ? 'ok' : String((r.reason as Error).message));
+    expect(results.slice(2).filter((_, i) => i !== 5).map(outcome)).toEqual(Array(18).fill('ok'));
+    expect(results.slice(0, 2).some((r) => r.status === 'fulfilled')).toBe(true);
+    const [a] = await ctx.sql<{ currentBid: string }[]>`select current_bid from auctions where id = ${auctionId}`;
+    expect(a!.currentBid).toBe('30000.00');
+  });
+
+  it('over HTTP, a $0 bid racing 20 valid ones is a 400 and the 20 are decided on their own merits', async () => {
+    const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+    const users = await Promise.all(Array.from({ length: 21 }, () => createUserSession(ctx.app, ctx.sql)));
+    const results = await Promise.all(users.map((u, i) => bid(u.cookie, auctionId, i === 20 ? 0 : 10_000 + i * 1000)));
+    expect(results[20]!.statusCode).toBe(400);
+    // Arrival order decides which of the 20 come too late for the $1,000 step; none fails for the zero's sake.
+    const statuses = results.slice(0, 20).map((r) => r.statusCode);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    const stored = await ctx.sql<{ amount: string }[]>`select amount from bids where auction_id = ${auctionId} order by id`;
+    expect(stored).toHaveLength(statuses.filter((s) => s === 201).length);
+    expect(stored.at(-1)!.amount).toBe('29000.00');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatMessageSchema, CommentSchema } from '@app/shared';
+import { ChatMessageSchema, CommentSchema, streams } from '@app/shared';
+import { lockAuction } from '@app/infra';
 import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -66,6 +67,39 @@ describe('live chat over HTTP', () => {
     await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(u.cookie), payload: { auctionId, amount: 15000 } });
     const [m] = (await ctx.app.inject({ url: `/api/chat/messages/${auctionId}` })).json();
     expect(m).toMatchObject({ isSystemMessage: true, message: 'New high bid: $15,000 by High Roller', user: null });
+  });
+});
+
+describe('chat and comments beside bidding', () => {
+  const streamSeq = async (stream: string) =>
+    Number((await ctx.sql<{ seq: string }[]>`select seq from event_streams where stream = ${stream}`)[0]?.seq ?? 0);
+
+  it('a chat message and a comment commit while a bid transaction holds the auction row lock', async () => {
+    const auctionId = await createAuction(ctx.sql);
+    const u = await createUserSession(ctx.app, ctx.sql);
+    await ctx.sql.begin(async (tx) => {
+      // The very lock the bid engine holds while it decides a group.
+      await lockAuction(tx, auctionId, 1);
+      // Were chat still bumping the auction row, these would wait for this transaction, which waits for them: a hang.
+      expect((await say(u.cookie, auctionId, 'posted while the row is locked')).statusCode).toBe(201);
+      const comment = await ctx.app.inject({ method: 'POST', url: '/api/comments', headers: jsonHeaders(u.cookie), payload: { auctionId, content: 'me too' } });
+      expect(comment.statusCode).toBe(201);
+    });
+    expect(await count('chat_messages', auctionId)).toBe(1);
+  });
+
+  it('numbers chat and comments on their own stream, independent of the bid stream', async () => {
+    const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+    const u = await createUserSession(ctx.app, ctx.sql);
+    await say(u.cookie, auctionId, 'one');
+    await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(u.cookie), payload: { auctionId, amount: 10000 } });
+    await say(u.cookie, auctionId, 'two');
+    await ctx.app.inject({ method: 'POST', url: '/api/comments', headers: jsonHeaders(u.cookie), payload: { auctionId, content: 'three' } });
+    expect(await streamSeq(streams.auctionChat(auctionId))).toBe(3);
+    expect(await streamSeq(streams.auction(auctionId))).toBe(1);
+    const chatEvents = await ctx.sql<{ seq: string; type: string }[]>`
+      select seq, type from outbox where stream = ${streams.auctionChat(auctionId)} order by seq`;
+    expect(chatEvents.map((e) => [Number(e.seq), e.type])).toEqual([[1, 'chat.message'], [2, 'chat.message'], [3, 'comment.posted']]);
   });
 });
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisStreamWriter } from '@app/infra';
-import { EscrowTransactionSchema } from '@app/shared';
-import { runEscrowDeadlines } from '../../workers/src/jobs/escrow-deadlines.js';
-import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
+import { runEscrowDeadlines } from '@app/infra';
+import { EscrowTransactionSchema, streams } from '@app/shared';
+import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
+let admin: { cookie: string };
 beforeAll(async () => {
   ctx = await startTestApp();
+  admin = await createAdminSession(ctx.app, ctx.sql);
 });
 afterAll(async () => ctx?.close());
 
@@ -19,64 +20,131 @@ async function sale() {
   return { seller, buyer, auctionId, transactionId: res.json().transactionId as number };
 }
 
-const status = async (id: number) => (await ctx.sql<{ status: string }[]>`select status from escrow_transactions where id = ${id}`)[0]!.status;
+const post = (cookie: string, url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload });
+const milestone = (cookie: string, transactionId: number, m: string) => post(cookie, '/api/escrow/complete-milestone', { transactionId, milestone: m });
+const adminAction = (transactionId: number, action: string) => post(admin.cookie, `/api/admin/escrows/${transactionId}/actions`, { action });
+const acceptBoth = async (s: Awaited<ReturnType<typeof sale>>) => {
+  expect((await post(s.buyer.cookie, '/api/escrow/accept-terms', { transactionId: s.transactionId, userRole: 'buyer' })).statusCode).toBe(200);
+  expect((await post(s.seller.cookie, '/api/escrow/accept-terms', { transactionId: s.transactionId, userRole: 'seller' })).statusCode).toBe(200);
+};
+
+/** Everything a step could change: the escrow row and its milestones. */
+const snapshot = async (id: number) => ({
+  row: (await ctx.sql`select * from escrow_transactions where id = ${id}`)[0],
+  milestones: await ctx.sql`select milestone, status, completed_at from transaction_milestones where transaction_id = ${id} order by id`,
+});
 
 describe('escrow', () => {
-  it('shows the transaction to its buyer and seller only, with fees, milestones and the required documents', async () => {
+  it('shows the transaction to its buyer and seller only, with the fee schedule, milestones and the required documents', async () => {
     const s = await sale();
     const asBuyer = await ctx.app.inject({ url: `/api/escrow/transaction/${s.auctionId}`, headers: { cookie: s.buyer.cookie } });
     expect(asBuyer.statusCode).toBe(200);
     const t = EscrowTransactionSchema.parse(asBuyer.json());
-    expect(t.fees).toEqual({ buyerFee: '1250.00', sellerFee: '750.00', paymentProcessingFee: '1450.30' });
+    expect(t.role).toBe('buyer');
+    expect(t.fees).toEqual({
+      buyerFee: '1250.00',
+      sellerFee: '750.00',
+      paymentProcessingFee: '2500.00',
+      sellersCommission: '1500.00',
+      buyerTotal: '53750.00',
+      sellerProceeds: '47750.00',
+      schedule: { buyersPremiumBps: 500, buyerEscrowFeeBps: 250, sellersCommissionBps: 300, sellerEscrowFeeBps: 150 },
+    });
+    expect(t.nextActions).toEqual(['accept_terms', 'open_dispute']);
     expect(t.milestones.map((m) => [m.milestone, m.status])[0]).toEqual(['escrow_created', 'completed']);
     expect(t.documents.map((d) => d.documentType)).toEqual(['title', 'bill_of_sale', 'inspection_report']);
-    expect((await ctx.app.inject({ url: `/api/escrow/transaction/${s.auctionId}`, headers: { cookie: s.seller.cookie } })).statusCode).toBe(200);
+    const asSeller = await ctx.app.inject({ url: `/api/escrow/transaction/${s.auctionId}`, headers: { cookie: s.seller.cookie } });
+    expect(asSeller.json().role).toBe('seller');
     const stranger = await createUserSession(ctx.app, ctx.sql);
     const other = await ctx.app.inject({ url: `/api/escrow/transaction/${s.auctionId}`, headers: { cookie: stranger.cookie } });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ error: 'No escrow transaction found for this auction.' });
   });
 
-  it('completing a milestone twice is a no-op; payment starts the 7-day inspection period', async () => {
+  it('a buyer marking their own payment received is refused with 403 and changes nothing', async () => {
     const s = await sale();
-    const complete = () =>
-      ctx.app.inject({
-        method: 'POST', url: '/api/escrow/complete-milestone', headers: jsonHeaders(s.buyer.cookie),
-        payload: { transactionId: s.transactionId, milestone: 'payment_received' },
-      });
-    const [a, b] = await Promise.all([complete(), complete()]);
-    expect([a.json().changed, b.json().changed].sort()).toEqual([false, true]);
-    const [row] = await ctx.sql<{ status: string; days: number }[]>`
-      select status, round(extract(epoch from inspection_period_ends - funded_at) / 86400)::int as days from escrow_transactions where id = ${s.transactionId}`;
-    expect(row).toEqual({ status: 'funded', days: 7 });
-    const bySeller = await ctx.app.inject({
-      method: 'POST', url: '/api/escrow/complete-milestone', headers: jsonHeaders(s.seller.cookie),
-      payload: { transactionId: s.transactionId, milestone: 'inspection_completed' },
-    });
-    expect(bySeller.statusCode).toBe(403);
+    await acceptBoth(s);
+    const before = await snapshot(s.transactionId);
+    const res = await milestone(s.buyer.cookie, s.transactionId, 'payment_received');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'Only the payment provider or an admin can mark payment received' });
+    expect(await snapshot(s.transactionId)).toEqual(before);
   });
 
-  it('cancels an unpaid escrow past its payment deadline, and completes a funded one whose inspection ended undisputed', async () => {
-    const write = redisStreamWriter(ctx.redis, ctx.config.REDIS_PREFIX);
+  it('walks a sale to funds released: terms, payment, documents, inspection; each step once, and only by its actor', async () => {
+    const s = await sale();
+    // Payment before both parties accepted the terms is refused.
+    expect((await adminAction(s.transactionId, 'confirm_payment')).statusCode).toBe(409);
+    await acceptBoth(s);
+    // Two confirmations racing: one changes the escrow, the other finds it done.
+    const [a, b] = await Promise.all([adminAction(s.transactionId, 'confirm_payment'), adminAction(s.transactionId, 'confirm_payment')]);
+    expect([a.json(), b.json()].map((r: { changed: boolean }) => r.changed).sort()).toEqual([false, true]);
+    expect(a.json().status).toBe('funded');
+
+    // The seller cannot verify their own documents; the buyer cannot confirm an inspection before they are verified.
+    expect((await milestone(s.seller.cookie, s.transactionId, 'documents_verified')).statusCode).toBe(403);
+    const early = await milestone(s.buyer.cookie, s.transactionId, 'inspection_completed');
+    expect(early.statusCode).toBe(409);
+    expect((await adminAction(s.transactionId, 'verify_documents')).json()).toEqual({ changed: true, status: 'in_inspection' });
+    const [row] = await ctx.sql<{ days: number }[]>`
+      select round(extract(epoch from inspection_period_ends - now()) / 86400)::int as days from escrow_transactions where id = ${s.transactionId}`;
+    expect(row!.days).toBe(7);
+
+    expect((await milestone(s.seller.cookie, s.transactionId, 'inspection_completed')).statusCode).toBe(403);
+    expect((await milestone(s.buyer.cookie, s.transactionId, 'inspection_completed')).json()).toEqual({ changed: true, status: 'completed' });
+    const done = await ctx.sql<{ milestone: string; status: string }[]>`
+      select milestone, status from transaction_milestones where transaction_id = ${s.transactionId} order by id`;
+    expect(done.every((m) => m.status === 'completed')).toBe(true);
+
+    // Every step told both parties, in order, on their own streams.
+    for (const user of [s.buyer, s.seller]) {
+      const events = await ctx.sql<{ payload: { status: string; actor: string } }[]>`
+        select payload from outbox where stream = ${streams.user(user.id)} and type = 'escrow.updated' order by seq`;
+      expect(events.map((e) => e.payload.status)).toEqual(['pending', 'pending', 'pending', 'funded', 'in_inspection', 'completed']);
+    }
+  });
+
+  it('refuses a step from someone outside the sale as not found, and an accept-terms for the wrong side as 403', async () => {
+    const s = await sale();
+    const stranger = await createUserSession(ctx.app, ctx.sql);
+    expect((await post(stranger.cookie, '/api/escrow/accept-terms', { transactionId: s.transactionId, userRole: 'buyer' })).statusCode).toBe(404);
+    const wrongSide = await post(s.buyer.cookie, '/api/escrow/accept-terms', { transactionId: s.transactionId, userRole: 'seller' });
+    expect(wrongSide.statusCode).toBe(403);
+    expect(wrongSide.json().error).toBe('You are not the seller of this transaction');
+  });
+
+  it('cancels an unpaid escrow past its deadline, releases an inspected one, and a dispute blocks the release', async () => {
     const unpaid = await sale();
     const inspected = await sale();
     const disputed = await sale();
     await ctx.sql`update escrow_transactions set payment_due_at = now() - interval '1 minute' where id = ${unpaid.transactionId}`;
-    await ctx.sql`update escrow_transactions set status = 'funded', funded_at = now() - interval '8 days',
-      inspection_period_ends = now() - interval '1 day' where id in (${inspected.transactionId}, ${disputed.transactionId})`;
-    const dispute = await ctx.app.inject({
-      method: 'POST', url: '/api/escrow/initiate-dispute', headers: jsonHeaders(disputed.buyer.cookie),
-      payload: { transactionId: disputed.transactionId, disputeType: 'condition', description: 'Not as described' },
+    await ctx.sql`update escrow_transactions set status = 'in_inspection', inspection_period_ends = now() - interval '1 day'
+      where id in (${inspected.transactionId}, ${disputed.transactionId})`;
+    const dispute = await post(disputed.buyer.cookie, '/api/escrow/initiate-dispute', {
+      transactionId: disputed.transactionId, disputeType: 'condition', description: 'Not as described',
     });
     expect(dispute.statusCode).toBe(201);
-    const first = await runEscrowDeadlines(ctx.sql, write);
-    expect(first.cancelled).toBeGreaterThanOrEqual(1);
+    expect(dispute.json().status).toBe('disputed');
+    const deps = { sql: ctx.sql, events: ctx.app.events };
+    const [first, second] = await Promise.all([runEscrowDeadlines(deps), runEscrowDeadlines(deps)]);
+    expect(first.cancelled + second.cancelled).toBe(1);
+    expect(first.completed + second.completed).toBe(1);
+    const status = async (id: number) => (await ctx.sql<{ status: string }[]>`select status from escrow_transactions where id = ${id}`)[0]!.status;
     expect(await status(unpaid.transactionId)).toBe('cancelled');
     expect(await status(inspected.transactionId)).toBe('completed');
     expect(await status(disputed.transactionId)).toBe('disputed');
-    expect(await runEscrowDeadlines(ctx.sql, write)).toEqual({ cancelled: 0, completed: 0 });
-    const events = await ctx.sql<{ userId: number }[]>`
-      select user_id from outbox where type = 'escrow.updated' and (payload->>'transactionId')::int = ${unpaid.transactionId}`;
-    expect(events.map((e) => e.userId).sort()).toEqual([unpaid.buyer.id, unpaid.seller.id].sort());
+    expect(await runEscrowDeadlines(deps)).toEqual({ cancelled: 0, completed: 0 });
+    const cancelledFor = await ctx.sql<{ stream: string }[]>`
+      select stream from outbox where type = 'escrow.updated' and payload->>'status' = 'cancelled'
+        and (payload->>'transactionId')::int = ${unpaid.transactionId}`;
+    expect(cancelledFor.map((e) => e.stream).sort()).toEqual([streams.user(unpaid.buyer.id), streams.user(unpaid.seller.id)].sort());
+  });
+
+  it('an admin settles a dispute: refund or release; nobody else can', async () => {
+    const s = await sale();
+    await post(s.seller.cookie, '/api/escrow/initiate-dispute', { transactionId: s.transactionId, disputeType: 'payment', description: 'No payment' });
+    expect((await milestone(s.buyer.cookie, s.transactionId, 'funds_released')).statusCode).toBe(403);
+    expect((await adminAction(s.transactionId, 'resolve_refund')).json()).toEqual({ changed: true, status: 'refunded' });
+    expect((await adminAction(s.transactionId, 'resolve_release')).statusCode).toBe(409);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
-import { EVENTS_STREAM_FIELD, eventsStreamKey } from '@app/shared';
+import { EVENTS_STREAM_FIELD, eventsStreamKey, streams } from '@app/shared';
 import { startWorkers } from '../../workers/src/index.js';
 import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from './support/test-app.js';
 
@@ -14,13 +14,15 @@ it('delivers a committed bid through the relay within 2 s when the publish after
   const auctionId = await createAuction(ctx.sql);
   const u = await createUserSession(ctx.app, ctx.sql);
   // As if the process died between commit and publish: the write to Redis never happens.
-  ctx.app.events.writer = async () => {
-    throw new Error('redis unavailable');
-  };
+  await ctx.rebuild({
+    writeEvents: async () => {
+      throw new Error('redis unavailable');
+    },
+  });
   const res = await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(u.cookie), payload: { auctionId, amount: 15000 } });
   expect(res.statusCode).toBe(201);
   const [row] = await ctx.sql<{ publishedAt: Date | null }[]>`
-    select published_at from outbox where auction_id = ${auctionId} and type = 'bid.placed'`;
+    select published_at from outbox where stream = ${streams.auction(auctionId)} and type = 'bid.placed'`;
   expect(row!.publishedAt).toBeNull();
 
   const started = Date.now();

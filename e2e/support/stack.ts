@@ -11,7 +11,7 @@ import pino from 'pino';
 import { seed } from '@app/infra';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../infra/test-support/test-database.js';
 import { buildApp } from '../../api/src/app.js';
-import { ApiConfigSchema } from '../../api/src/config.js';
+import { ApiEnvSchema } from '@app/shared';
 import { createGateway } from '../../realtime/src/gateway.js';
 import { startWorkers } from '../../workers/src/index.js';
 
@@ -33,7 +33,7 @@ export async function startStack(): Promise<Stack> {
   const logger = pino({ level: 'silent' });
 
   const origins: string[] = [];
-  const config = ApiConfigSchema.parse({
+  const config = ApiEnvSchema.parse({
     DATABASE_URL: db.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,

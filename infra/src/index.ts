@@ -1,12 +1,23 @@
 export { createSql, type Sql } from './db.js';
 export { migrate } from './migrate.js';
 export { ensureDatabase } from './ensure-database.js';
-export { openEscrow, type OpenEscrowInput } from './escrow.js';
 export { seed } from './seed.js';
 export { DEMO_PREMIUM_USER } from './demo-accounts.js';
-export { insertSystemChat, type CommittedEvent } from './system-chat.js';
-export { insertAuctionEvent } from './outbox.js';
-export { redisStreamWriter, type StreamWriter } from './event-stream.js';
 export { closeOnSignals } from './process-lifecycle.js';
 export { bullConnection, dropRedisPrefix } from './redis-connection.js';
+export * from './events/index.js';
+export { lockAuction, insertSystemChat, type LockedAuction } from './auction-lock.js';
+export { openEscrow, escrowFeesOf, type OpenEscrowInput } from './escrow/open-escrow.js';
+export {
+  applyEscrowAction,
+  performEscrowAction,
+  escrowIdOfAuction,
+  escrowStateOf,
+  NO_ESCROW,
+  type EscrowCaller,
+  type EscrowActionResult,
+  type EscrowParties,
+  type EscrowStateRow,
+} from './escrow/escrow-actions.js';
+export { runEscrowDeadlines } from './escrow/escrow-deadlines.js';
 export { loadMarketRows, loadValuationCoefficients, loadValuationModel, MARKET_DATA_PATH, VALUATION_MODEL_PATH } from './market-data.js';

@@ -98,11 +98,11 @@ async function listSampleAuction(sql: Sql, carId: number, car: SampleCar, users:
     const current = amounts.at(-1) ?? 0;
     const [auction] = await tx<{ id: number }[]>`
       insert into auctions (car_id, starting_bid, current_bid, buy_it_now_price, reserve_price, auction_type, start_time, end_time,
-                            is_premium_only, location, status, bid_count, seq, is_sample)
+                            is_premium_only, location, status, bid_count, is_sample)
       values (${carId}, ${centsToDecimal(car.startingBid * 100)}, ${centsToDecimal(current)},
               ${car.buyItNow ? centsToDecimal(car.buyItNow * 100) : null}, ${car.reserve ? centsToDecimal(car.reserve * 100) : null},
               ${car.auctionType}, now() - ${startedMinutesAgo} * interval '1 minute', now() + ${car.endsInMinutes} * interval '1 minute',
-              ${car.premiumOnly}, ${car.location}, 'active', ${amounts.length}, ${amounts.length}, true)
+              ${car.premiumOnly}, ${car.location}, 'active', ${amounts.length}, true)
       returning id`;
     const auctionId = auction!.id;
     for (const [b, amount] of amounts.entries()) {

@@ -6,19 +6,21 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
+import { StreamReader } from '@app/infra';
 import {
+  ADMINS_ROOM,
   JoinAuctionPayloadSchema,
   LeaveAuctionPayloadSchema,
   SOCKET_EVENTS,
+  auctionIdOfRoom,
   auctionRoom,
   userRoom,
   type Ack,
   type AuctionSnapshot,
   type PresenceEvent,
 } from '@app/shared';
-import { EventRelay } from './event-relay.js';
-import { auctionIdOfRoom, toEmit } from './event-routing.js';
-import { userIdFromCookie } from './handshake-auth.js';
+import { toEmit } from './event-routing.js';
+import { identityFromCookies } from './handshake-auth.js';
 import { readSnapshot } from './snapshot.js';
 
 export interface GatewayDeps {
@@ -33,7 +35,11 @@ export interface GatewayDeps {
 /** What the handshake proved; restored with the rest of the session on connection state recovery. */
 export interface SocketData {
   userId: number | null;
+  adminId: number | null;
 }
+
+/** The consumer group of the gateways on the events stream; one gateway at a time reads it (see StreamReader). */
+export const GATEWAY_GROUP = 'gateway';
 
 export type GatewayServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type GatewaySocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -77,15 +83,17 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
   });
 
   io.use((socket, next) => {
-    userIdFromCookie(sql, socket.handshake.headers.cookie)
-      .then((userId) => {
+    identityFromCookies(sql, socket.handshake.headers.cookie)
+      .then(({ userId, adminId }) => {
         socket.data.userId = userId;
+        socket.data.adminId = adminId;
         next();
       })
       .catch((err: unknown) => {
-        // An unreadable session must not keep anyone from watching auctions; they just get no user events.
+        // An unreadable session must not keep anyone from watching auctions; they just get no private events.
         logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'session lookup failed; connecting as anonymous');
         socket.data.userId = null;
+        socket.data.adminId = null;
         next();
       });
   });
@@ -112,8 +120,11 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
   };
 
   io.on('connection', (socket: GatewaySocket) => {
-    // A recovered socket already has its rooms back, the user room included.
-    if (socket.data.userId != null && !socket.recovered) void socket.join(userRoom(socket.data.userId));
+    // A recovered socket already has its rooms back, the user and admins rooms included.
+    if (!socket.recovered) {
+      if (socket.data.userId != null) void socket.join(userRoom(socket.data.userId));
+      if (socket.data.adminId != null) void socket.join(ADMINS_ROOM);
+    }
 
     socket.on(SOCKET_EVENTS.join, async (payload: unknown, ack?: unknown) => {
       // A client may send anything in the ack's place; only a function is an acknowledgement callback.
@@ -161,13 +172,17 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     });
   });
 
-  const relay = new EventRelay({
+  const relay = new StreamReader({
     redis: relayRedis,
     prefix: deps.redisPrefix,
+    group: GATEWAY_GROUP,
+    exclusive: true,
     logger,
-    emit: (event) => {
-      const { room, name, payload } = toEmit(event);
-      io.to(room).emit(name, payload);
+    handle: (events) => {
+      for (const event of events) {
+        const { room, name, payload } = toEmit(event);
+        io.to(room).emit(name, payload);
+      }
     },
   });
   await relay.start();

@@ -1,9 +1,11 @@
-// The handshake carries the same session cookie as HTTP; a valid one makes the socket that user's.
+// The handshake carries the same session cookies as HTTP: a valid member session makes the socket that user's, a valid
+// admin session puts it in the admins' room. Anything else is an anonymous socket that can still watch auctions.
 import { createHash } from 'node:crypto';
 import type { Sql } from 'postgres';
 
-/** The session cookie the API sets: a random token whose SHA-256 is the sessions row id. */
+/** The session cookies the API sets: random tokens whose SHA-256 is the sessions row id. */
 export const SESSION_COOKIE = 'sid';
+export const ADMIN_SESSION_COOKIE = 'admin_sid';
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -20,12 +22,25 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** The signed-in user of a handshake, or null (no cookie, unknown, expired or admin session: an anonymous socket). */
-export async function userIdFromCookie(sql: Sql, cookieHeader: string | undefined): Promise<number | null> {
-  const token = readCookie(cookieHeader, SESSION_COOKIE);
-  if (!token) return null;
-  const id = createHash('sha256').update(token).digest('hex');
-  const [row] = await sql<{ userId: number }[]>`
-    select user_id from sessions where id = ${id} and kind = 'user' and expires_at > now()`;
-  return row?.userId ?? null;
+export interface HandshakeIdentity {
+  userId: number | null;
+  adminId: number | null;
+}
+
+const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Who a handshake's cookies prove: one query for both kinds, expired and inactive sessions ignored. */
+export async function identityFromCookies(sql: Sql, cookieHeader: string | undefined): Promise<HandshakeIdentity> {
+  const ids = [readCookie(cookieHeader, SESSION_COOKIE), readCookie(cookieHeader, ADMIN_SESSION_COOKIE)]
+    .filter((t): t is string => t !== undefined)
+    .map(sessionId);
+  if (ids.length === 0) return { userId: null, adminId: null };
+  const rows = await sql<{ kind: 'user' | 'admin'; userId: number | null; adminId: number | null }[]>`
+    select s.kind, s.user_id, s.admin_id
+    from sessions s left join admin_users a on a.id = s.admin_id
+    where s.id = any(${ids}) and s.expires_at > now() and (s.kind = 'user' or a.is_active)`;
+  return {
+    userId: rows.find((r) => r.kind === 'user')?.userId ?? null,
+    adminId: rows.find((r) => r.kind === 'admin')?.adminId ?? null,
+  };
 }

@@ -2,10 +2,10 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
 import { closeOnSignals, createSql } from '@app/infra';
+import { RealtimeEnvSchema, parseEnv } from '@app/shared';
 import { createGateway } from './gateway.js';
-import { loadConfig } from './config.js';
 
-const config = loadConfig();
+const config = parseEnv(RealtimeEnvSchema, process.env);
 const logger = pino({ level: config.LOG_LEVEL });
 const sql = createSql(config.DATABASE_URL, { max: 5 });
 

@@ -1,13 +1,16 @@
 import type { Sql } from 'postgres';
 import { reserveStatus, toCents, type AuctionSnapshot } from '@app/shared';
 
-/** What a joining socket needs to start from; events after it carry higher seq numbers. */
+/** What a joining socket needs to start from; events after it carry higher seq numbers on the auction's stream. */
 export async function readSnapshot(sql: Sql, auctionId: number, online: number): Promise<AuctionSnapshot | null> {
   const [a] = await sql<
-    { currentBid: string; bidCount: number; endTime: Date; status: string; reservePrice: string | null; seq: string; now: Date }[]
+    { currentBid: string; bidCount: number; endTime: Date; status: AuctionSnapshot['status']; reservePrice: string | null; seq: string; now: Date }[]
   >`
-    select current_bid, bid_count, end_time, status, reserve_price, seq, now() as now
-    from auctions where id = ${auctionId} and status not in ('pending', 'rejected')`;
+    select a.current_bid, a.bid_count, a.end_time, a.status, a.reserve_price, coalesce(s.seq, 0) as seq, now() as now
+    from auctions a
+    -- The auction's bid-state stream (streams.auction in shared).
+    left join event_streams s on s.stream = 'auction:' || a.id
+    where a.id = ${auctionId} and a.status not in ('pending', 'rejected')`;
   if (!a) return null;
   return {
     auctionId,

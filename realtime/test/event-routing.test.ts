@@ -1,25 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { EVENTS_STREAM_FIELD, eventFromStreamFields as parseEntry, type DomainEvent } from '@app/shared';
-import { auctionIdOfRoom, toEmit } from '../src/event-routing.js';
+import { EVENTS_STREAM_FIELD, auctionIdOfRoom, eventFromStreamFields as parseEntry, type DomainEvent } from '@app/shared';
+import { toEmit } from '../src/event-routing.js';
 
 const at = '2030-01-01T00:00:00.000Z';
 const bid: DomainEvent = {
-  type: 'bid.placed', auctionId: 7, seq: 3, at, bidId: 11, amount: '21000.00', currentBid: '21000.00', bidCount: 3,
-  endTime: at, bidderName: 'Ann', bidderId: 4, reserveStatus: 'not-met',
+  type: 'bid.placed', stream: 'auction:7', auctionId: 7, seq: 3, at, bidId: 11, amount: '21000.00', currentBid: '21000.00', bidCount: 3,
+  endTime: at, extended: false, bidderName: 'Ann', bidderId: 4, reserveStatus: 'not-met', chatLine: { id: 1, message: 'New high bid', timestamp: at },
 };
 const alert: DomainEvent = {
-  type: 'alert.fired', userId: 9, at, alertId: 2, alertType: 'priceTarget', text: 'Target reached',
+  type: 'alert.fired', stream: 'user:9', seq: 1, userId: 9, at, alertId: 2, alertType: 'priceTarget', text: 'Target reached',
   auction: { id: 7, title: '2020 BMW M2', currentBid: '21000.00', endTime: at },
 };
 const escrow: DomainEvent = {
-  type: 'escrow.updated', userId: 5, at, transactionId: 1, auctionId: 7, status: 'cancelled', milestone: null,
+  type: 'escrow.updated', stream: 'user:5', seq: 4, userId: 5, at, transactionId: 1, auctionId: 7, status: 'cancelled', milestone: null,
+  role: 'buyer', actor: 'system', text: 'Cancelled',
 };
 
 describe('routing a domain event to an emit', () => {
   it('sends auction events to the auction room under their own type, unchanged', () => {
     expect(toEmit(bid)).toEqual({ room: 'auction:7', name: 'bid.placed', payload: bid });
-    const closed: DomainEvent = { type: 'auction.closed', auctionId: 7, seq: 4, at, outcome: 'sold', winningAmount: '21000.00' };
+    const closed: DomainEvent = {
+      type: 'auction.closed', stream: 'auction:7', auctionId: 7, seq: 4, at, outcome: 'sold', winningAmount: '21000.00', chatLine: { id: 2, message: 'Sold', timestamp: at },
+    };
     expect(toEmit(closed)).toEqual({ room: 'auction:7', name: 'auction.closed', payload: closed });
+  });
+
+  it('sends an auction\'s chat stream to the same room as its bids, and admin events to the admins\' room', () => {
+    const chat: DomainEvent = {
+      type: 'chat.message', stream: 'auction:7:chat', auctionId: 7, seq: 1, at, id: 3, message: 'hi', userName: 'Ann', userId: 4, timestamp: at, isSystemMessage: false,
+    };
+    expect(toEmit(chat).room).toBe('auction:7');
+    const submitted: DomainEvent = { type: 'auction.submitted', stream: 'admins', seq: 1, at, auctionId: 8, title: '2021 Audi RS 6' };
+    expect(toEmit(submitted).room).toBe('admins');
   });
 
   it('sends alerts and escrow updates to the user room only, even though an escrow update names an auction', () => {

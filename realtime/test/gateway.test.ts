@@ -7,8 +7,7 @@ import pino from 'pino';
 import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { EVENTS_STREAM_FIELD, eventsStreamKey, type DomainEvent } from '@app/shared';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix, type TestDatabase } from '../../infra/test-support/test-database.js';
-import { GATEWAY_GROUP } from '../src/event-relay.js';
-import { createGateway } from '../src/gateway.js';
+import { GATEWAY_GROUP, createGateway } from '../src/gateway.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APP_ORIGIN = 'http://app.example.test';
@@ -84,14 +83,16 @@ async function createAuction(o: { reserve?: string; currentBid?: string; bidCoun
   return a!.id;
 }
 
+let userSeq = 0;
 const alertFor = (userId: number): DomainEvent => ({
-  type: 'alert.fired', userId, at: new Date().toISOString(), alertId: 1, alertType: 'priceTarget', text: 'Price target reached',
+  type: 'alert.fired', stream: `user:${userId}`, seq: ++userSeq, userId, at: new Date().toISOString(), alertId: 1, alertType: 'priceTarget', text: 'Price target reached',
   auction: { id: 1, title: '2020 BMW M2', currentBid: '20000.00', endTime: new Date().toISOString() },
 });
 
 const bidEvent = (auctionId: number, seq: number): DomainEvent => ({
-  type: 'bid.placed', auctionId, seq, at: new Date().toISOString(), bidId: seq, amount: `${1000 * seq}.00`,
-  currentBid: `${1000 * seq}.00`, bidCount: seq, endTime: new Date().toISOString(), bidderName: 'B', bidderId: 1, reserveStatus: 'none',
+  type: 'bid.placed', stream: `auction:${auctionId}`, auctionId, seq, at: new Date().toISOString(), bidId: seq, amount: `${1000 * seq}.00`,
+  currentBid: `${1000 * seq}.00`, bidCount: seq, endTime: new Date().toISOString(), extended: false, bidderName: 'B', bidderId: 1,
+  reserveStatus: 'none', chatLine: { id: seq, message: 'New high bid', timestamp: new Date().toISOString() },
 });
 
 const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -136,6 +137,25 @@ describe('the handshake', () => {
     await expect(received).resolves.toMatchObject({ userId: me.userId, text: 'Price target reached' });
     await sleep(300);
     expect(seen).toEqual({ anonymous: 0, mine: 1, forged: 0, expired: 0 });
+  });
+
+  it('puts an admin session in the admins\' room: admin events reach it and no member', async () => {
+    const gw = await startGateway();
+    const [adminRow] = await db.sql<{ id: number }[]>`
+      insert into admin_users (email, name, password_hash) values (${`a${randomBytes(4).toString('hex')}@example.test`}, 'Admin', 'x') returning id`;
+    const token = randomBytes(32).toString('base64url');
+    await db.sql`insert into sessions (id, kind, admin_id, expires_at)
+      values (${createHash('sha256').update(token).digest('hex')}, 'admin', ${adminRow!.id}, now() + interval '1 hour')`;
+    const me = await signedIn();
+    const adminSocket = await open(gw.url, `admin_sid=${token}`);
+    const member = await open(gw.url, me.cookie);
+    let leaked = 0;
+    member.on('auction.submitted', () => (leaked += 1));
+    const received = new Promise((resolve) => adminSocket.once('auction.submitted', resolve));
+    await publish({ type: 'auction.submitted', stream: 'admins', seq: 1, at: new Date().toISOString(), auctionId: 5, title: '2021 Audi RS 6' });
+    await expect(received).resolves.toMatchObject({ auctionId: 5, title: '2021 Audi RS 6' });
+    await sleep(200);
+    expect(leaked).toBe(0);
   });
 
   it('refuses a browser handshake from an origin that is not the app, and accepts the app\'s', async () => {

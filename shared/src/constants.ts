@@ -53,27 +53,16 @@ export const ALERT_ENDING_SOON_MINUTES = 5;
 export const ALERT_CHECK_INTERVAL_MS = 30_000;
 export const ALERT_TOAST_DURATION_MS = 10_000;
 
-export const ESCROW_BUYER_FEE_BPS = 250; // 2.5%
-export const ESCROW_SELLER_FEE_BPS = 150; // 1.5%
-/** Card processing: 2.9% of the amount plus 30 cents, paid by the buyer (our documented figure; the spec names the fee only). */
-export const ESCROW_PROCESSING_FEE_BPS = 290;
-export const ESCROW_PROCESSING_FEE_FIXED_CENTS = 30;
+// Fees live in domain/fees.ts (one schedule for every screen and every escrow).
 export const ESCROW_INSPECTION_DAYS = 7;
 export const ESCROW_PAYMENT_DUE_HOURS = 48;
 export const ESCROW_REQUIRED_DOCUMENTS = ['title', 'bill_of_sale', 'inspection_report'] as const;
 export const ESCROW_STATUSES = ['pending', 'funded', 'in_inspection', 'completed', 'disputed', 'cancelled', 'refunded'] as const;
 export const ESCROW_MILESTONES = ['escrow_created', 'payment_received', 'documents_verified', 'inspection_completed', 'funds_released'] as const;
 
-export const BUY_NOW_VEHICLE_SHARE_PCT = 95;
-export const BUY_NOW_PROCESSING_SHARE_PCT = 5;
-export const INSPECTION_PERIOD_TEXT = '3 business days';
-
+/** Terms-of-service figures that are not fees (fees: domain/fees.ts; payment and inspection periods: the escrow constants). */
 export const TERMS = {
-  buyersPremiumPct: 5,
-  sellersCommissionPct: 3,
   aiValuationReportUsd: 25,
-  paymentWithinHours: 48,
-  inspectionBusinessDays: 3,
   governingLaw: 'Michigan',
 } as const;
 

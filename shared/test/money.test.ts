@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, escrowFees, buyNowSplit, formatCents, formatMoney, parseMoneyToCents, toCents } from '../src/index.js';
+import { centsToDecimal, formatCents, formatMoney, parseMoneyToCents, toCents } from '../src/index.js';
 
 describe('money', () => {
   it('shows US dollars with no decimal places', () => {
@@ -19,19 +19,5 @@ describe('money', () => {
 
   it('refuses amounts with three decimals, signs or words', () => {
     for (const bad of ['12.345', '-5', 'abc', '1e5', '']) expect(parseMoneyToCents(bad)).toBeNull();
-  });
-
-  it('charges the buyer 2.5% and the seller 1.5% in escrow, exactly', () => {
-    const f = escrowFees(toCents('80000.00'));
-    expect(f.buyerFeeCents).toBe(2000_00);
-    expect(f.sellerFeeCents).toBe(1200_00);
-    expect(f.buyerTotalCents).toBe(82000_00);
-    expect(f.sellerPayoutCents).toBe(78800_00);
-  });
-
-  it('splits a Buy It Now price 95/5 with nothing lost to rounding', () => {
-    const s = buyNowSplit(toCents('84999.99'));
-    expect(s.vehicleCents + s.processingCents).toBe(8499999);
-    expect(s.processingCents).toBe(425000);
   });
 });

@@ -16,8 +16,8 @@ const messages = (r: { success: boolean; error?: { issues: { message: string }[]
 
 describe('bid rules', () => {
   it('takes the starting bid for the first bid and current + 1000 after', () => {
-    expect(minimumNextBidCents(0, 500000, 0)).toBe(500000);
-    expect(minimumNextBidCents(600000, 500000, 3)).toBe(700000);
+    expect(minimumNextBidCents({ currentBidCents: 0, startingBidCents: 500000, bidCount: 0 })).toBe(500000);
+    expect(minimumNextBidCents({ currentBidCents: 600000, startingBidCents: 500000, bidCount: 3 })).toBe(700000);
   });
   it('extends only inside the final 2 minutes, to 2 minutes after the bid', () => {
     const end = 1_000_000_000;
@@ -54,10 +54,15 @@ describe('alert rules (spec part 2 section 4)', () => {
 });
 
 describe('request schemas', () => {
-  it('parses bid amounts into cents and refuses malformed ones', () => {
-    expect(PlaceBidBodySchema.parse({ auctionId: 3, amount: '12500.50' }).amount).toBe(1250050);
+  it('parses whole-dollar bid amounts into cents and refuses malformed ones, cents and zero', () => {
+    expect(PlaceBidBodySchema.parse({ auctionId: 3, amount: '12500' }).amount).toBe(1250000);
+    expect(PlaceBidBodySchema.parse({ auctionId: 3, amount: '12500.00' }).amount).toBe(1250000);
     expect(PlaceBidBodySchema.parse({ auctionId: '3', amount: 12500 }).amount).toBe(1250000);
-    for (const amount of ['abc', -1, '1.234']) expect(PlaceBidBodySchema.safeParse({ auctionId: 3, amount }).success).toBe(false);
+    for (const amount of ['abc', -1, '1.234', 0, '0.00']) expect(PlaceBidBodySchema.safeParse({ auctionId: 3, amount }).success).toBe(false);
+    expect(messages(PlaceBidBodySchema.safeParse({ auctionId: 3, amount: '75000.55' }))).toEqual([
+      'Bids are in whole dollars: enter an amount without cents',
+    ]);
+    expect(messages(PlaceBidBodySchema.safeParse({ auctionId: 3, amount: 0 }))).toEqual(['A bid must be at least $1']);
   });
   it('refuses ids that are not positive whole numbers', () => {
     for (const id of ['abc', '0', '1.5', '-2']) expect(IdParamsSchema.safeParse({ id }).success).toBe(false);

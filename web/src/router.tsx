@@ -2,7 +2,7 @@ import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-rou
 import { useEffect } from 'react';
 import { SiteShell } from './components/site-shell';
 import { setUnauthorizedWriteHandler } from './lib/api-client';
-import { useAlertListener } from './lib/alert-listener';
+import { useUserEvents } from './lib/user-events';
 import { HomePage } from './pages/home';
 import { AuctionsPage } from './pages/auctions';
 import { ListingPage } from './pages/listing';
@@ -14,12 +14,13 @@ import { TransactionPage } from './pages/transaction';
 import { ValuationPage } from './pages/valuation';
 import { SubmitPage } from './pages/submit';
 import { PrivacyPolicyPage, TermsPage } from './pages/legal';
+import { PricingPage } from './pages/pricing';
 import { INFO_PAGES, InfoPage, NotFoundPage } from './pages/info';
 
 function Root() {
   const navigate = useNavigate();
   const location = useLocation();
-  useAlertListener();
+  useUserEvents();
   useEffect(() => {
     // A write refused for lack of a session: sign in, then come back here.
     setUnauthorizedWriteHandler(() => void navigate(`/login?next=${encodeURIComponent(location.pathname)}`));
@@ -53,6 +54,7 @@ export const router = createBrowserRouter([
       { path: '/transaction', element: <TransactionPage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       { path: '/terms-of-service', element: <TermsPage /> },
+      { path: '/pricing', element: <PricingPage /> },
       ...Object.entries(INFO_PAGES).map(([path, p]) => ({ path, element: <InfoPage title={p.title} text={p.text} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -6,9 +6,10 @@ import { validateBidInput } from '../src/components/bid-dialog';
 const base: LiveAuction = {
   currentBid: '10000.00', bidCount: 1, endTime: '2026-01-01T00:00:00.000Z', status: 'active', reserveStatus: 'not-met', seq: 5, bids: [], stale: false,
 };
+const env = (seq: number) => ({ stream: 'auction:1', seq, auctionId: 1, at: base.endTime });
 const bid = (seq: number, amount: string) => ({
-  type: 'bid.placed' as const, seq, bidId: seq, amount, currentBid: amount, bidCount: seq, endTime: base.endTime, bidderName: 'B',
-  reserveStatus: 'met' as const, at: base.endTime,
+  type: 'bid.placed' as const, ...env(seq), bidId: seq, amount, currentBid: amount, bidCount: seq, endTime: base.endTime, extended: false,
+  bidderName: 'B', bidderId: 2, reserveStatus: 'met' as const, chatLine: { id: seq, message: 'New high bid', timestamp: base.endTime },
 });
 
 describe('live auction state', () => {
@@ -21,10 +22,13 @@ describe('live auction state', () => {
   it('marks the auction stale when a sequence number was skipped, so the page refetches', () => {
     expect(applyEvent(base, bid(8, '12000.00')).stale).toBe(true);
   });
-  it('follows an extension and a close', () => {
-    const ext = applyEvent(base, { type: 'auction.extended', seq: 6, endTime: '2026-01-01T00:02:00.000Z' });
+  it('follows an extension and a close, showing the final price', () => {
+    const ext = applyEvent(base, { type: 'auction.extended', ...env(6), endTime: '2026-01-01T00:02:00.000Z' });
     expect(ext.endTime).toBe('2026-01-01T00:02:00.000Z');
-    expect(applyEvent(ext, { type: 'auction.closed', seq: 7, outcome: 'sold', winningAmount: '10000.00' }).status).toBe('sold');
+    const closed = applyEvent(ext, {
+      type: 'auction.closed', ...env(7), outcome: 'bought-now', winningAmount: '52000.00', chatLine: { id: 9, message: 'Sold', timestamp: base.endTime },
+    });
+    expect(closed).toMatchObject({ status: 'bought-now', currentBid: '52000.00', winningAmount: '52000.00' });
   });
 });
 

@@ -2,11 +2,13 @@
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { bullConnection, redisStreamWriter } from '@app/infra';
+import { EventPublisher, StreamReader, bullConnection, redisStreamWriter } from '@app/infra';
 import { startAlerts, type Alerts } from './alerts/alert-queue.js';
-import { startEventsConsumer } from './events-consumer.js';
 import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
 import { startOutboxRelay } from './outbox-relay.js';
+
+/** The consumer group of the workers on the events stream: each event is handled by one workers process. */
+export const WORKERS_GROUP = 'workers';
 
 export interface WorkerDeps {
   sql: Sql;
@@ -33,11 +35,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const publisher = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
   publisher.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const write = redisStreamWriter(publisher, deps.redisPrefix);
+  const events = new EventPublisher(deps.sql, write, logger);
   const connection = bullConnection(deps.redisUrl);
 
   const closeQueue = await startCloseQueue({
     sql: deps.sql,
-    write,
+    events,
     connection,
     prefix: deps.redisPrefix,
     logger,
@@ -45,7 +48,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   });
   const alerts = await startAlerts({
     sql: deps.sql,
-    write,
+    events,
     connection,
     prefix: deps.redisPrefix,
     logger,
@@ -53,16 +56,18 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   });
   const consumerRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
   consumerRedis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
-  const consumer = await startEventsConsumer({
+  const consumer = new StreamReader({
     redis: consumerRedis,
     prefix: deps.redisPrefix,
+    group: WORKERS_GROUP,
     logger,
-    handle: async (events) => {
+    handle: async (batch) => {
       // Both are idempotent: a batch retried after a failure reschedules and re-checks nothing twice.
-      await closeQueue.followEndTimes(events);
-      await alerts.onEvents(events);
+      await closeQueue.followEndTimes(batch);
+      await alerts.onEvents(batch);
     },
   });
+  await consumer.start();
   const relay = startOutboxRelay(deps.sql, write, logger, deps.relayEveryMs ?? 250);
 
   return {
@@ -74,6 +79,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       await consumer.stop();
       await alerts.close();
       await closeQueue.close();
+      await events.drain();
       if (publisher.status === 'ready') await publisher.quit().catch(() => publisher.disconnect());
       else publisher.disconnect();
     },

@@ -1,10 +1,10 @@
 // Entry: the workers process. Connects, starts queues and the relay, shuts down gracefully on SIGTERM/SIGINT.
 import pino from 'pino';
 import { closeOnSignals, createSql } from '@app/infra';
-import { loadConfig } from './config.js';
+import { WorkersEnvSchema, parseEnv } from '@app/shared';
 import { startWorkers } from './index.js';
 
-const config = loadConfig();
+const config = parseEnv(WorkersEnvSchema, process.env);
 const logger = pino({ level: config.LOG_LEVEL });
 const sql = createSql(config.DATABASE_URL, { max: 10 });
 const workers = await startWorkers({

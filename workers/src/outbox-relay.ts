@@ -3,7 +3,7 @@
 // share the work without publishing a row twice at the same time.
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import type { StreamWriter } from '@app/infra';
+import { publishCommitted, type StreamWriter } from '@app/infra';
 import type { DomainEvent } from '@app/shared';
 
 /** Left to the committing process first: it publishes right after its commit, and we should not race it. */
@@ -19,10 +19,8 @@ export async function relayOnce(sql: Sql, write: StreamWriter): Promise<number> 
       order by id
       limit ${BATCH}
       for update skip locked`;
-    if (rows.length === 0) return 0;
     // If the write fails the transaction rolls back and the rows stay unpublished for the next pass.
-    await write(rows.map((r) => r.payload));
-    await tx`update outbox set published_at = now() where id = any(${rows.map((r) => r.id)}::bigint[])`;
+    await publishCommitted(tx, write, rows.map((r) => ({ outboxId: Number(r.id), event: r.payload })));
     return rows.length;
   });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { redisStreamWriter } from '@app/infra';
-import { EVENTS_STREAM_FIELD, eventsStreamKey } from '@app/shared';
+import { EventPublisher, redisStreamWriter } from '@app/infra';
+import { EVENTS_STREAM_FIELD, eventsStreamKey, streams, type DomainEvent } from '@app/shared';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix, type TestDatabase } from '../../infra/test-support/test-database.js';
 import { closeAuction } from '../src/jobs/close-auction.js';
 import { closeJobId } from '../src/jobs/close-queue.js';
@@ -33,9 +33,9 @@ async function auction(o: { endsInMs: number; bids?: number[]; reserve?: string 
     values (${`WRK${String(n).padStart(14, '0')}`}, 2020, 'Audi', 'RS 3', 100, 'Good') returning id`;
   const bids = o.bids ?? [];
   const [a] = await db.sql<{ id: number }[]>`
-    insert into auctions (car_id, starting_bid, current_bid, reserve_price, start_time, end_time, location, bid_count, seq)
+    insert into auctions (car_id, starting_bid, current_bid, reserve_price, start_time, end_time, location, bid_count)
     values (${car!.id}, 1000, ${bids.at(-1) ?? 0}, ${o.reserve ?? null}, now() - interval '1 hour',
-            now() + ${o.endsInMs} * interval '1 millisecond', 'Here', ${bids.length}, ${bids.length}) returning id`;
+            now() + ${o.endsInMs} * interval '1 millisecond', 'Here', ${bids.length}) returning id`;
   const bidders: number[] = [];
   for (const [i, amount] of bids.entries()) {
     const [u] = await db.sql<{ id: number }[]>`
@@ -49,6 +49,12 @@ async function auction(o: { endsInMs: number; bids?: number[]; reserve?: string 
 const state = async (id: number) =>
   (await db.sql<{ status: string; winnerId: number | null; closedAt: Date | null; endTime: Date }[]>`
     select status, winner_id, closed_at, end_time from auctions where id = ${id}`)[0]!;
+
+/** What the closer needs from a workers process: the database and a publisher to the events stream. */
+const closerDeps = () => ({ sql: db.sql, events: new EventPublisher(db.sql, redisStreamWriter(redis, prefix), logger) });
+
+/** An event as the API would publish it, for the workers' consumer to react to. */
+const publishRaw = (event: DomainEvent) => redisStreamWriter(redis, prefix)([event]);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,8 +79,9 @@ describe('closing auctions', () => {
       expect(s.closedAt!.getTime() - s.endTime.getTime()).toBeLessThan(1000);
       const [tx] = await db.sql<{ amount: string }[]>`select amount from escrow_transactions where auction_id = ${a.id}`;
       expect(tx!.amount).toBe('6000.00');
-      const events = await db.sql<{ type: string }[]>`select type from outbox where auction_id = ${a.id} order by seq`;
-      expect(events.map((e) => e.type)).toEqual(['auction.closed', 'chat.message']);
+      const events = await db.sql<{ type: string; payload: { chatLine: { message: string } } }[]>`
+        select type, payload from outbox where stream = ${streams.auction(a.id)} order by seq`;
+      expect(events.map((e) => [e.type, e.payload.chatLine.message])).toEqual([['auction.closed', 'Auction ended: sold for $6,000']]);
     } finally {
       await workers.close();
     }
@@ -82,22 +89,22 @@ describe('closing auctions', () => {
 
   it('closes exactly once when two closers race, and a repeated job does nothing', async () => {
     const a = await auction({ endsInMs: -10, bids: [5000] });
-    const write = redisStreamWriter(redis, prefix);
-    const results = await Promise.all([closeAuction(db.sql, write, a.id), closeAuction(db.sql, write, a.id)]);
+    const deps = closerDeps();
+    const results = await Promise.all([closeAuction(deps, a.id), closeAuction(deps, a.id)]);
     expect(results.filter((r) => r.closed)).toHaveLength(1);
-    expect((await closeAuction(db.sql, write, a.id)).closed).toBe(false);
+    expect((await closeAuction(deps, a.id)).closed).toBe(false);
     const [counts] = await db.sql<{ escrows: number; closedEvents: number }[]>`
       select (select count(*)::int from escrow_transactions where auction_id = ${a.id}) as escrows,
-             (select count(*)::int from outbox where auction_id = ${a.id} and type = 'auction.closed') as closed_events`;
+             (select count(*)::int from outbox where stream = ${streams.auction(a.id)} and type = 'auction.closed') as closed_events`;
     expect(counts).toEqual({ escrows: 1, closedEvents: 1 });
   });
 
   it('records reserve-not-met and no-bids outcomes without a winner or escrow', async () => {
-    const write = redisStreamWriter(redis, prefix);
+    const deps = closerDeps();
     const under = await auction({ endsInMs: -10, bids: [5000], reserve: '9000.00' });
     const none = await auction({ endsInMs: -10 });
-    await closeAuction(db.sql, write, under.id);
-    await closeAuction(db.sql, write, none.id);
+    await closeAuction(deps, under.id);
+    await closeAuction(deps, none.id);
     expect(await state(under.id)).toMatchObject({ status: 'reserve-not-met', winnerId: null });
     expect(await state(none.id)).toMatchObject({ status: 'no-bids', winnerId: null });
   });
@@ -111,11 +118,11 @@ describe('closing auctions', () => {
       await waitFor(sweptOnce, (done) => done, 1000);
       const oldEnd = (await state(a.id)).endTime;
       // What the API does for a bid in the last minutes: move the end, then publish auction.extended.
-      const [moved] = await db.sql<{ endTime: Date; seq: string }[]>`
-        update auctions set end_time = end_time + interval '2 seconds', seq = seq + 1 where id = ${a.id} returning end_time, seq`;
-      await redisStreamWriter(redis, prefix)([
-        { type: 'auction.extended', auctionId: a.id, seq: Number(moved!.seq), at: new Date().toISOString(), endTime: moved!.endTime.toISOString() },
-      ]);
+      const [moved] = await db.sql<{ endTime: Date }[]>`
+        update auctions set end_time = end_time + interval '2 seconds' where id = ${a.id} returning end_time`;
+      await publishRaw({
+        type: 'auction.extended', stream: streams.auction(a.id), auctionId: a.id, seq: 1, at: new Date().toISOString(), endTime: moved!.endTime.toISOString(),
+      });
       // The workers' consumer of the events stream schedules the new end long before the old one comes.
       const job = await waitFor(() => workers.closeQueue.queue.getJob(closeJobId(a.id, moved!.endTime)), (j) => j !== undefined, 1500);
       expect(job).toBeDefined();
@@ -139,11 +146,10 @@ describe('closing auctions', () => {
       await waitFor(sweptOnce, (done) => done, 1000);
       // What approval commits: the auction goes live for its duration, with an auction.opened event.
       const a = await auction({ endsInMs: 7 * 24 * 3_600_000 });
-      const [opened] = await db.sql<{ endTime: Date; seq: string }[]>`
-        update auctions set seq = seq + 1 where id = ${a.id} returning end_time, seq`;
-      await redisStreamWriter(redis, prefix)([
-        { type: 'auction.opened', auctionId: a.id, seq: Number(opened!.seq), at: new Date().toISOString(), endTime: opened!.endTime.toISOString() },
-      ]);
+      const [opened] = await db.sql<{ endTime: Date }[]>`select end_time from auctions where id = ${a.id}`;
+      await publishRaw({
+        type: 'auction.opened', stream: streams.auction(a.id), auctionId: a.id, seq: 1, at: new Date().toISOString(), endTime: opened!.endTime.toISOString(),
+      });
       const job = await waitFor(() => workers.closeQueue.queue.getJob(closeJobId(a.id, opened!.endTime)), (j) => j !== undefined, 1500);
       expect(job).toBeDefined();
       expect(await job!.getState()).toBe('delayed');
@@ -182,7 +188,7 @@ describe('closing auctions', () => {
       await sleep(1000);
       const [counts] = await db.sql<{ escrows: number; closedEvents: number; chatLines: number }[]>`
         select (select count(*)::int from escrow_transactions where auction_id = ${a.id}) as escrows,
-               (select count(*)::int from outbox where auction_id = ${a.id} and type = 'auction.closed') as closed_events,
+               (select count(*)::int from outbox where stream = ${streams.auction(a.id)} and type = 'auction.closed') as closed_events,
                (select count(*)::int from chat_messages where auction_id = ${a.id} and is_system_message) as chat_lines`;
       expect(counts).toEqual({ escrows: 1, closedEvents: 1, chatLines: 1 });
     } finally {
@@ -211,8 +217,9 @@ describe('closing auctions', () => {
 describe('the outbox relay', () => {
   it('publishes a committed event that was never published, within 2 s', async () => {
     const a = await auction({ endsInMs: 3_600_000 });
-    const event = { type: 'auction.extended', auctionId: a.id, seq: 1, at: new Date().toISOString(), endTime: new Date().toISOString() };
-    await db.sql`insert into outbox (auction_id, seq, type, payload) values (${a.id}, 1, ${event.type}, ${db.sql.json(event)})`;
+    const stream = streams.auction(a.id);
+    const event = { type: 'auction.extended', stream, auctionId: a.id, seq: 1, at: new Date().toISOString(), endTime: new Date().toISOString() };
+    await db.sql`insert into outbox (stream, seq, type, payload) values (${stream}, 1, ${event.type}, ${db.sql.json(event)})`;
     const started = Date.now();
     const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
     try {
@@ -225,7 +232,7 @@ describe('the outbox relay', () => {
       expect(Date.now() - started).toBeLessThan(2000 + 1000);
       // The stream write comes before the relay's transaction commits the mark, so the mark may lag the event a moment.
       const row = await waitFor(
-        async () => (await db.sql<{ publishedAt: Date | null }[]>`select published_at from outbox where auction_id = ${a.id}`)[0]!,
+        async () => (await db.sql<{ publishedAt: Date | null }[]>`select published_at from outbox where stream = ${stream}`)[0]!,
         (r) => r.publishedAt !== null,
         1000,
       );

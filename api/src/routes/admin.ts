@@ -1,34 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { AdminLoginBodySchema, IdParamsSchema } from '@app/shared';
+import { AdminEscrowActionBodySchema, AdminLoginBodySchema, IdParamsSchema } from '@app/shared';
 import { decideAuction, listPendingAuctions } from '../services/auction-approval.js';
-import { Unauthorized } from '../domain-errors.js';
 import { requireAdmin } from '../plugins/auth.js';
-import { checkAdminCredentials } from '../services/accounts.js';
+import { listEscrowsForAdmin } from '../services/admin-escrows.js';
+import { takeEscrowAction } from '../services/escrow.js';
 import { LoginThrottle } from '../services/login-throttle.js';
-import { ADMIN_COOKIE, createAdminSession, deleteSession } from '../services/sessions.js';
+import { ADMIN_COOKIE } from '../services/sessions.js';
+import { signIn, signOut } from '../services/sign-in.js';
 import { setSessionCookie } from './auth.js';
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  const throttle = new LoginThrottle(app.redis, app.config.REDIS_PREFIX);
+  const deps = {
+    sql: app.sql,
+    throttle: new LoginThrottle(app.redis, app.config.REDIS_PREFIX),
+    // Admin sessions are not cached, so there is nothing to evict.
+    evict: () => {},
+  };
 
   app.post('/api/admin/login', async (request, reply) => {
     const body = AdminLoginBodySchema.parse(request.body);
-    await throttle.assertAllowed('admin', body.email, request.ip);
-    const admin = await checkAdminCredentials(app.sql, body.email, body.password);
-    if (!admin) {
-      await throttle.recordFailure('admin', body.email, request.ip);
-      throw new Unauthorized('Invalid admin credentials');
-    }
-    await throttle.clearAccount('admin', body.email);
-    const previous = request.cookies[ADMIN_COOKIE];
-    if (previous) await deleteSession(app.sql, previous);
-    setSessionCookie(app, reply, ADMIN_COOKIE, await createAdminSession(app.sql, admin.id));
-    return { admin };
+    const s = await signIn(deps, 'admin', { ...body, ip: request.ip, previousToken: request.cookies[ADMIN_COOKIE] });
+    setSessionCookie(app, reply, s.cookie, s.token);
+    return { admin: s.principal };
   });
 
   app.post('/api/admin/logout', async (request, reply) => {
-    const token = request.cookies[ADMIN_COOKIE];
-    if (token) await deleteSession(app.sql, token);
+    await signOut(deps, request.cookies[ADMIN_COOKIE]);
     reply.clearCookie(ADMIN_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
@@ -46,6 +43,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     scope.post('/api/admin/auctions/:id/reject', async (request) =>
       decideAuction(app.sql, app.events, IdParamsSchema.parse(request.params).id, false),
     );
+    scope.get('/api/admin/escrows', async () => listEscrowsForAdmin(app.sql));
+    scope.post('/api/admin/escrows/:id/actions', async (request) => {
+      const { id } = IdParamsSchema.parse(request.params);
+      const body = AdminEscrowActionBodySchema.parse(request.body);
+      const admin = await requireAdmin(request);
+      return takeEscrowAction({ sql: app.sql, events: app.events }, { transactionId: id, ...body }, { kind: 'admin', adminId: admin.id });
+    });
     scope.get('/api/admin/overview', async () => {
       const [counts] = await app.sql<{ liveAuctions: number; users: number; bidsToday: number; pending: number }[]>`
         select (select count(*)::int from auctions where status = 'active') as live_auctions,

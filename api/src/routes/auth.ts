@@ -1,18 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LoginBodySchema, RegisterBodySchema } from '@app/shared';
-import { Unauthorized } from '../domain-errors.js';
 import { currentUser } from '../plugins/auth.js';
-import { checkUserCredentials, registerUser } from '../services/accounts.js';
+import { registerUser } from '../services/accounts.js';
 import { LoginThrottle } from '../services/login-throttle.js';
-import {
-  REMEMBER_ME_TTL_MS,
-  SESSION_TTL_MS,
-  USER_COOKIE,
-  createUserSession,
-  deleteSession,
-} from '../services/sessions.js';
+import { SESSION_TTL_MS, USER_COOKIE, createUserSession } from '../services/sessions.js';
+import { signIn, signOut } from '../services/sign-in.js';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
+export { INVALID_CREDENTIALS } from '../services/sign-in.js';
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, name: string, token: string, maxAgeMs?: number) {
   reply.setCookie(name, token, {
@@ -26,44 +20,29 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, name
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const throttle = new LoginThrottle(app.redis, app.config.REDIS_PREFIX);
+  const deps = {
+    sql: app.sql,
+    throttle: new LoginThrottle(app.redis, app.config.REDIS_PREFIX),
+    evict: (token: string) => app.sessionCache.evict(token),
+  };
 
   app.post('/api/auth/login', async (request, reply) => {
     const body = LoginBodySchema.parse(request.body);
-    await throttle.assertAllowed('user', body.email, request.ip);
-    const user = await checkUserCredentials(app.sql, body.email, body.password);
-    if (!user) {
-      await throttle.recordFailure('user', body.email, request.ip);
-      throw new Unauthorized(INVALID_CREDENTIALS);
-    }
-    await throttle.clearAccount('user', body.email);
-    // Rotation: whatever session the browser had before is ended, a new token is issued.
-    const previous = request.cookies[USER_COOKIE];
-    if (previous) {
-      app.sessionCache.evict(previous);
-      await deleteSession(app.sql, previous);
-    }
-    const ttl = body.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS;
-    const token = await createUserSession(app.sql, user.id, ttl);
-    setSessionCookie(app, reply, USER_COOKIE, token, body.rememberMe ? ttl : undefined);
-    return { user };
+    const s = await signIn(deps, 'user', { ...body, ip: request.ip, previousToken: request.cookies[USER_COOKIE] });
+    setSessionCookie(app, reply, s.cookie, s.token, s.persistentMs);
+    return { user: s.principal };
   });
 
   app.post('/api/auth/register', async (request, reply) => {
     const body = RegisterBodySchema.parse(request.body);
-    await throttle.assertRegistrationAllowed(request.ip);
+    await deps.throttle.assertRegistrationAllowed(request.ip);
     const user = await registerUser(app.sql, body);
-    const token = await createUserSession(app.sql, user.id, SESSION_TTL_MS);
-    setSessionCookie(app, reply, USER_COOKIE, token);
+    setSessionCookie(app, reply, USER_COOKIE, await createUserSession(app.sql, user.id, SESSION_TTL_MS));
     return reply.status(201).send({ user });
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    const token = request.cookies[USER_COOKIE];
-    if (token) {
-      app.sessionCache.evict(token);
-      await deleteSession(app.sql, token);
-    }
+    await signOut(deps, request.cookies[USER_COOKIE]);
     reply.clearCookie(USER_COOKIE, { path: '/' });
     return reply.status(204).send();
   });

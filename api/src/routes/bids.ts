@@ -9,7 +9,7 @@ export async function bidRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireUser(request, body.userId);
     const key = request.headers['idempotency-key'];
     const result = await withIdempotency(app, user.id, typeof key === 'string' ? key : undefined, () =>
-      app.bids.place({ auctionId: body.auctionId, user, amountCents: body.amount }),
+      app.bids.place({ auctionId: body.auctionId, bidder: user, amountCents: body.amount }),
     );
     return reply.status(result.status).send(result.body);
   });

@@ -13,7 +13,7 @@ export async function carRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/auction-requests', async (request, reply) => {
     const body = SubmitAuctionBodySchema.parse(request.body);
-    return reply.status(201).send(await submitToAuction(app.sql, await requireUser(request), body));
+    return reply.status(201).send(await submitToAuction(app.sql, app.events, await requireUser(request), body));
   });
 
   app.post('/api/cars/:id/ai-valuation', async (request) => {

@@ -44,10 +44,12 @@ const ORDER = {
 function selectAuctions(sql: Sql) {
   return sql`
     select a.id, a.car_id, a.auction_type, a.is_premium_only, a.starting_bid, a.current_bid, a.buy_it_now_price,
-           a.reserve_price, a.start_time, a.end_time, a.is_active, a.status, a.location, a.bid_count, a.seq, a.created_at,
+           a.reserve_price, a.start_time, a.end_time, a.is_active, a.status, a.location, a.bid_count, coalesce(s.seq, 0) as seq, a.created_at,
            c.vin, c.year, c.make, c.model, c.mileage, c.condition, c.images, c.description, c.owner_id,
            c.ai_estimated_value, c.ai_confidence, c.ai_days_to_sell
-    from auctions a join cars c on c.id = a.car_id`;
+    from auctions a join cars c on c.id = a.car_id
+    -- The auction's bid-state stream (streams.auction in shared): its last sequence number.
+    left join event_streams s on s.stream = 'auction:' || a.id`;
 }
 
 export function toAuction(r: AuctionRow): Auction {

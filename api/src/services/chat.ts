@@ -1,9 +1,8 @@
 import type { Sql } from 'postgres';
 import type { Redis } from 'ioredis';
-import { insertAuctionEvent } from '@app/infra';
-import { CHAT_RATE_LIMIT, type AuctionEvent, type ChatMessage, type SessionUser } from '@app/shared';
+import { appendEvents, type EventPublisher } from '@app/infra';
+import { CHAT_RATE_LIMIT, streams, type ChatMessage, type SessionUser } from '@app/shared';
 import { assertWithinRate } from './rate-window.js';
-import type { EventPublisher } from '../events/publisher.js';
 import { assertAuctionVisible } from './auction-guard.js';
 
 interface ChatRow {
@@ -58,26 +57,27 @@ export async function postChatMessage(
   { auctionId, user, message }: { auctionId: number; user: SessionUser; message: string },
 ): Promise<ChatMessage> {
   await assertAuctionVisible(sql, auctionId);
-  const { chat, outboxId, event } = await sql.begin(async (tx) => {
+  // The chat stream's own counter orders messages; the auction row that bids lock is never touched.
+  const { chat, committed } = await sql.begin(async (tx) => {
     const [row] = await tx<ChatRow[]>`
       insert into chat_messages (auction_id, user_id, message) values (${auctionId}, ${user.id}, ${message})
       returning id, auction_id, message, timestamp, is_system_message, user_id, ${user.name}::text as user_name`;
-    const [seqRow] = await tx<{ seq: string }[]>`update auctions set seq = seq + 1 where id = ${auctionId} returning seq`;
     const chat = toMessage(row!);
-    const event: AuctionEvent = {
-      type: 'chat.message',
-      auctionId,
-      seq: Number(seqRow!.seq),
-      at: chat.timestamp,
-      id: chat.id,
-      message: chat.message,
-      userName: user.name,
-      userId: user.id,
-      timestamp: chat.timestamp,
-      isSystemMessage: false,
-    };
-    return { chat, ...(await insertAuctionEvent(tx, event)) };
+    const committed = await appendEvents(tx, streams.auctionChat(auctionId), [
+      {
+        type: 'chat.message',
+        auctionId,
+        at: chat.timestamp,
+        id: chat.id,
+        message: chat.message,
+        userName: user.name,
+        userId: user.id,
+        timestamp: chat.timestamp,
+        isSystemMessage: false,
+      },
+    ]);
+    return { chat, committed };
   });
-  events.publish(`auction:${auctionId}`, [{ outboxId, event }]);
+  events.publish(committed);
   return chat;
 }

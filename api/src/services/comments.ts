@@ -1,7 +1,6 @@
 import type { Sql } from 'postgres';
-import { insertAuctionEvent } from '@app/infra';
-import type { AuctionEvent, Comment, SessionUser } from '@app/shared';
-import type { EventPublisher } from '../events/publisher.js';
+import { appendEvents, type EventPublisher } from '@app/infra';
+import { streams, type Comment, type SessionUser } from '@app/shared';
 import { assertAuctionVisible } from './auction-guard.js';
 
 interface CommentRow {
@@ -38,26 +37,25 @@ export async function postComment(
   { auctionId, user, content }: { auctionId: number; user: SessionUser; content: string },
 ): Promise<Comment> {
   await assertAuctionVisible(sql, auctionId);
-  const { comment, outboxId, event } = await sql.begin(async (tx) => {
+  const { comment, committed } = await sql.begin(async (tx) => {
     const [row] = await tx<CommentRow[]>`
       insert into comments (auction_id, user_id, content) values (${auctionId}, ${user.id}, ${content})
       returning id, auction_id, content, timestamp, user_id, ${user.name}::text as user_name`;
-    const [seqRow] = await tx<{ seq: string }[]>`update auctions set seq = seq + 1 where id = ${auctionId} returning seq`;
-    const seq = seqRow!.seq;
     const comment = toComment(row!);
-    const event: AuctionEvent = {
-      type: 'comment.posted',
-      auctionId,
-      seq: Number(seq),
-      at: comment.timestamp,
-      id: comment.id,
-      content: comment.content,
-      userName: user.name,
-      userId: user.id,
-      timestamp: comment.timestamp,
-    };
-    return { comment, ...(await insertAuctionEvent(tx, event)) };
+    const committed = await appendEvents(tx, streams.auctionChat(auctionId), [
+      {
+        type: 'comment.posted',
+        auctionId,
+        at: comment.timestamp,
+        id: comment.id,
+        content: comment.content,
+        userName: user.name,
+        userId: user.id,
+        timestamp: comment.timestamp,
+      },
+    ]);
+    return { comment, committed };
   });
-  events.publish(`auction:${auctionId}`, [{ outboxId, event }]);
+  events.publish(committed);
   return comment;
 }

@@ -1,14 +1,26 @@
-// Escrow as its buyer and seller see it, and the steps they take. Every step is a conditional write: repeating one is a no-op.
+// Escrow as its buyer and seller see it, and the steps they (or an admin) take. Every step goes through the one escrow
+// service in infra (the state machine under a row lock); this file only reads and maps answers.
 import type { Sql } from 'postgres';
-import { ESCROW_INSPECTION_DAYS, type EscrowTransaction, type SessionUser } from '@app/shared';
-import { Conflict, Forbidden, NotFound } from '../domain-errors.js';
+import { NO_ESCROW, escrowStateOf, performEscrowAction, type EscrowActionResult, type EscrowCaller, type EventPublisher } from '@app/infra';
+import {
+  MILESTONE_ACTION,
+  availableEscrowActions,
+  type EscrowAction,
+  type EscrowMilestone,
+  type EscrowStatus,
+  type EscrowTransaction,
+  type SessionUser,
+} from '@app/shared';
+import { Conflict, NotFound, refusalError } from '../domain-errors.js';
 import { getAuctionDetail } from './auction-read.js';
+
+type Deps = { sql: Sql; events: EventPublisher };
 
 interface TxRow {
   id: number;
   auctionId: number;
   amount: string;
-  status: EscrowTransaction['status'];
+  status: EscrowStatus;
   fundedAt: Date | null;
   buyerId: number;
   sellerId: number | null;
@@ -20,29 +32,27 @@ interface TxRow {
   paymentDueAt: Date | null;
   inspectionPeriodEnds: Date | null;
   fees: EscrowTransaction['fees'];
-}
-
-async function loadForParty(sql: Sql, where: { auctionId?: number; id?: number }, user: SessionUser): Promise<TxRow> {
-  const [row] = await sql<TxRow[]>`
-    select id, auction_id, amount, status, funded_at, buyer_id, seller_id, buyer_terms_accepted, seller_terms_accepted,
-           shipping_method, pickup_location, inspection_location, payment_due_at, inspection_period_ends, fees
-    from escrow_transactions
-    where ${where.id !== undefined ? sql`id = ${where.id}` : sql`auction_id = ${where.auctionId!}`}`;
-  // Someone else's escrow is "not found", not "forbidden": its existence is nobody else's business.
-  if (!row || (row.buyerId !== user.id && row.sellerId !== user.id)) throw new NotFound('No escrow transaction found for this auction.');
-  return row;
+  dbNow: Date;
 }
 
 export async function getEscrowForAuction(sql: Sql, auctionId: number, user: SessionUser): Promise<EscrowTransaction> {
-  const t = await loadForParty(sql, { auctionId }, user);
+  const [t] = await sql<TxRow[]>`
+    select id, auction_id, amount, status, funded_at, buyer_id, seller_id, buyer_terms_accepted, seller_terms_accepted,
+           shipping_method, pickup_location, inspection_location, payment_due_at, inspection_period_ends, fees, now() as db_now
+    from escrow_transactions where auction_id = ${auctionId}`;
+  // Someone else's escrow is "not found", not "forbidden": its existence is nobody else's business.
+  if (!t || (t.buyerId !== user.id && t.sellerId !== user.id)) throw new NotFound(NO_ESCROW);
+  const role = t.buyerId === user.id ? 'buyer' : 'seller';
   const [auction, milestones, documents] = await Promise.all([
     getAuctionDetail(sql, auctionId),
-    sql<{ id: number; milestone: string; status: string }[]>`
+    sql<{ id: number; milestone: EscrowMilestone; status: string }[]>`
       select id, milestone, status from transaction_milestones where transaction_id = ${t.id} order by id`,
     sql<{ documentType: string; verificationStatus: string }[]>`
       select document_type, verification_status from transaction_documents where transaction_id = ${t.id} order by id`,
   ]);
   const { serverTime: _s, recentBids: _r, ...auctionFields } = auction;
+  const completed = milestones.filter((m) => m.status === 'completed').map((m) => m.milestone);
+  const nextActions = availableEscrowActions(escrowStateOf(t, completed), role, t.dbNow.getTime());
   return {
     id: t.id,
     amount: t.amount,
@@ -50,6 +60,7 @@ export async function getEscrowForAuction(sql: Sql, auctionId: number, user: Ses
     fundedAt: t.fundedAt?.toISOString() ?? null,
     buyerId: t.buyerId,
     sellerId: t.sellerId,
+    role,
     buyerTermsAccepted: t.buyerTermsAccepted,
     sellerTermsAccepted: t.sellerTermsAccepted,
     shippingMethod: t.shippingMethod,
@@ -60,60 +71,43 @@ export async function getEscrowForAuction(sql: Sql, auctionId: number, user: Ses
     auction: auctionFields,
     milestones: [...milestones],
     documents: [...documents],
-    fees: { buyerFee: t.fees.buyerFee, sellerFee: t.fees.sellerFee, paymentProcessingFee: t.fees.paymentProcessingFee },
+    fees: t.fees,
+    nextActions,
   };
 }
 
-export async function acceptTerms(sql: Sql, transactionId: number, role: 'buyer' | 'seller', user: SessionUser): Promise<void> {
-  const t = await loadForParty(sql, { id: transactionId }, user);
-  if ((role === 'buyer' ? t.buyerId : t.sellerId) !== user.id) throw new Forbidden(`You are not the ${role} of this transaction`);
-  await sql`
-    update escrow_transactions
-    set ${role === 'buyer' ? sql`buyer_terms_accepted = true` : sql`seller_terms_accepted = true`}, updated_at = now()
-    where id = ${transactionId}`;
+function answer(r: EscrowActionResult): { changed: boolean; status: EscrowStatus } {
+  if (!r.ok) throw refusalError(r.refusal);
+  return { changed: r.changed, status: r.status };
 }
 
-/** Who may complete which step: the buyer pays and inspects; the seller provides the documents. */
-const STEP_OWNER = { payment_received: 'buyer', documents_verified: 'seller', inspection_completed: 'buyer' } as const;
+export async function acceptTerms(deps: Deps, transactionId: number, role: 'buyer' | 'seller', user: SessionUser) {
+  return answer(await performEscrowAction(deps, { transactionId, action: 'accept_terms', caller: { kind: 'user', userId: user.id, as: role } }));
+}
 
-export async function completeMilestone(
-  sql: Sql,
-  input: { transactionId: number; milestone: string; notes?: string },
-  user: SessionUser,
-): Promise<{ changed: boolean }> {
-  const t = await loadForParty(sql, { id: input.transactionId }, user);
-  const owner = STEP_OWNER[input.milestone as keyof typeof STEP_OWNER];
-  if (!owner) throw new Conflict('This milestone is completed by the platform, not by a party');
-  if ((owner === 'buyer' ? t.buyerId : t.sellerId) !== user.id) throw new Forbidden(`Only the ${owner} completes this milestone`);
-  if (t.status === 'cancelled' || t.status === 'refunded' || t.status === 'completed') throw new Conflict(`This transaction is ${t.status}`);
-  return sql.begin(async (tx) => {
-    const [done] = await tx`
-      update transaction_milestones set status = 'completed', completed_by = ${user.id}, completed_at = now(), notes = ${input.notes ?? null}
-      where transaction_id = ${t.id} and milestone = ${input.milestone} and status = 'pending'
-      returning id`;
-    if (!done) return { changed: false };
-    if (input.milestone === 'payment_received') {
-      await tx`
-        update escrow_transactions
-        set status = 'funded', funded_at = now(), inspection_period_ends = now() + ${ESCROW_INSPECTION_DAYS} * interval '1 day', updated_at = now()
-        where id = ${t.id} and status = 'pending'`;
-    }
-    return { changed: true };
-  });
+/** The spec's `complete-milestone`: the milestone names the step; the state machine decides who may take it. */
+export async function completeMilestone(deps: Deps, input: { transactionId: number; milestone: EscrowMilestone; notes?: string }, caller: EscrowCaller) {
+  const action = MILESTONE_ACTION[input.milestone];
+  if (!action) throw new Conflict('The escrow_created milestone is completed when the sale happens');
+  return answer(await performEscrowAction(deps, { transactionId: input.transactionId, action, caller, notes: input.notes }));
+}
+
+export async function takeEscrowAction(deps: Deps, input: { transactionId: number; action: EscrowAction; notes?: string }, caller: EscrowCaller) {
+  return answer(await performEscrowAction(deps, { ...input, caller }));
 }
 
 export async function initiateDispute(
-  sql: Sql,
+  deps: Deps,
   input: { transactionId: number; disputeType: string; description: string },
   user: SessionUser,
-): Promise<{ disputeId: number }> {
-  const t = await loadForParty(sql, { id: input.transactionId }, user);
-  if (t.status === 'cancelled' || t.status === 'completed' || t.status === 'refunded') throw new Conflict(`This transaction is ${t.status}`);
-  return sql.begin(async (tx) => {
-    await tx`update escrow_transactions set status = 'disputed', disputed_at = coalesce(disputed_at, now()), updated_at = now() where id = ${t.id}`;
+): Promise<{ disputeId: number; status: EscrowStatus }> {
+  let disputeId = 0;
+  const r = await performEscrowAction(deps, { transactionId: input.transactionId, action: 'open_dispute', caller: { kind: 'user', userId: user.id } }, async (tx, escrow) => {
     const [d] = await tx<{ id: number }[]>`
       insert into dispute_resolutions (transaction_id, initiated_by, dispute_type, description)
-      values (${t.id}, ${user.id}, ${input.disputeType}, ${input.description}) returning id`;
-    return { disputeId: d!.id };
+      values (${escrow.id}, ${user.id}, ${input.disputeType}, ${input.description}) returning id`;
+    disputeId = d!.id;
   });
+  const { status } = answer(r);
+  return { disputeId, status };
 }

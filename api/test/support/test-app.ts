@@ -7,7 +7,7 @@ import type { Sql } from 'postgres';
 import { Redis } from 'ioredis';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../../infra/test-support/test-database.js';
 import { buildApp, type AppDeps } from '../../src/app.js';
-import { ApiConfigSchema, type ApiConfig } from '../../src/config.js';
+import { ApiEnvSchema, type ApiConfig } from '@app/shared';
 import { hashPassword } from '../../src/services/passwords.js';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -26,7 +26,7 @@ export interface TestContext {
 export async function startTestApp(deps: AppDeps = {}): Promise<TestContext> {
   const db = await createTestDatabase();
   const prefix = testRedisPrefix();
-  const config = ApiConfigSchema.parse({
+  const config = ApiEnvSchema.parse({
     DATABASE_URL: db.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,
@@ -136,4 +136,14 @@ export function multipartFile(bytes: Uint8Array, fileName: string, contentType: 
 export async function uploadPhoto(app: FastifyInstance, cookie: string, bytes: Uint8Array, fileName = 'car.png', contentType = 'image/png') {
   const { payload, headers } = multipartFile(bytes, fileName, contentType);
   return app.inject({ method: 'POST', url: '/api/uploads/photos', headers: { ...jsonHeaders(cookie), ...headers }, payload });
+}
+
+/** An admin account signed in through the real endpoint; the Cookie header to send. */
+export async function createAdminSession(app: FastifyInstance, sql: Sql): Promise<{ id: number; cookie: string }> {
+  const email = `admin-${Math.random().toString(36).slice(2)}@example.test`;
+  const [row] = await sql<{ id: number }[]>`
+    insert into admin_users (email, name, password_hash) values (${email}, 'Test Admin', ${await hashPassword(TEST_PASSWORD)}) returning id`;
+  const res = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { email, password: TEST_PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.statusCode} ${res.body}`);
+  return { id: row!.id, cookie: `admin_sid=${res.cookies.find((c) => c.name === 'admin_sid')!.value}` };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { wholeDollarAmount } from './bids.js';
 import { ADMIN_AUCTION_DURATIONS_DAYS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
-import { ClaimedUserIdSchema, MoneyInputSchema } from './common.js';
+import { ClaimedUserIdSchema } from './common.js';
 import { vinCheckDigitProblem } from '../vin.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
 import { ValuationReportSchema } from './valuation.js';
@@ -104,9 +105,9 @@ export type VehicleHistoryReport = z.infer<typeof VehicleHistoryReportSchema>;
 export const SubmitAuctionBodySchema = z
   .object({
     carId: z.coerce.number().int().positive(),
-    startingBid: MoneyInputSchema,
-    reservePrice: MoneyInputSchema.optional(),
-    buyItNowPrice: MoneyInputSchema.optional(),
+    startingBid: wholeDollarAmount('Starting bid'),
+    reservePrice: wholeDollarAmount('Reserve price').optional(),
+    buyItNowPrice: wholeDollarAmount('Buy It Now price').optional(),
     durationDays: z.coerce
       .number()
       .int()

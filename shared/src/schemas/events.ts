@@ -1,35 +1,49 @@
-// Domain events: written to the outbox, published on Redis, emitted by the gateway under the same name.
+// Domain events: appended to the outbox in the transaction that caused them, published on the Redis events stream,
+// emitted by the gateway under their own name. Every event belongs to one stream (named by EVENT_STREAM_KIND) and
+// carries that stream's sequence number, so a reader can drop what it has seen and notice what it missed.
 import { z } from 'zod';
-import { AUCTION_OUTCOMES } from '../constants.js';
+import { AUCTION_OUTCOMES, ESCROW_MILESTONES, ESCROW_STATUSES } from '../constants.js';
 import { IsoDateSchema, MoneySchema } from './common.js';
 import { ReserveStatusSchema } from './auctions.js';
+import { ESCROW_ACTORS } from '../domain/escrow-machine.js';
 
-const base = { auctionId: z.number().int(), seq: z.number().int(), at: IsoDateSchema };
+const envelope = { stream: z.string(), seq: z.number().int().positive(), at: IsoDateSchema };
+const auctionId = z.number().int();
+
+/** A server-written chat line ("New high bid ...") carried inside the event that caused it, so bids never write to the chat stream. */
+export const SystemChatLineSchema = z.object({ id: z.number().int(), message: z.string(), timestamp: IsoDateSchema });
+export type SystemChatLine = z.infer<typeof SystemChatLineSchema>;
 
 export const BidPlacedEventSchema = z.object({
   type: z.literal('bid.placed'),
-  ...base,
+  ...envelope,
+  auctionId,
   bidId: z.number().int(),
   amount: MoneySchema,
   currentBid: MoneySchema,
   bidCount: z.number().int(),
   endTime: IsoDateSchema,
+  extended: z.boolean(),
   bidderName: z.string(),
   bidderId: z.number().int(),
   reserveStatus: ReserveStatusSchema,
+  chatLine: SystemChatLineSchema,
 });
-export const AuctionExtendedEventSchema = z.object({ type: z.literal('auction.extended'), ...base, endTime: IsoDateSchema });
+export const AuctionExtendedEventSchema = z.object({ type: z.literal('auction.extended'), ...envelope, auctionId, endTime: IsoDateSchema });
 /** An admin approved a submitted auction: it is live until endTime, and its close job must be scheduled. */
-export const AuctionOpenedEventSchema = z.object({ type: z.literal('auction.opened'), ...base, endTime: IsoDateSchema });
+export const AuctionOpenedEventSchema = z.object({ type: z.literal('auction.opened'), ...envelope, auctionId, endTime: IsoDateSchema });
 export const AuctionClosedEventSchema = z.object({
   type: z.literal('auction.closed'),
-  ...base,
+  ...envelope,
+  auctionId,
   outcome: z.enum(AUCTION_OUTCOMES),
   winningAmount: MoneySchema.nullable(),
+  chatLine: SystemChatLineSchema,
 });
 export const ChatMessageEventSchema = z.object({
   type: z.literal('chat.message'),
-  ...base,
+  ...envelope,
+  auctionId,
   id: z.number().int(),
   message: z.string(),
   userName: z.string().nullable(),
@@ -39,31 +53,18 @@ export const ChatMessageEventSchema = z.object({
 });
 export const CommentPostedEventSchema = z.object({
   type: z.literal('comment.posted'),
-  ...base,
+  ...envelope,
+  auctionId,
   id: z.number().int(),
   content: z.string(),
   userName: z.string(),
   userId: z.number().int(),
   timestamp: IsoDateSchema,
 });
-
-export const AuctionEventSchema = z.discriminatedUnion('type', [
-  BidPlacedEventSchema,
-  AuctionExtendedEventSchema,
-  AuctionOpenedEventSchema,
-  AuctionClosedEventSchema,
-  ChatMessageEventSchema,
-  CommentPostedEventSchema,
-]);
-export type AuctionEvent = z.infer<typeof AuctionEventSchema>;
-export type BidPlacedEvent = z.infer<typeof BidPlacedEventSchema>;
-export type AuctionClosedEvent = z.infer<typeof AuctionClosedEventSchema>;
-export type ChatMessageEvent = z.infer<typeof ChatMessageEventSchema>;
-
 export const AlertFiredEventSchema = z.object({
   type: z.literal('alert.fired'),
+  ...envelope,
   userId: z.number().int(),
-  at: IsoDateSchema,
   alertId: z.number().int(),
   alertType: z.string(),
   text: z.string(),
@@ -71,22 +72,120 @@ export const AlertFiredEventSchema = z.object({
 });
 export const EscrowUpdatedEventSchema = z.object({
   type: z.literal('escrow.updated'),
+  ...envelope,
   userId: z.number().int(),
-  at: IsoDateSchema,
   transactionId: z.number().int(),
-  auctionId: z.number().int(),
-  status: z.string(),
-  milestone: z.string().nullable(),
+  auctionId,
+  status: z.enum(ESCROW_STATUSES),
+  milestone: z.enum(ESCROW_MILESTONES).nullable(),
+  /** The recipient's side of the sale, and who took the step: a party is not told about their own step. */
+  role: z.enum(['buyer', 'seller']),
+  actor: z.enum(ESCROW_ACTORS),
+  /** What happened, in words ("The buyer accepted the escrow terms"). */
+  text: z.string(),
 });
-export const UserEventSchema = z.discriminatedUnion('type', [AlertFiredEventSchema, EscrowUpdatedEventSchema]);
-export type UserEvent = z.infer<typeof UserEventSchema>;
+/** A seller submitted a car; admins' pending lists update without a reload. */
+export const AuctionSubmittedEventSchema = z.object({ type: z.literal('auction.submitted'), ...envelope, auctionId, title: z.string() });
+export const AuctionReviewedEventSchema = z.object({
+  type: z.literal('auction.reviewed'),
+  ...envelope,
+  auctionId,
+  decision: z.enum(['approved', 'rejected']),
+});
 
-export const DomainEventSchema = z.union([AuctionEventSchema, UserEventSchema]);
+export const DomainEventSchema = z.discriminatedUnion('type', [
+  BidPlacedEventSchema,
+  AuctionExtendedEventSchema,
+  AuctionOpenedEventSchema,
+  AuctionClosedEventSchema,
+  ChatMessageEventSchema,
+  CommentPostedEventSchema,
+  AlertFiredEventSchema,
+  EscrowUpdatedEventSchema,
+  AuctionSubmittedEventSchema,
+  AuctionReviewedEventSchema,
+]);
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
+export type EventType = DomainEvent['type'];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+export type BidPlacedEvent = EventOf<'bid.placed'>;
+export type AuctionClosedEvent = EventOf<'auction.closed'>;
+export type ChatMessageEvent = EventOf<'chat.message'>;
+export type EscrowUpdatedEvent = EventOf<'escrow.updated'>;
+
+/** An event before the outbox gives it its place: the stream and the sequence number are assigned on append. */
+export type EventDraft<E extends DomainEvent = DomainEvent> = E extends unknown ? Omit<E, 'stream' | 'seq'> : never;
+
+// ---- Streams and rooms --------------------------------------------------------------------------------------------
+
+/**
+ * Which stream each event belongs to. Bid state (`auction:{id}`) and talk about an auction (`auction:{id}:chat`) are
+ * separate streams with separate sequences, so a chat message never waits for the auction row a bid holds.
+ */
+export const EVENT_STREAM_KIND = {
+  'bid.placed': 'auction',
+  'auction.extended': 'auction',
+  'auction.opened': 'auction',
+  'auction.closed': 'auction',
+  'chat.message': 'auction-chat',
+  'comment.posted': 'auction-chat',
+  'alert.fired': 'user',
+  'escrow.updated': 'user',
+  'auction.submitted': 'admins',
+  'auction.reviewed': 'admins',
+} as const satisfies Record<EventType, 'auction' | 'auction-chat' | 'user' | 'admins'>;
+export type StreamKind = (typeof EVENT_STREAM_KIND)[EventType];
+
+export const streams = {
+  auction: (auctionId: number) => `auction:${auctionId}`,
+  auctionChat: (auctionId: number) => `auction:${auctionId}:chat`,
+  user: (userId: number) => `user:${userId}`,
+  admins: 'admins',
+} as const;
+
+/** The stream an event (or a draft of one) belongs to. */
+export function streamOf(e: EventDraft | DomainEvent): string {
+  switch (e.type) {
+    case 'bid.placed':
+    case 'auction.extended':
+    case 'auction.opened':
+    case 'auction.closed':
+      return streams.auction(e.auctionId);
+    case 'chat.message':
+    case 'comment.posted':
+      return streams.auctionChat(e.auctionId);
+    case 'alert.fired':
+    case 'escrow.updated':
+      return streams.user(e.userId);
+    case 'auction.submitted':
+    case 'auction.reviewed':
+      return streams.admins;
+  }
+}
+
+export const auctionRoom = (auctionId: number) => `auction:${auctionId}`;
+export const userRoom = (userId: number) => `user:${userId}`;
+export const ADMINS_ROOM = 'admins';
+
+const AUCTION_STREAM = /^auction:(\d+)(?::chat)?$/;
+
+/** Sockets watching an auction get both of its streams; every other stream is its own room. */
+export function roomOfStream(stream: string): string {
+  const m = AUCTION_STREAM.exec(stream);
+  return m ? auctionRoom(Number(m[1])) : stream;
+}
+
+/** The auction id of an `auction:{id}` room, or null for any other room (a user's, the admins', the socket's own). */
+export function auctionIdOfRoom(room: string): number | null {
+  const m = /^auction:(\d+)$/.exec(room);
+  return m ? Number(m[1]) : null;
+}
+
+// ---- Transport ------------------------------------------------------------------------------------------------------
 
 /**
  * Every committed event goes to one Redis stream (XADD key MAXLEN ~ N * event <json>): unlike pub/sub, a stream keeps
- * what a briefly disconnected gateway has not read yet.
+ * what a briefly disconnected reader has not read yet. The event's own stream and seq travel inside the JSON.
  */
 export const eventsStreamKey = (redisPrefix: string) => `${redisPrefix}events`;
 export const EVENTS_STREAM_MAXLEN = 100_000;
@@ -102,13 +201,6 @@ export function eventFromStreamFields(fields: string[]): DomainEvent | null {
   } catch {
     return null;
   }
-}
-
-/** The room a domain event is emitted to. */
-export function eventRoomName(event: DomainEvent): string {
-  return 'userId' in event && (event.type === 'alert.fired' || event.type === 'escrow.updated')
-    ? `user:${event.userId}`
-    : `auction:${(event as AuctionEvent).auctionId}`;
 }
 
 /** BullMQ job payloads. */

@@ -1,10 +1,7 @@
 // The socket protocol: client asks to join or leave auction rooms; the server only carries news.
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, MoneySchema } from './common.js';
-import { ReserveStatusSchema } from './auctions.js';
-
-export const auctionRoom = (auctionId: number) => `auction:${auctionId}`;
-export const userRoom = (userId: number) => `user:${userId}`;
+import { AuctionStatusSchema, ReserveStatusSchema } from './auctions.js';
 
 export const JoinAuctionPayloadSchema = z.object({ auctionId: IdSchema });
 export const LeaveAuctionPayloadSchema = z.object({ auctionId: IdSchema });
@@ -14,8 +11,9 @@ export const AuctionSnapshotSchema = z.object({
   currentBid: MoneySchema,
   bidCount: z.number().int(),
   endTime: IsoDateSchema,
-  status: z.string(),
+  status: AuctionStatusSchema,
   reserveStatus: ReserveStatusSchema,
+  /** The last sequence number of the auction's bid-state stream: events after the snapshot carry higher ones. */
   seq: z.number().int(),
   serverTime: IsoDateSchema,
   online: z.number().int(),

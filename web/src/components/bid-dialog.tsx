@@ -1,14 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BID_INPUT_STEP, MIN_BID_INCREMENT_CENTS, formatMoney, parseMoneyToCents, toCents } from '@app/shared';
+import { BID_INPUT_STEP, amountVerdict, formatCents, formatMoney, parseMoneyToCents, toCents } from '@app/shared';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { toast } from '../stores/toast';
 
-/** Client-side rule from the spec: empty, or not above the current bid, is refused without a request. */
-export function validateBidInput(amount: string, currentBid: string): { ok: true; cents: number } | { ok: false } {
+/**
+ * Client-side rule from the spec: empty, or not above the current bid, is refused without a request ("Bid must be
+ * higher than ..."); an amount with cents gets the shared rule's own message.
+ */
+export function validateBidInput(amount: string, currentBid: string): { ok: true; cents: number } | { ok: false; message?: string } {
   const cents = amount.trim() === '' ? null : parseMoneyToCents(amount);
   if (cents === null || cents <= toCents(currentBid)) return { ok: false };
+  const verdict = amountVerdict(cents);
+  if (!verdict.ok) return { ok: false, message: verdict.refusal.message };
   return { ok: true, cents };
 }
 
@@ -30,9 +35,11 @@ export function useBidMutation(auctionId: number, onDone: () => void) {
   });
 }
 
-export function BidForm({ auctionId, currentBid, disabled, compact = false, onPlaced }: {
+export function BidForm({ auctionId, currentBid, minimumCents, disabled, compact = false, onPlaced }: {
   auctionId: number;
   currentBid: string;
+  /** The lowest bid the server will accept now (shared minimumNextBidCents). */
+  minimumCents: number;
   disabled?: boolean;
   compact?: boolean;
   onPlaced?: () => void;
@@ -42,12 +49,12 @@ export function BidForm({ auctionId, currentBid, disabled, compact = false, onPl
     setAmount('');
     onPlaced?.();
   });
-  const minimum = Math.floor((toCents(currentBid) + MIN_BID_INCREMENT_CENTS) / 100);
+  const minimum = Math.ceil(minimumCents / 100);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const checked = validateBidInput(amount, currentBid);
     if (!checked.ok) {
-      toast({ title: 'Invalid bid amount', description: `Bid must be higher than ${formatMoney(currentBid)}`, variant: 'destructive' });
+      toast({ title: 'Invalid bid amount', description: checked.message ?? `Bid must be higher than ${formatMoney(currentBid)}`, variant: 'destructive' });
       return;
     }
     bid.mutate(amount.trim());
@@ -64,7 +71,7 @@ export function BidForm({ auctionId, currentBid, disabled, compact = false, onPl
           required
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          placeholder={`${formatMoney(String(minimum))} or more`}
+          placeholder={`${formatCents(minimumCents)} or more`}
           className="w-full rounded-lg border border-slate-300 px-4 py-3 text-lg"
           data-testid="bid-amount"
           disabled={disabled}
@@ -82,7 +89,13 @@ export function BidForm({ auctionId, currentBid, disabled, compact = false, onPl
   );
 }
 
-export function BidDialog({ auctionId, currentBid, title, disabled }: { auctionId: number; currentBid: string; title: string; disabled?: boolean }) {
+export function BidDialog({ auctionId, currentBid, minimumCents, title, disabled }: {
+  auctionId: number;
+  currentBid: string;
+  minimumCents: number;
+  title: string;
+  disabled?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -94,10 +107,10 @@ export function BidDialog({ auctionId, currentBid, title, disabled }: { auctionI
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-xl font-semibold">Place a bid</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
-            {title}: current bid {formatMoney(currentBid)}. The minimum is the current bid plus $1,000.
+            {title}: the lowest bid accepted now is {formatCents(minimumCents)}. Bids are in whole dollars.
           </Dialog.Description>
           <div className="mt-4">
-            <BidForm auctionId={auctionId} currentBid={currentBid} compact onPlaced={() => setOpen(false)} />
+            <BidForm auctionId={auctionId} currentBid={currentBid} minimumCents={minimumCents} compact onPlaced={() => setOpen(false)} />
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { INSPECTION_PERIOD_TEXT, buyNowSplit, formatCents, formatMoney, toCents } from '@app/shared';
+import { ESCROW_INSPECTION_DAYS, ESCROW_PAYMENT_DUE_HOURS, formatMoney, toCents } from '@app/shared';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { toast } from '../stores/toast';
+import { FeeBreakdown } from './fee-breakdown';
 
 export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId: number; price: string; title: string; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const split = buyNowSplit(toCents(price));
   const buy = useMutation({
     mutationFn: () => apiRequest('POST', `/api/auctions/${auctionId}/buy-now`, {}),
     onSuccess: () => {
@@ -38,13 +38,12 @@ export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId:
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-xl font-semibold">Buy It Now</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">{title}</Dialog.Description>
-          <dl className="mt-4 space-y-2 text-sm">
-            <div className="flex justify-between"><dt>Vehicle (95%)</dt><dd>{formatCents(split.vehicleCents)}</dd></div>
-            <div className="flex justify-between"><dt>Processing fee (5%)</dt><dd>{formatCents(split.processingCents)}</dd></div>
-            <div className="flex justify-between border-t pt-2 font-semibold"><dt>Total</dt><dd>{formatMoney(price)}</dd></div>
-          </dl>
+          <div className="mt-4">
+            <FeeBreakdown priceCents={toCents(price)} side="buyer" />
+          </div>
           <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-            Payment is held in escrow. You have an inspection period of {INSPECTION_PERIOD_TEXT} after delivery.
+            Payment is due within {ESCROW_PAYMENT_DUE_HOURS} hours and is held in escrow. Once the documents are verified you have{' '}
+            {ESCROW_INSPECTION_DAYS} days to inspect the car before the seller is paid.
           </p>
           <div className="mt-6 flex justify-end gap-3">
             <Dialog.Close className="rounded-lg border px-4 py-2">Cancel</Dialog.Close>

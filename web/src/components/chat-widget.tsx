@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageCircle, X } from 'lucide-react';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_POLL_INTERVAL_MS, type ChatMessage } from '@app/shared';
 import { ApiError, apiRequest } from '../lib/api-client';
-import { fromPoll, fromPush, mergeChat, type ChatLine } from '../lib/chat-merge';
+import { fromPoll, mergeChat, type ChatLine } from '../lib/chat-merge';
 import { useLiveAuctions } from '../stores/live-auctions';
 
 /** Messages are fetched only while open: every 2 s (spec), merged with socket pushes so either path alone suffices. */
@@ -23,7 +23,7 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
   }, [lines]);
 
   useEffect(() => {
-    if (open && pushed) setLines((l) => mergeChat(l, pushed.map(fromPush)));
+    if (open && pushed) setLines((l) => mergeChat(l, pushed));
   }, [open, pushed]);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatMessageEvent } from '@app/shared';
+import type { ChatMessage, ChatMessageEvent, SystemChatLine } from '@app/shared';
 
 export interface ChatLine {
   id: number;
@@ -22,6 +22,15 @@ export const fromPush = (e: ChatMessageEvent): ChatLine => ({
   userName: e.userName,
   timestamp: e.timestamp,
   isSystemMessage: e.isSystemMessage,
+});
+
+/** The system line a bid or a close carries ("New high bid: ..."); the poll returns the same row by id. */
+export const fromSystemLine = (l: SystemChatLine): ChatLine => ({
+  id: l.id,
+  message: l.message,
+  userName: null,
+  timestamp: l.timestamp,
+  isSystemMessage: true,
 });
 
 /** Poll answers and socket pushes describe the same messages: merge by id, keep id order. */

@@ -1,12 +1,15 @@
-// Joins an auction's room while a component shows it; feeds the live store; refetches on a seq gap or a reconnect.
+// Joins an auction's room while a component shows it; feeds the live store from the auction's two streams (bid state,
+// and chat/comments); refetches on a seq gap or a reconnect.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Ack, AuctionSnapshot, ChatMessageEvent } from '@app/shared';
+import { AuctionSnapshotSchema, PresenceEventSchema, SOCKET_EVENTS, type Ack } from '@app/shared';
 import { getSocket } from './socket';
-import { useLiveAuctions } from '../stores/live-auctions';
+import { onServerEvent } from './server-events';
+import { fromPush, fromSystemLine } from './chat-merge';
+import { useLiveAuctions, type BidStateEvent } from '../stores/live-auctions';
 import { useServerClock } from '../stores/server-clock';
 
-const EVENTS = ['bid.placed', 'auction.extended', 'auction.closed', 'chat.message', 'comment.posted'] as const;
+const BID_STATE = ['bid.placed', 'auction.extended', 'auction.closed', 'auction.opened'] as const;
 
 export function useLiveAuction(auctionIds: number[]): void {
   const queryClient = useQueryClient();
@@ -16,52 +19,52 @@ export function useLiveAuction(auctionIds: number[]): void {
     let cancelled = false;
     const ids = new Set(auctionIds);
     const cleanups: (() => void)[] = [];
+    const detailKey = (auctionId: number) => [`/api/auctions/${auctionId}`];
     void getSocket().then((socket) => {
       if (cancelled) return;
       const join = () => {
         for (const auctionId of ids) {
-          socket.emit('auction:join', { auctionId }, (ack: Ack<AuctionSnapshot>) => {
-            if (!ack.ok) return;
-            const { online, serverTime, ...snap } = ack.data;
+          socket.emit(SOCKET_EVENTS.join, { auctionId }, (ack: Ack<unknown>) => {
+            const parsed = ack.ok ? AuctionSnapshotSchema.safeParse(ack.data) : null;
+            if (!parsed?.success) return;
+            const { online, serverTime, auctionId: _id, ...snap } = parsed.data;
             useServerClock.getState().learn(serverTime);
             useLiveAuctions.getState().setOnline(auctionId, online);
             const before = useLiveAuctions.getState().auctions[auctionId];
-            useLiveAuctions.getState().seed(auctionId, {
-              currentBid: snap.currentBid,
-              bidCount: snap.bidCount,
-              endTime: snap.endTime,
-              status: snap.status,
-              reserveStatus: snap.reserveStatus,
-              seq: snap.seq,
-            });
+            useLiveAuctions.getState().seed(auctionId, snap);
             // Rejoining after a disconnect: anything missed is refetched rather than guessed.
-            if (before && before.seq < snap.seq) void queryClient.invalidateQueries({ queryKey: [`/api/auctions/${auctionId}`] });
+            if (before && before.seq < snap.seq) void queryClient.invalidateQueries({ queryKey: detailKey(auctionId) });
           });
         }
       };
-      const onEvent = (name: (typeof EVENTS)[number]) => (e: { auctionId: number; seq: number }) => {
+      const onBidState = (e: BidStateEvent) => {
         if (!ids.has(e.auctionId)) return;
         const store = useLiveAuctions.getState();
-        store.apply(e.auctionId, { ...(e as object), type: name } as Parameters<typeof store.apply>[1]);
-        if (name === 'chat.message') store.pushChat(e as ChatMessageEvent);
-        if (name === 'comment.posted') void queryClient.invalidateQueries({ queryKey: [`/api/auctions/${e.auctionId}/comments`] });
-        if (useLiveAuctions.getState().auctions[e.auctionId]?.stale) {
-          void queryClient.invalidateQueries({ queryKey: [`/api/auctions/${e.auctionId}`] });
-        }
+        store.apply(e.auctionId, e);
+        if (e.type === 'bid.placed' || e.type === 'auction.closed') store.pushChat(e.auctionId, fromSystemLine(e.chatLine));
+        if (e.type === 'auction.closed') void queryClient.invalidateQueries({ queryKey: ['/api/auctions'] });
+        if (useLiveAuctions.getState().auctions[e.auctionId]?.stale) void queryClient.invalidateQueries({ queryKey: detailKey(e.auctionId) });
       };
-      const handlers = EVENTS.map((name) => [name, onEvent(name)] as const);
-      for (const [name, h] of handlers) socket.on(name, h);
-      const onPresence = (p: { auctionId: number; online: number }) => {
-        if (ids.has(p.auctionId)) useLiveAuctions.getState().setOnline(p.auctionId, p.online);
+      cleanups.push(
+        ...BID_STATE.map((type) => onServerEvent(socket, type, onBidState)),
+        onServerEvent(socket, 'chat.message', (e) => {
+          if (ids.has(e.auctionId)) useLiveAuctions.getState().pushChat(e.auctionId, fromPush(e));
+        }),
+        onServerEvent(socket, 'comment.posted', (e) => {
+          if (ids.has(e.auctionId)) void queryClient.invalidateQueries({ queryKey: [`/api/auctions/${e.auctionId}/comments`] });
+        }),
+      );
+      const onPresence = (payload: unknown) => {
+        const p = PresenceEventSchema.safeParse(payload);
+        if (p.success && ids.has(p.data.auctionId)) useLiveAuctions.getState().setOnline(p.data.auctionId, p.data.online);
       };
-      socket.on('auction:presence', onPresence);
+      socket.on(SOCKET_EVENTS.presence, onPresence);
       socket.on('connect', join);
       if (socket.connected) join();
       cleanups.push(() => {
-        for (const [name, h] of handlers) socket.off(name, h);
-        socket.off('auction:presence', onPresence);
+        socket.off(SOCKET_EVENTS.presence, onPresence);
         socket.off('connect', join);
-        for (const auctionId of ids) socket.emit('auction:leave', { auctionId });
+        for (const auctionId of ids) socket.emit(SOCKET_EVENTS.leave, { auctionId });
       });
     });
     return () => {

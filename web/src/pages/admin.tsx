@@ -6,6 +6,8 @@ import { ADMIN_AUCTION_DURATIONS_DAYS, ADMIN_COMMISSION_RATES_PCT, AdminLoginBod
 import { ApiError, apiRequest, getQueryFn } from '../lib/api-client';
 import { toast } from '../stores/toast';
 import { PendingAuctions } from '../components/pending-auctions';
+import { ADMIN_ESCROWS_KEY, AdminEscrows } from '../components/admin-escrows';
+import { useAdminEvents } from '../lib/admin-events';
 
 export function AdminLoginPage() {
   const [email, setEmail] = useState('');
@@ -72,6 +74,7 @@ export function AdminPage() {
   const me = useQuery<{ admin: AdminUser } | null>({ queryKey: ['/api/admin/me'], queryFn: getQueryFn({ on401: 'returnNull' }) });
   const overview = useQuery<Overview>({ queryKey: ['/api/admin/overview'], enabled: Boolean(me.data) });
   const [period, setPeriod] = useState('30d');
+  useAdminEvents(me.data?.admin.id, [['/api/admin/pending-auctions'], ['/api/admin/overview'], ADMIN_ESCROWS_KEY]);
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (me.isError || !me.data) return <Navigate to="/admin/login" replace />;
   const stats = overview.data;
@@ -112,6 +115,8 @@ export function AdminPage() {
         <Tabs.Content value="auctions" className="py-6">
           <h2 className="mb-3 text-lg font-semibold">Pending approval</h2>
           <PendingAuctions />
+          <h2 className="mb-3 mt-8 text-lg font-semibold">Escrow transactions</h2>
+          <AdminEscrows />
         </Tabs.Content>
         {['overview', 'users', 'revenue', 'security'].map((t) => (
           <Tabs.Content key={t} value={t} className="py-6 text-slate-600">

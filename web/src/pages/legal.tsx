@@ -1,4 +1,6 @@
-import { SUPPORT_CONTACT, TERMS } from '@app/shared';
+import { ESCROW_INSPECTION_DAYS, ESCROW_PAYMENT_DUE_HOURS, SUPPORT_CONTACT, TERMS } from '@app/shared';
+import { FeeCalculator } from '../components/fee-calculator';
+import { FeeSchedulePoints } from './pricing';
 
 export function PrivacyPolicyPage() {
   return (
@@ -25,13 +27,15 @@ export function TermsPage() {
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold">Terms of Service</h1>
       <h2 className="mt-6 text-xl font-semibold">Fees</h2>
-      <ul className="mt-2 list-disc pl-6">
-        <li>Buyer's premium: {TERMS.buyersPremiumPct}% of the winning bid.</li>
-        <li>Seller's commission: {TERMS.sellersCommissionPct}% of the sale price.</li>
-        <li>AI valuation report: ${TERMS.aiValuationReportUsd}.</li>
-      </ul>
+      <FeeSchedulePoints />
+      <div className="mt-4">
+        <FeeCalculator />
+      </div>
       <h2 className="mt-6 text-xl font-semibold">Bidding and payment</h2>
-      <p>Every bid is binding. Payment is due within {TERMS.paymentWithinHours} hours of winning. Buyers have {TERMS.inspectionBusinessDays} business days to inspect the vehicle.</p>
+      <p>
+        Every bid is binding. Payment is due within {ESCROW_PAYMENT_DUE_HOURS} hours of winning and is held in escrow. Once the documents are
+        verified, the buyer has {ESCROW_INSPECTION_DAYS} days to inspect the vehicle or raise a dispute; then the funds are released to the seller.
+      </p>
       <h2 className="mt-6 text-xl font-semibold">Liability</h2>
       <p>Our liability is capped at the fees you paid us in the prior 12 months.</p>
       <h2 className="mt-6 text-xl font-semibold">Governing law</h2>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Check, MapPin } from 'lucide-react';
-import { formatMoney, relativeTime, type AuctionDetail } from '@app/shared';
+import { displayedPrice, eligibility, formatCents, formatMoney, minimumNextBidCents, relativeTime, toCents, type AuctionDetail } from '@app/shared';
 import { ApiError } from '../lib/api-client';
 import { useMe } from '../lib/session';
 import { useLiveAuction } from '../lib/use-live-auction';
@@ -77,10 +77,28 @@ export function ListingPage() {
   const state = live && live.seq >= a.seq ? live : { ...a, bids: a.recentBids, extendedAt: undefined, closedOutcome: undefined };
   const title = `${a.car.year} ${a.car.make} ${a.car.model}`;
   const images = a.car.images.length > 0 ? a.car.images : [PLACEHOLDER_IMAGE];
-  const ended = state.status !== 'active' || Date.parse(state.endTime) <= now + offset;
-  const user = me.data?.user;
-  const premiumBlocked = a.isPremiumOnly && user !== undefined && !user.isPremium;
-  const canBuyNow = a.buyItNowPrice !== null && !ended && Number(state.currentBid) < Number(a.buyItNowPrice);
+  const user = me.data?.user ?? null;
+  const money = { currentBidCents: toCents(state.currentBid), startingBidCents: toCents(a.startingBid), bidCount: state.bidCount };
+  // The same rules the server applies under its lock (shared/src/domain/eligibility.ts), on the server's clock.
+  const rules = eligibility(
+    {
+      status: state.status,
+      endTimeMs: Date.parse(state.endTime),
+      isPremiumOnly: a.isPremiumOnly,
+      sellerId: a.car.ownerId,
+      currentBidCents: money.currentBidCents,
+      buyItNowCents: a.buyItNowPrice === null ? null : toCents(a.buyItNowPrice),
+    },
+    user,
+    now + offset,
+  );
+  const ended = rules.ended;
+  const price = displayedPrice(money);
+  const minimumCents = minimumNextBidCents(money);
+  // A visitor may press Bid or Buy It Now and is sent to sign in; every other refusal hides or disables the control.
+  const canBid = rules.bid.ok || rules.bid.refusal.code === 'unauthorized';
+  const canBuyNow = rules.buyNow.ok || rules.buyNow.refusal.code === 'unauthorized';
+  const blockedReason = !ended && !rules.isSeller && !rules.bid.ok && rules.bid.refusal.code === 'forbidden' ? rules.bid.refusal.message : null;
   const extendedRecently = state.extendedAt !== undefined && Date.now() - state.extendedAt < 60_000;
 
   return (
@@ -107,8 +125,8 @@ export function ListingPage() {
           <div className="flex items-center gap-2 text-slate-600"><MapPin className="h-4 w-4" aria-hidden /> {a.location}</div>
           <div className="grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5">
             <div>
-              <p className="text-xs uppercase tracking-wide text-slate-500">Current bid</p>
-              <p className="text-3xl font-extrabold" data-testid="current-bid">{formatMoney(state.currentBid)}</p>
+              <p className="text-xs uppercase tracking-wide text-slate-500" data-testid="price-label">{price.label}</p>
+              <p className="text-3xl font-extrabold" data-testid="current-bid">{formatCents(price.cents)}</p>
               <p className="text-sm text-slate-500" data-testid="bid-count">{state.bidCount} {state.bidCount === 1 ? 'bid' : 'bids'}</p>
             </div>
             <div>
@@ -127,17 +145,24 @@ export function ListingPage() {
             </div>
           </div>
 
-          {premiumBlocked && (
-            <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="premium-note">
-              This auction is open to premium members only. Your account is not premium, so bidding and Buy It Now are not available to you.
+          {rules.isSeller && (
+            <p className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-700" data-testid="seller-note">
+              Your listing: you can follow the bids here, but not bid on or buy your own car.
             </p>
+          )}
+          {blockedReason && (
+            <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="premium-note">{blockedReason}</p>
           )}
           {!user && !ended && (
             <p className="text-sm text-slate-600"><Link to={`/login?next=/listing/${a.id}`} className="font-semibold text-brand-600 underline">Sign in</Link> to bid.</p>
           )}
-          <BidForm auctionId={a.id} currentBid={state.currentBid} disabled={ended || premiumBlocked} />
-          <BidDialog auctionId={a.id} currentBid={state.currentBid} title={title} disabled={ended || premiumBlocked} />
-          {canBuyNow && <BuyNowDialog auctionId={a.id} price={a.buyItNowPrice!} title={title} disabled={premiumBlocked} />}
+          {!rules.isSeller && (
+            <>
+              <BidForm auctionId={a.id} currentBid={state.currentBid} minimumCents={minimumCents} disabled={!canBid} />
+              <BidDialog auctionId={a.id} currentBid={state.currentBid} minimumCents={minimumCents} title={title} disabled={!canBid} />
+              {canBuyNow && <BuyNowDialog auctionId={a.id} price={a.buyItNowPrice!} title={title} />}
+            </>
+          )}
 
           <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-5">
             <p className="text-sm font-semibold text-emerald-900">AI estimated resale value</p>

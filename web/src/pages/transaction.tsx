@@ -1,10 +1,43 @@
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { ESCROW_INSPECTION_DAYS, formatMoney, type EscrowTransaction } from '@app/shared';
+import { ESCROW_INSPECTION_DAYS, formatCents, formatMoney, toCents, type EscrowTransaction } from '@app/shared';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { useMe } from '../lib/session';
 import { toast } from '../stores/toast';
+import { FeeBreakdown } from '../components/fee-breakdown';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'to be set');
+
+/** What the viewer should do now, in one sentence, from the state machine's answer (nextActions). */
+function nextStep(t: EscrowTransaction): string {
+  const total = formatCents(toCents(t.fees.buyerTotal));
+  const mine = t.role === 'buyer' ? t.buyerTermsAccepted : t.sellerTermsAccepted;
+  switch (t.status) {
+    case 'pending':
+      if (!mine) return 'Review and accept the escrow terms to continue.';
+      return t.role === 'buyer'
+        ? `Pay ${total} by ${when(t.paymentDueAt)}. Payment is confirmed by the payment provider; this page updates when it arrives.`
+        : `Waiting for the buyer's payment of ${total}, due by ${when(t.paymentDueAt)}.`;
+    case 'funded':
+      return t.role === 'buyer'
+        ? 'Payment received and held in escrow. The title, bill of sale and inspection report are being verified.'
+        : 'Payment received and held in escrow. Send the title, bill of sale and inspection report for verification.';
+    case 'in_inspection':
+      return t.role === 'buyer'
+        ? `Inspect the car by ${when(t.inspectionPeriodEnds)}: confirm it to release the funds, or open a dispute.`
+        : `The buyer is inspecting the car until ${when(t.inspectionPeriodEnds)}; the funds are released after that.`;
+    case 'disputed':
+      return 'A dispute is open: the funds stay held until a mediator decides.';
+    case 'completed':
+      return t.role === 'buyer' ? 'Complete: the funds were released to the seller.' : `Complete: ${formatCents(toCents(t.fees.sellerProceeds))} released to you.`;
+    case 'cancelled':
+      return 'Cancelled: payment was not received in time.';
+    case 'refunded':
+      return 'Refunded to the buyer.';
+  }
+}
 
 export function TransactionPage() {
   const auctionId = Number(useParams().auctionId);
@@ -13,14 +46,36 @@ export function TransactionPage() {
   const key = [`/api/escrow/transaction/${auctionId}`];
   const tx = useQuery<EscrowTransaction>({ queryKey: key, enabled: valid && Boolean(me.data) });
   const queryClient = useQueryClient();
-  const role = tx.data && me.data ? (tx.data.buyerId === me.data.user.id ? 'buyer' : 'seller') : null;
+  const [disputing, setDisputing] = useState(false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
+  const failed = (title: string) => (err: Error) =>
+    toast({ title, description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' });
+
   const accept = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/escrow/accept-terms', { transactionId: tx.data!.id, userRole: role }),
+    mutationFn: () => apiRequest('POST', '/api/escrow/accept-terms', { transactionId: tx.data!.id, userRole: tx.data!.role }),
     onSuccess: () => {
       toast({ title: 'Terms Accepted' });
-      void queryClient.invalidateQueries({ queryKey: key });
+      refresh();
     },
-    onError: () => toast({ title: 'Failed to accept terms', variant: 'destructive' }),
+    onError: failed('Failed to accept terms'),
+  });
+  const confirmInspection = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/escrow/complete-milestone', { transactionId: tx.data!.id, milestone: 'inspection_completed' }),
+    onSuccess: () => {
+      toast({ title: 'Milestone Completed', description: 'Inspection confirmed: the funds are released to the seller.' });
+      refresh();
+    },
+    onError: failed('Failed to complete milestone'),
+  });
+  const dispute = useMutation({
+    mutationFn: (body: { disputeType: string; description: string }) =>
+      apiRequest('POST', '/api/escrow/initiate-dispute', { transactionId: tx.data!.id, ...body }),
+    onSuccess: () => {
+      toast({ title: 'Dispute Initiated', description: 'The funds stay held while a mediator reviews it.' });
+      setDisputing(false);
+      refresh();
+    },
+    onError: failed('Failed to initiate dispute'),
   });
 
   if (!valid) return <Centered title="Invalid Transaction" text="The auction ID is missing or invalid." />;
@@ -30,15 +85,15 @@ export function TransactionPage() {
   if (tx.isError || !tx.data) return <Centered title="Escrow" text="Failed to fetch transaction" />;
 
   const t = tx.data;
+  const can = (a: EscrowTransaction['nextActions'][number]) => t.nextActions.includes(a);
   const done = t.milestones.filter((m) => m.status === 'completed').length;
   const progress = Math.round((100 * done) / Math.max(1, t.milestones.length));
-  const termsAccepted = role === 'buyer' ? t.buyerTermsAccepted : t.sellerTermsAccepted;
   const title = `${t.auction.car.year} ${t.auction.car.make} ${t.auction.car.model}`;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="text-sm text-slate-500">Escrow transaction #{t.id} · you are the {role}</p>
+          <p className="text-sm text-slate-500">Escrow transaction #{t.id} · you are the {t.role}</p>
           <h1 className="text-3xl font-bold">{title}</h1>
         </div>
         <div className="text-right">
@@ -46,12 +101,23 @@ export function TransactionPage() {
           <p className="mt-1 inline-block rounded-full bg-slate-900 px-3 py-1 text-xs font-semibold text-white" data-testid="escrow-status">{t.status.toUpperCase()}</p>
         </div>
       </div>
-      {!termsAccepted && (
-        <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-          <p className="text-sm text-amber-900">Please review and accept the escrow terms to continue.</p>
-          <button onClick={() => accept.mutate()} disabled={accept.isPending} className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">Accept terms</button>
+      <div className="mt-6 rounded-lg border border-brand-100 bg-brand-50 p-4" data-testid="escrow-next-step">
+        <p className="font-medium text-slate-900">{nextStep(t)}</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {can('accept_terms') && (
+            <button onClick={() => accept.mutate()} disabled={accept.isPending} className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">Accept terms</button>
+          )}
+          {can('confirm_inspection') && (
+            <button onClick={() => confirmInspection.mutate()} disabled={confirmInspection.isPending} className="rounded-lg bg-emerald-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
+              Confirm inspection and release funds
+            </button>
+          )}
+          {can('open_dispute') && !disputing && (
+            <button onClick={() => setDisputing(true)} className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700">Open a dispute</button>
+          )}
         </div>
-      )}
+        {disputing && <DisputeForm pending={dispute.isPending} onCancel={() => setDisputing(false)} onSubmit={(body) => dispute.mutate(body)} />}
+      </div>
       <Tabs.Root defaultValue="overview" className="mt-8">
         <Tabs.List className="flex flex-wrap gap-2 border-b">
           {['overview', 'payment', 'documents', 'shipping', 'support'].map((v) => (
@@ -70,13 +136,15 @@ export function TransactionPage() {
             ))}
           </ol>
         </Tabs.Content>
-        <Tabs.Content value="payment" className="space-y-2 py-6 text-sm">
-          <div className="flex justify-between"><span>Vehicle</span><span>{formatMoney(t.amount)}</span></div>
-          <div className="flex justify-between"><span>Buyer fee (2.5%)</span><span>{formatMoney(t.fees.buyerFee)}</span></div>
-          <div className="flex justify-between"><span>Seller fee (1.5%)</span><span>{formatMoney(t.fees.sellerFee)}</span></div>
-          <div className="flex justify-between"><span>Payment processing</span><span>{formatMoney(t.fees.paymentProcessingFee)}</span></div>
-          {t.paymentDueAt && <p className="text-slate-600">Payment due by {new Date(t.paymentDueAt).toLocaleString()}.</p>}
-          {t.inspectionPeriodEnds && <p className="text-slate-600">Inspection period ({ESCROW_INSPECTION_DAYS} days) ends {new Date(t.inspectionPeriodEnds).toLocaleString()}.</p>}
+        <Tabs.Content value="payment" className="space-y-3 py-6 text-sm">
+          <div className="max-w-md">
+            <FeeBreakdown priceCents={toCents(t.amount)} side={t.role} schedule={t.fees.schedule} />
+          </div>
+          {t.paymentDueAt && <p className="text-slate-600">Payment due by {when(t.paymentDueAt)}.</p>}
+          <p className="text-slate-600">
+            The inspection period ({ESCROW_INSPECTION_DAYS} days) starts when the documents are verified
+            {t.inspectionPeriodEnds ? ` and ends ${when(t.inspectionPeriodEnds)}` : ''}.
+          </p>
         </Tabs.Content>
         <Tabs.Content value="documents" className="py-6">
           <ul className="space-y-2 text-sm">
@@ -98,6 +166,37 @@ export function TransactionPage() {
         </Tabs.Content>
       </Tabs.Root>
     </div>
+  );
+}
+
+function DisputeForm({ pending, onSubmit, onCancel }: { pending: boolean; onSubmit(b: { disputeType: string; description: string }): void; onCancel(): void }) {
+  const [disputeType, setType] = useState('condition');
+  const [description, setDescription] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (description.trim() === '') return;
+    onSubmit({ disputeType, description: description.trim() });
+  };
+  return (
+    <form onSubmit={submit} className="mt-4 space-y-3 rounded-lg border bg-white p-4 text-sm">
+      <label className="block">
+        What is wrong?
+        <select value={disputeType} onChange={(e) => setType(e.target.value)} className="ml-2 rounded border px-2 py-1">
+          <option value="condition">Not as described</option>
+          <option value="documents">Documents</option>
+          <option value="delivery">Delivery</option>
+          <option value="payment">Payment</option>
+        </select>
+      </label>
+      <label className="block">
+        Describe the problem
+        <textarea value={description} onChange={(e) => setDescription(e.target.value)} required maxLength={5000} rows={3} className="mt-1 w-full rounded border px-2 py-1" />
+      </label>
+      <div className="flex gap-2">
+        <button type="submit" disabled={pending || description.trim() === ''} className="rounded-lg bg-red-600 px-3 py-1.5 font-semibold text-white disabled:opacity-50">Open dispute</button>
+        <button type="button" onClick={onCancel} className="rounded-lg border px-3 py-1.5">Cancel</button>
+      </div>
+    </form>
   );
 }
 

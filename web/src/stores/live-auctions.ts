@@ -1,38 +1,37 @@
-// Live auction state fed by the socket. Events carry the auction's seq: older ones are ignored, and a jump past the
-// next expected number marks the auction stale so the page refetches it.
+// Live auction state fed by the socket. Bid-state events carry the sequence number of the auction's stream: older
+// ones are ignored, and a jump past the next expected number marks the auction stale so the page refetches it.
+// Chat lines (typed messages and the system lines bids and closes carry) are kept per auction for the chat widget.
 import { create } from 'zustand';
-import type { AuctionSnapshot, ChatMessageEvent } from '@app/shared';
+import type { Auction, AuctionSnapshot, EventOf } from '@app/shared';
+import type { ChatLine } from '../lib/chat-merge';
 
 export interface LiveAuction {
   currentBid: string;
   bidCount: number;
   endTime: string;
-  status: string;
+  status: Auction['status'];
   reserveStatus: 'none' | 'met' | 'not-met';
   seq: number;
   extendedAt?: number;
-  closedOutcome?: string;
+  closedOutcome?: Auction['status'];
+  winningAmount?: string | null;
   bids: { id: number; amount: string; bidderName: string; timestamp: string }[];
   stale: boolean;
 }
 
-type AnyEvent =
-  | { type: 'bid.placed'; seq: number; bidId: number; amount: string; currentBid: string; bidCount: number; endTime: string; bidderName: string; reserveStatus: LiveAuction['reserveStatus']; at: string }
-  | { type: 'auction.extended'; seq: number; endTime: string }
-  | { type: 'auction.closed'; seq: number; outcome: string; winningAmount: string | null }
-  | { type: 'chat.message' | 'comment.posted'; seq: number };
+export type BidStateEvent = EventOf<'bid.placed'> | EventOf<'auction.extended'> | EventOf<'auction.closed'> | EventOf<'auction.opened'>;
 
 interface LiveState {
   auctions: Record<number, LiveAuction>;
   online: Record<number, number>;
-  chat: Record<number, ChatMessageEvent[]>;
+  chat: Record<number, ChatLine[]>;
   seed(auctionId: number, s: Omit<LiveAuction, 'stale' | 'bids'> & { bids?: LiveAuction['bids'] }): void;
-  apply(auctionId: number, e: AnyEvent): void;
+  apply(auctionId: number, e: BidStateEvent): void;
   setOnline(auctionId: number, n: number): void;
-  pushChat(e: ChatMessageEvent): void;
+  pushChat(auctionId: number, line: ChatLine): void;
 }
 
-export function applyEvent(a: LiveAuction, e: AnyEvent): LiveAuction {
+export function applyEvent(a: LiveAuction, e: BidStateEvent): LiveAuction {
   if (e.seq <= a.seq) return a;
   const gap = e.seq > a.seq + 1;
   const next: LiveAuction = { ...a, seq: e.seq, stale: a.stale || gap };
@@ -49,9 +48,15 @@ export function applyEvent(a: LiveAuction, e: AnyEvent): LiveAuction {
     case 'auction.extended':
       return { ...next, endTime: e.endTime, extendedAt: Date.now() };
     case 'auction.closed':
-      return { ...next, status: e.outcome, closedOutcome: e.outcome };
-    default:
-      return next;
+      return {
+        ...next,
+        status: e.outcome,
+        closedOutcome: e.outcome,
+        winningAmount: e.winningAmount,
+        currentBid: e.winningAmount ?? a.currentBid,
+      };
+    case 'auction.opened':
+      return { ...next, status: 'active', endTime: e.endTime };
   }
 }
 
@@ -73,7 +78,7 @@ export const useLiveAuctions = create<LiveState>((set) => ({
       return { auctions: { ...st.auctions, [auctionId]: applyEvent(prev, e) } };
     }),
   setOnline: (auctionId, n) => set((st) => ({ online: { ...st.online, [auctionId]: n } })),
-  pushChat: (e) => set((st) => ({ chat: { ...st.chat, [e.auctionId]: [...(st.chat[e.auctionId] ?? []), e].slice(-200) } })),
+  pushChat: (auctionId, line) => set((st) => ({ chat: { ...st.chat, [auctionId]: [...(st.chat[auctionId] ?? []), line].slice(-200) } })),
 }));
 
 export type { AuctionSnapshot };

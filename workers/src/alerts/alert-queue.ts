@@ -3,7 +3,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import type { StreamWriter } from '@app/infra';
+import type { EventPublisher } from '@app/infra';
 import { ALERT_CHECK_INTERVAL_MS, QUEUE_NAMES, type DomainEvent } from '@app/shared';
 import { auctionsWithTimeAlerts, checkAlerts } from './check-alerts.js';
 
@@ -18,13 +18,13 @@ export interface Alerts {
 
 export async function startAlerts(deps: {
   sql: Sql;
-  write: StreamWriter;
+  events: EventPublisher;
   connection: ConnectionOptions;
   prefix: string;
   logger: Logger;
   checkEveryMs?: number;
 }): Promise<Alerts> {
-  const { sql, write, logger } = deps;
+  const { sql, events, logger } = deps;
   const queue = new Queue(ALERT_QUEUE, {
     connection: deps.connection,
     prefix: `${deps.prefix}bull`,
@@ -33,7 +33,7 @@ export async function startAlerts(deps: {
   queue.on('error', (err) => logger.warn({ err: err.message }, 'alert queue error'));
   const worker = new Worker(
     ALERT_QUEUE,
-    async () => ({ fired: await checkAlerts(sql, write, await auctionsWithTimeAlerts(sql)) }),
+    async () => ({ fired: await checkAlerts({ sql, events }, await auctionsWithTimeAlerts(sql)) }),
     { connection: deps.connection, prefix: `${deps.prefix}bull`, concurrency: 1 },
   );
   worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'alert check failed'));
@@ -46,10 +46,10 @@ export async function startAlerts(deps: {
 
   return {
     queue,
-    async onEvents(events) {
+    async onEvents(batch) {
       const auctionIds = new Set<number>();
-      for (const e of events) if (e.type === 'bid.placed') auctionIds.add(e.auctionId);
-      return auctionIds.size > 0 ? checkAlerts(sql, write, [...auctionIds]) : 0;
+      for (const e of batch) if (e.type === 'bid.placed') auctionIds.add(e.auctionId);
+      return auctionIds.size > 0 ? checkAlerts({ sql, events }, [...auctionIds]) : 0;
     },
     async close() {
       await worker.close();

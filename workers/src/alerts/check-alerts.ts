@@ -1,8 +1,8 @@
 // Deciding and firing bid alerts. The alert rows are locked in the transaction that fires them, and last_triggered is
 // set there too, so two workers checking the same auction at once fire each alert once.
 import type { Sql } from 'postgres';
-import type { StreamWriter } from '@app/infra';
-import { alertFires, formatMoney, toCents, type DomainEvent } from '@app/shared';
+import { appendEventsByStream, type EventPublisher } from '@app/infra';
+import { alertFires, formatMoney, toCents, type EventDraft } from '@app/shared';
 
 interface AlertRow {
   id: number;
@@ -40,11 +40,10 @@ function alreadyFired(a: AlertRow): boolean {
   return true;
 }
 
-export async function checkAlerts(sql: Sql, write: StreamWriter, auctionIds: number[]): Promise<number> {
+export async function checkAlerts(deps: { sql: Sql; events: EventPublisher }, auctionIds: number[]): Promise<number> {
   if (auctionIds.length === 0) return 0;
-  const fired: DomainEvent[] = [];
-  const outboxIds: number[] = [];
-  await sql.begin(async (tx) => {
+  const fired: EventDraft[] = [];
+  const committed = await deps.sql.begin(async (tx) => {
     const rows = await tx<AlertRow[]>`
       select b.id, b.auction_id, b.user_id, b.alert_type, b.settings, b.last_triggered, a.current_bid, a.end_time, now() as db_now,
              c.year || ' ' || c.make || ' ' || c.model as title,
@@ -72,7 +71,7 @@ export async function checkAlerts(sql: Sql, write: StreamWriter, auctionIds: num
       );
       if (!fires) continue;
       await tx`update bid_alerts set last_triggered = now() where id = ${r.id}`;
-      const event: DomainEvent = {
+      fired.push({
         type: 'alert.fired',
         userId: r.userId,
         at: r.dbNow.toISOString(),
@@ -80,21 +79,11 @@ export async function checkAlerts(sql: Sql, write: StreamWriter, auctionIds: num
         alertType: r.alertType,
         text: alertText(r),
         auction: { id: r.auctionId, title: r.title, currentBid: r.currentBid, endTime: r.endTime.toISOString() },
-      };
-      const [ob] = await tx<{ id: string }[]>`
-        insert into outbox (user_id, type, payload) values (${r.userId}, ${event.type}, ${tx.json(event)}) returning id`;
-      fired.push(event);
-      outboxIds.push(Number(ob!.id));
+      });
     }
+    return appendEventsByStream(tx, fired);
   });
-  if (fired.length > 0) {
-    try {
-      await write(fired);
-      await sql`update outbox set published_at = now() where id = any(${outboxIds}::bigint[])`;
-    } catch {
-      // the relay sends them
-    }
-  }
+  deps.events.publish(committed);
   return fired.length;
 }
 

@@ -3,11 +3,10 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import type { StreamWriter } from '@app/infra';
+import { runEscrowDeadlines, type EventPublisher } from '@app/infra';
 import { CloseAuctionJobSchema, QUEUE_NAMES, type DomainEvent } from '@app/shared';
 import { closeAuction, overdueAuctionIds } from './close-auction.js';
 import { latestEndTimes } from './end-time-moves.js';
-import { runEscrowDeadlines } from './escrow-deadlines.js';
 
 export const CLOSE_QUEUE = QUEUE_NAMES.close;
 export const CLOSE_JOB_ATTEMPTS = 5;
@@ -20,7 +19,7 @@ export const closeJobId = (auctionId: number, endTime: Date) => `close-${auction
 
 export interface CloseQueueDeps {
   sql: Sql;
-  write: StreamWriter;
+  events: EventPublisher;
   connection: ConnectionOptions;
   prefix: string;
   logger: Logger;
@@ -37,7 +36,7 @@ export interface CloseQueue {
 }
 
 export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue> {
-  const { sql, write, logger } = deps;
+  const { sql, events, logger } = deps;
   const queue = new Queue(CLOSE_QUEUE, {
     connection: deps.connection,
     prefix: `${deps.prefix}bull`,
@@ -101,7 +100,7 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
     // Bad data will not get better with retries: fail at once, visibly.
     if (!parsed.success) throw new UnrecoverableError(`invalid close job data: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
     const { auctionId } = parsed.data;
-    const result = await closeAuction(sql, write, auctionId);
+    const result = await closeAuction({ sql, events }, auctionId);
     if (result.closed) return result;
     const [a] = await sql<{ endTime: Date; dbNow: Date }[]>`
       select end_time, now() as db_now from auctions where id = ${auctionId} and status = 'active'`;
@@ -124,7 +123,7 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
       case 'sweep': {
         const ids = await overdueAuctionIds(sql);
         let closed = 0;
-        for (const id of ids) if ((await closeAuction(sql, write, id)).closed) closed += 1;
+        for (const id of ids) if ((await closeAuction({ sql, events }, id)).closed) closed += 1;
         if (closed > 0) logger.info({ closed }, 'sweeper closed overdue auctions');
         await measureClock();
         // Auctions ending before the next sweep get their job now, whatever happened to the ones added earlier.
@@ -132,7 +131,7 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
         return { closed };
       }
       case 'escrow-deadlines':
-        return runEscrowDeadlines(sql, write);
+        return runEscrowDeadlines({ sql, events });
       default:
         throw new UnrecoverableError(`unknown job ${job.name}`);
     }

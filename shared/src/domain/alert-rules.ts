@@ -1,5 +1,5 @@
 // When a bid alert fires (spec part 2 section 4; the outbid rule is ours).
-import { ALERT_ENDING_SOON_MINUTES } from './constants.js';
+import { ALERT_ENDING_SOON_MINUTES } from '../constants.js';
 
 export interface AlertState {
   alertType: 'outbid' | 'priceTarget' | 'timeRemaining' | 'endingSoon';

@@ -1,0 +1,76 @@
+// The one way to lock an auction for a decision about it (bids and buy-now in the API, closing in the workers), and
+// the server-written chat line a closing event carries.
+import type { TransactionSql } from 'postgres';
+import { toCents, type BiddingState, type SystemChatLine } from '@app/shared';
+
+export interface LockedAuction extends BiddingState {
+  /** The database clock read after the lock was granted: the moment the decision is made. */
+  dbNow: Date;
+  /** Ids reserved for bids and their chat lines (as many as asked for). */
+  bidIds: number[];
+  chatIds: number[];
+}
+
+interface Row {
+  status: BiddingState['status'];
+  endTime: Date;
+  isPremiumOnly: boolean;
+  ownerId: number | null;
+  currentBid: string;
+  buyItNowPrice: string | null;
+  startingBid: string;
+  bidCount: number;
+  reservePrice: string | null;
+  dbNow: Date;
+  bidIds: string[];
+  chatIds: string[];
+}
+
+/**
+ * Locks the auction row, waiting for any writer in flight, and reads it as the shared rules do.
+ *
+ * FOR NO KEY UPDATE serializes every writer of the auction's state but leaves alone the key-share locks that inserting
+ * a chat message or a comment takes on its auction (a foreign key), so talk about an auction never waits for its bids.
+ * The CTE is materialized so that what follows it happens once the lock is granted: ids reserved for a group of bids
+ * are drawn in the order groups are decided, and the clock is read at the moment of the decision (clock_timestamp, not
+ * the transaction's start), so a bid that waited on the lock is judged when it is decided.
+ */
+export async function lockAuction(tx: TransactionSql, auctionId: number, reserveIds = 0): Promise<LockedAuction | undefined> {
+  const [r] = await tx<Row[]>`
+    with locked as materialized (
+      select a.id, a.status, a.end_time, a.is_premium_only, a.current_bid, a.buy_it_now_price, a.starting_bid, a.bid_count,
+             a.reserve_price, c.owner_id
+      from auctions a join cars c on c.id = a.car_id
+      where a.id = ${auctionId}
+      for no key update of a
+    )
+    select l.*, clock_timestamp() as db_now,
+           array(select nextval(pg_get_serial_sequence('bids', 'id')) from generate_series(1, ${reserveIds}) where l.id is not null) as bid_ids,
+           array(select nextval(pg_get_serial_sequence('chat_messages', 'id')) from generate_series(1, ${reserveIds}) where l.id is not null) as chat_ids
+    from locked l`;
+  if (!r) return undefined;
+  return {
+    auctionId,
+    status: r.status,
+    endTimeMs: r.endTime.getTime(),
+    isPremiumOnly: r.isPremiumOnly,
+    sellerId: r.ownerId,
+    currentBidCents: toCents(r.currentBid),
+    buyItNowCents: r.buyItNowPrice === null ? null : toCents(r.buyItNowPrice),
+    startingBidCents: toCents(r.startingBid),
+    bidCount: r.bidCount,
+    reserveCents: r.reservePrice === null ? null : toCents(r.reservePrice),
+    dbNow: r.dbNow,
+    bidIds: r.bidIds.map(Number),
+    chatIds: r.chatIds.map(Number),
+  };
+}
+
+/** A system line in the auction's chat ("Sold via Buy It Now for ..."); its event carries it, so it needs no event of its own. */
+export async function insertSystemChat(tx: TransactionSql, auctionId: number, message: string): Promise<SystemChatLine> {
+  const [row] = await tx<{ id: string; timestamp: Date }[]>`
+    insert into chat_messages (auction_id, user_id, message, is_system_message)
+    values (${auctionId}, null, ${message}, true)
+    returning id, timestamp`;
+  return { id: Number(row!.id), message, timestamp: row!.timestamp.toISOString() };
+}

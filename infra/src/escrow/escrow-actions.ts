@@ -1,0 +1,179 @@
+// The one escrow service: every step on an escrow (a party's, an admin's, the payment provider's, the deadline job's)
+// locks the row, asks the state machine in shared/src/domain/escrow-machine.ts, and writes exactly what it allows,
+// with an escrow.updated notice to both parties. A refused step writes nothing.
+import type { Sql, TransactionSql } from 'postgres';
+import {
+  decideEscrow,
+  escrowChangeText,
+  type EscrowAction,
+  type EscrowActor,
+  type EscrowMilestone,
+  type EscrowState,
+  type EscrowStatus,
+  type EventDraft,
+  type Refusal,
+} from '@app/shared';
+import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import type { EventPublisher } from '../events/publish.js';
+
+/** Who acts: a signed-in user (buyer or seller, worked out from the row), an admin, or a machine. */
+export type EscrowCaller =
+  /** `as`: the role the caller claims (the spec's `userRole`); a mismatch is refused, not silently corrected. */
+  | { kind: 'user'; userId: number; as?: 'buyer' | 'seller' }
+  | { kind: 'admin'; adminId: number }
+  | { kind: 'payment_provider' }
+  | { kind: 'system' };
+
+export interface EscrowParties {
+  id: number;
+  auctionId: number;
+  buyerId: number;
+  sellerId: number | null;
+}
+
+export type EscrowActionResult =
+  | { ok: true; changed: boolean; status: EscrowStatus; escrow: EscrowParties; committed: CommittedEvent[] }
+  | { ok: false; refusal: Refusal };
+
+export const NO_ESCROW = 'No escrow transaction found for this auction.';
+
+interface LockedEscrow extends EscrowParties {
+  status: EscrowStatus;
+  buyerTermsAccepted: boolean;
+  sellerTermsAccepted: boolean;
+  paymentDueAt: Date | null;
+  inspectionPeriodEnds: Date | null;
+  completed: EscrowMilestone[];
+  dbNow: Date;
+}
+
+export interface EscrowStateRow {
+  status: EscrowStatus;
+  buyerTermsAccepted: boolean;
+  sellerTermsAccepted: boolean;
+  sellerId: number | null;
+  paymentDueAt: Date | null;
+  inspectionPeriodEnds: Date | null;
+}
+
+/** An escrow row as the state machine reads it. */
+export function escrowStateOf(row: EscrowStateRow, completed: readonly EscrowMilestone[]): EscrowState {
+  return {
+    status: row.status,
+    buyerTermsAccepted: row.buyerTermsAccepted,
+    sellerTermsAccepted: row.sellerTermsAccepted,
+    hasSeller: row.sellerId !== null,
+    completedMilestones: completed,
+    paymentDueAtMs: row.paymentDueAt?.getTime() ?? null,
+    inspectionEndsAtMs: row.inspectionPeriodEnds?.getTime() ?? null,
+  };
+}
+
+/** Both parties hear of every step (a sample car with no owner has only a buyer). */
+export function escrowRecipients(e: { buyerId: number; sellerId: number | null }): { userId: number; role: 'buyer' | 'seller' }[] {
+  return [{ userId: e.buyerId, role: 'buyer' }, ...(e.sellerId === null ? [] : [{ userId: e.sellerId, role: 'seller' as const }])];
+}
+
+function actorOf(caller: EscrowCaller, e: EscrowParties): EscrowActor | null {
+  switch (caller.kind) {
+    case 'user':
+      return caller.userId === e.buyerId ? 'buyer' : caller.userId === e.sellerId ? 'seller' : null;
+    case 'admin':
+      return 'admin';
+    default:
+      return caller.kind;
+  }
+}
+
+export async function applyEscrowAction(
+  tx: TransactionSql,
+  input: { transactionId: number; action: EscrowAction; caller: EscrowCaller; notes?: string },
+): Promise<EscrowActionResult> {
+  const [locked] = await tx<Omit<LockedEscrow, 'completed'>[]>`
+    select id, auction_id, buyer_id, seller_id, status, buyer_terms_accepted, seller_terms_accepted,
+           payment_due_at, inspection_period_ends, now() as db_now
+    from escrow_transactions where id = ${input.transactionId}
+    for no key update`;
+  // A statement of its own, after the lock: its snapshot sees what the transaction we waited for committed (a subquery
+  // in the locking statement would still see the milestones as they were before the wait).
+  const e: LockedEscrow | undefined = locked && {
+    ...locked,
+    completed: (await tx<{ milestone: EscrowMilestone }[]>`
+      select milestone from transaction_milestones where transaction_id = ${locked.id} and status = 'completed'`).map((m) => m.milestone),
+  };
+  // Someone else's escrow is "not found", not "forbidden": its existence is nobody else's business.
+  const actor = e ? actorOf(input.caller, e) : null;
+  if (!e || !actor) return { ok: false, refusal: { code: 'not-found', message: NO_ESCROW } };
+  if (input.caller.kind === 'user' && input.caller.as && input.caller.as !== actor) {
+    return { ok: false, refusal: { code: 'forbidden', message: `You are not the ${input.caller.as} of this transaction` } };
+  }
+
+  const state = escrowStateOf(e, e.completed);
+  const nowMs = e.dbNow.getTime();
+  const decision = decideEscrow(state, input.action, actor, nowMs);
+  if (!decision.ok) return decision;
+  const parties: EscrowParties = { id: e.id, auctionId: e.auctionId, buyerId: e.buyerId, sellerId: e.sellerId };
+  if (!decision.changed) return { ok: true, changed: false, status: e.status, escrow: parties, committed: [] };
+
+  const c = decision.change;
+  const entering = c.to !== e.status;
+  await tx`
+    update escrow_transactions set
+      status = ${c.to},
+      buyer_terms_accepted = buyer_terms_accepted or ${c.acceptsTermsFor === 'buyer'},
+      seller_terms_accepted = seller_terms_accepted or ${c.acceptsTermsFor === 'seller'},
+      funded_at = case when ${entering && c.to === 'funded'} then now() else funded_at end,
+      inspection_period_ends = coalesce(${c.inspectionEndsAtMs === null ? null : new Date(c.inspectionEndsAtMs)}, inspection_period_ends),
+      completed_at = case when ${entering && c.to === 'completed'} then now() else completed_at end,
+      disputed_at = case when ${entering && c.to === 'disputed'} then now() else disputed_at end,
+      cancelled_at = case when ${entering && c.to === 'cancelled'} then now() else cancelled_at end,
+      refunded_at = case when ${entering && c.to === 'refunded'} then now() else refunded_at end,
+      updated_at = now()
+    where id = ${e.id}`;
+  if (c.milestones.length > 0) {
+    const userId = input.caller.kind === 'user' ? input.caller.userId : null;
+    await tx`
+      update transaction_milestones
+      set status = 'completed', completed_at = now(), completed_by = ${userId}, notes = ${input.notes ?? null},
+          metadata = metadata || ${tx.json({ action: input.action, actor })}
+      where transaction_id = ${e.id} and milestone = any(${c.milestones}::text[]) and status = 'pending'`;
+  }
+  const text = escrowChangeText(input.action, actor);
+  const drafts: EventDraft[] = escrowRecipients(e).map(({ userId, role }) => ({
+    type: 'escrow.updated',
+    userId,
+    role,
+    actor,
+    at: e.dbNow.toISOString(),
+    transactionId: e.id,
+    auctionId: e.auctionId,
+    status: c.to,
+    milestone: c.milestones.at(-1) ?? null,
+    text,
+  }));
+  return { ok: true, changed: true, status: c.to, escrow: parties, committed: await appendEventsByStream(tx, drafts) };
+}
+
+/**
+ * One step in its own transaction, published after commit. `alongside` adds writes that belong to the step (a
+ * dispute's record) and runs only when the step changed something.
+ */
+export async function performEscrowAction(
+  deps: { sql: Sql; events: EventPublisher },
+  input: { transactionId: number; action: EscrowAction; caller: EscrowCaller; notes?: string },
+  alongside?: (tx: TransactionSql, escrow: EscrowParties) => Promise<void>,
+): Promise<EscrowActionResult> {
+  const result = await deps.sql.begin(async (tx) => {
+    const r = await applyEscrowAction(tx, input);
+    if (r.ok && r.changed && alongside) await alongside(tx, r.escrow);
+    return r;
+  });
+  if (result.ok) deps.events.publish(result.committed);
+  return result;
+}
+
+/** The escrow of an auction, for a caller who only knows the auction. */
+export async function escrowIdOfAuction(sql: Sql, auctionId: number): Promise<number | null> {
+  const [row] = await sql<{ id: number }[]>`select id from escrow_transactions where auction_id = ${auctionId}`;
+  return row?.id ?? null;
+}

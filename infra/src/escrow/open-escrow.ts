@@ -1,0 +1,74 @@
+// Opening the escrow for a sale, inside the transaction that made the sale (buy-now in the API, closing in the workers).
+import type { TransactionSql } from 'postgres';
+import {
+  ESCROW_MILESTONES,
+  ESCROW_OPENING_MILESTONE,
+  ESCROW_PAYMENT_DUE_HOURS,
+  ESCROW_REQUIRED_DOCUMENTS,
+  FEE_SCHEDULE,
+  centsToDecimal,
+  saleFees,
+  type EscrowFees,
+  type EventDraft,
+} from '@app/shared';
+import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import { escrowRecipients } from './escrow-actions.js';
+
+export interface OpenEscrowInput {
+  auctionId: number;
+  buyerId: number;
+  sellerId: number | null;
+  amountCents: number;
+  /** Who made the sale: the buyer (Buy It Now) or the closing job (the hammer). A party is not told about their own step. */
+  openedBy: 'buyer' | 'system';
+}
+
+/** The fees as stored with the escrow: computed once at the sale, with the schedule then in force. */
+export function escrowFeesOf(amountCents: number, schedule = FEE_SCHEDULE): EscrowFees {
+  const f = saleFees(amountCents, schedule);
+  return {
+    buyerFee: centsToDecimal(f.buyerEscrowFeeCents),
+    sellerFee: centsToDecimal(f.sellerEscrowFeeCents),
+    paymentProcessingFee: centsToDecimal(f.buyersPremiumCents),
+    sellersCommission: centsToDecimal(f.sellersCommissionCents),
+    buyerTotal: centsToDecimal(f.buyerTotalCents),
+    sellerProceeds: centsToDecimal(f.sellerProceedsCents),
+    schedule: { ...schedule },
+  };
+}
+
+/** Idempotent per auction: a second call finds the existing transaction and writes nothing. */
+export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Promise<{ transactionId: number; committed: CommittedEvent[] }> {
+  const [created] = await tx<{ id: number; createdAt: Date }[]>`
+    insert into escrow_transactions (auction_id, buyer_id, seller_id, amount, fees, payment_due_at)
+    values (${input.auctionId}, ${input.buyerId}, ${input.sellerId}, ${centsToDecimal(input.amountCents)},
+            ${tx.json(escrowFeesOf(input.amountCents))}, now() + ${ESCROW_PAYMENT_DUE_HOURS} * interval '1 hour')
+    on conflict (auction_id) do nothing
+    returning id, created_at`;
+  if (!created) {
+    const [existing] = await tx<{ id: number }[]>`select id from escrow_transactions where auction_id = ${input.auctionId}`;
+    return { transactionId: existing!.id, committed: [] };
+  }
+  const id = created.id;
+  await tx`
+    insert into transaction_documents (transaction_id, document_type)
+    select ${id}, d from unnest(${[...ESCROW_REQUIRED_DOCUMENTS]}::text[]) as d`;
+  await tx`
+    insert into transaction_milestones (transaction_id, milestone, status, completed_at)
+    select ${id}, m, case when m = ${ESCROW_OPENING_MILESTONE} then 'completed' else 'pending' end,
+           case when m = ${ESCROW_OPENING_MILESTONE} then now() end
+    from unnest(${[...ESCROW_MILESTONES]}::text[]) as m`;
+  const drafts: EventDraft[] = escrowRecipients(input).map(({ userId, role }) => ({
+    type: 'escrow.updated',
+    userId,
+    role,
+    actor: input.openedBy,
+    at: created.createdAt.toISOString(),
+    transactionId: id,
+    auctionId: input.auctionId,
+    status: 'pending',
+    milestone: ESCROW_OPENING_MILESTONE,
+    text: role === 'buyer' ? `Your escrow is open: accept the terms and pay within ${ESCROW_PAYMENT_DUE_HOURS} hours.` : 'Your car sold: the escrow is open.',
+  }));
+  return { transactionId: id, committed: await appendEventsByStream(tx, drafts) };
+}

@@ -1,0 +1,65 @@
+// After commit, events leave the outbox for the Redis events stream, and their rows are marked published. The API,
+// the workers and the relay all send through publishCommitted; if Redis is down the rows stay unpublished and the
+// relay sends them once it is back, so no committed event is lost.
+import type { Sql, TransactionSql } from 'postgres';
+import type { CommittedEvent } from './append-events.js';
+import type { StreamWriter } from './stream-writer.js';
+
+export interface WarnLogger {
+  warn(obj: object, msg: string): void;
+}
+
+/** Writes the events to the stream in the order given, then marks their outbox rows published. */
+export async function publishCommitted(sql: Sql | TransactionSql, write: StreamWriter, committed: readonly CommittedEvent[]): Promise<void> {
+  if (committed.length === 0) return;
+  await write(committed.map((c) => c.event));
+  await sql`update outbox set published_at = now() where id = any(${committed.map((c) => c.outboxId)}::bigint[]) and published_at is null`;
+}
+
+/**
+ * Publishes after commit without making the caller wait. One loop per process sends everything committed so far as one
+ * batch, then the next: callers hand over events in commit order, so each stream reaches Redis in sequence order, and
+ * under load a batch carries many commits for the price of one round trip to Redis and one to Postgres.
+ */
+export class EventPublisher {
+  private queue: CommittedEvent[] = [];
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly write: StreamWriter,
+    private readonly log: WarnLogger,
+  ) {}
+
+  publish(committed: readonly CommittedEvent[]): void {
+    if (committed.length === 0) return;
+    this.queue.push(...committed);
+    this.kick();
+  }
+
+  private kick(): void {
+    if (this.running) return;
+    this.running = this.sendAll().finally(() => {
+      this.running = undefined;
+      // Something may have been queued between the loop's last look and this line.
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  private async sendAll(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      try {
+        await publishCommitted(this.sql, this.write, batch);
+      } catch (err) {
+        this.log.warn({ err: err instanceof Error ? err.message : String(err), count: batch.length }, 'event publish failed; the relay will send them');
+      }
+    }
+  }
+
+  /** Finish what is queued (used on shutdown and by tests). */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+  }
+}

@@ -1,0 +1,57 @@
+// Each process's environment, parsed once at start by one loader. A bad value stops the process with the variable's
+// name; every variable is listed with a comment in .env.example.
+import { z } from 'zod';
+
+const csv = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** What every server process needs: its stores and how loudly to log. */
+export const CoreEnvSchema = z.object({
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/auction'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().min(1).default('auction:'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+export const ApiEnvSchema = CoreEnvSchema.extend({
+  PORT: port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  REALTIME_PORT: port.default(3001),
+  /** Where browsers reach the gateway; empty means "same host as the page, REALTIME_PORT". */
+  PUBLIC_REALTIME_URL: z.string().default(''),
+  APP_ORIGINS: csv.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+  COOKIE_SECURE: bool.default(false),
+  /** Built web app served on the same origin; empty disables static serving. */
+  WEB_DIST_DIR: z.string().default(''),
+  /** Where seller photos are stored; relative paths are from the working directory. */
+  UPLOAD_DIR: z.string().min(1).default('var/uploads'),
+  /** Where the offline VIN decoder's database is unpacked on first use; relative paths are from the working directory. */
+  VIN_DB_PATH: z.string().min(1).default('var/vin-decoder/vpic.lite.db'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type ApiConfig = z.infer<typeof ApiEnvSchema>;
+
+export const RealtimeEnvSchema = CoreEnvSchema.extend({
+  REALTIME_PORT: port.default(3001),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_ORIGINS: csv.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+});
+export type RealtimeConfig = z.infer<typeof RealtimeEnvSchema>;
+
+export const WorkersEnvSchema = CoreEnvSchema.extend({
+  SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(30_000),
+});
+export type WorkersConfig = z.infer<typeof WorkersEnvSchema>;
+
+/** The one config loader: parses an environment with a schema above, or throws naming every bad variable. */
+export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const bad = parsed.error.issues.map((i) => `${i.path.join('.')} (${i.message})`).join(', ');
+    throw new Error(`Invalid environment variable ${bad}`);
+  }
+  return parsed.data;
+}

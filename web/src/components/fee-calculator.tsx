@@ -1,0 +1,37 @@
+// "What would I pay / receive?": the fee schedule applied to any price a visitor types.
+import { useState } from 'react';
+import { parseMoneyToCents } from '@app/shared';
+import { FeeBreakdown } from './fee-breakdown';
+
+export function FeeCalculator({ initialDollars = 50_000 }: { initialDollars?: number }) {
+  const [price, setPrice] = useState(String(initialDollars));
+  const cents = parseMoneyToCents(price.replaceAll(',', ''));
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-6" aria-label="Fee calculator">
+      <label className="block text-sm font-medium">
+        Sale price in dollars
+        <input
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          inputMode="decimal"
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-lg"
+          data-testid="fee-calculator-price"
+        />
+      </label>
+      {cents === null ? (
+        <p className="mt-4 text-sm text-red-600" role="alert">Enter an amount in dollars, like 52000.</p>
+      ) : (
+        <div className="mt-5 grid gap-6 sm:grid-cols-2">
+          <div>
+            <h3 className="mb-2 font-semibold">The buyer pays</h3>
+            <FeeBreakdown priceCents={cents} side="buyer" />
+          </div>
+          <div>
+            <h3 className="mb-2 font-semibold">The seller receives</h3>
+            <FeeBreakdown priceCents={cents} side="seller" />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
