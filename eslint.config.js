@@ -1,16 +1,72 @@
-// Type-aware lint: floating promises and `any` are errors; fire-and-forget is written `void p`.
+// Type-aware lint, and the import boundaries of the workspaces, checked on every `npm test`:
+// - web imports only @app/shared;
+// - shared stays browser-safe (no server packages, no Node built-ins);
+// - api, realtime and workers never import each other; all three may use infra; infra serves them and imports none;
+// - tests that need several services together live in integration/ or e2e/.
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+const SERVER_PACKAGES = ['postgres', 'ioredis', 'bullmq', 'fastify', 'fastify-*', '@fastify/*', 'socket.io', 'pino', 'node:*'];
+const workspace = (name) => [`@app/${name}`, `@app/${name}/*`];
+
+/** Forbids other workspaces, by package name and by a relative path climbing out of this one. */
+function onlyFrom(files, forbidden, message) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: forbidden.flatMap(workspace), message },
+            { regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist/**', '**/*.js', '**/*.mjs', '**/*.d.ts', 'vitest.config.ts'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          conditionNames: ['import', 'default'],
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  onlyFrom(['web/**'], ['api', 'realtime', 'workers', 'infra'], 'The web app imports only @app/shared.'),
+  {
+    files: ['shared/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@app/*'], message: 'shared is imported by every workspace and imports none of them.' },
+            { group: SERVER_PACKAGES, message: 'shared runs in the browser too: no server packages or Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+  onlyFrom(['infra/**'], ['api', 'realtime', 'workers', 'web'], 'infra serves the services; it imports none of them.'),
+  onlyFrom(['api/**'], ['realtime', 'workers', 'web'], 'The API never imports another service: tests across services go in integration/.'),
+  onlyFrom(['realtime/**'], ['api', 'workers', 'web'], 'The gateway never imports another service: tests across services go in integration/.'),
+  onlyFrom(['workers/**'], ['api', 'realtime', 'web'], 'The workers never import another service: tests across services go in integration/.'),
 );

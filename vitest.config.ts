@@ -22,6 +22,10 @@ export default defineConfig({
       integration('realtime'),
       integration('workers'),
       {
+        // Tests that exercise several services together (API with the gateway or the workers).
+        test: { ...integration('integration').test, include: ['integration/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'web',
           include: ['web/test/**/*.test.{ts,tsx}'],

@@ -11,6 +11,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerQueueDashboard } from './plugins/queue-dashboard.js';
+import { registerApiDocs, useZodContracts } from './plugins/contracts.js';
 import { BidEngine } from './services/bid-engine.js';
 import { SessionCache } from './services/session-cache.js';
 import { healthRoutes } from './routes/health.js';
@@ -97,19 +98,19 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   registerErrorHandling(app);
   registerAuth(app, config.APP_ORIGINS);
 
-  await app.register(healthRoutes);
-  await app.register(auctionRoutes);
-  await app.register(authRoutes);
-  await app.register(adminRoutes);
-  await app.register(bidRoutes);
-  await app.register(commentRoutes);
-  await app.register(chatRoutes);
-  await app.register(bidAlertRoutes);
-  await app.register(escrowRoutes);
-  await app.register(carRoutes);
-  await app.register(valuationRoutes);
-  await app.register(photoRoutes);
-  await app.register(vinScanRoutes);
+  // The docs collect every route registered after them.
+  await registerApiDocs(app);
+  // Every API route in one scope with the zod compilers: requests parsed and answers checked by their contracts. The
+  // queue dashboard and the static web app keep Fastify's own compilers outside it.
+  await app.register(async (api) => {
+    useZodContracts(api, config.STRICT_RESPONSES);
+    for (const routes of [
+      healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
+      escrowRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes,
+    ]) {
+      await api.register(routes);
+    }
+  });
   await registerQueueDashboard(app);
   if (config.WEB_DIST_DIR) await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

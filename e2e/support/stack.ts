@@ -10,10 +10,10 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { seed } from '@app/infra';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../infra/test-support/test-database.js';
-import { buildApp } from '../../api/src/app.js';
+import { buildApp } from '@app/api';
 import { ApiEnvSchema } from '@app/shared';
-import { createGateway } from '../../realtime/src/gateway.js';
-import { startWorkers } from '../../workers/src/index.js';
+import { createGateway } from '@app/realtime';
+import { startWorkers } from '@app/workers';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -38,6 +38,7 @@ export async function startStack(): Promise<Stack> {
     REDIS_URL,
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'silent',
+    STRICT_RESPONSES: 'true',
     WEB_DIST_DIR: WEB_DIST,
     APP_ORIGINS: 'http://127.0.0.1:1',
     UPLOAD_DIR: await mkdtemp(join(tmpdir(), 'auction-e2e-uploads-')),

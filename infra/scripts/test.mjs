@@ -20,6 +20,8 @@ if (!existsSync('/usr/bin/chromium')) {
   process.exit(1);
 }
 if (run('Type-checking every workspace', bin('tsc'), ['-b']) !== 0) process.exit(1);
+// Lint holds the import boundaries (web -> shared only, no service imports another, shared stays browser-safe).
+if (run('Linting, with the import boundaries', bin('eslint'), ['.', '--max-warnings', '0']) !== 0) process.exit(1);
 if (run('Building the web app for the browser tests', 'npm', ['run', 'build', '--silent']) !== 0) process.exit(1);
 
 const report = join(mkdtempSync(join(tmpdir(), 'auction-tests-')), 'results.json');

@@ -2,6 +2,7 @@
 // them; it decides nothing (bids, chat and every other write stay HTTP calls to the API).
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import type { BroadcastOperator } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
@@ -17,7 +18,10 @@ import {
   userRoom,
   type Ack,
   type AuctionSnapshot,
+  type ClientToServerEvents,
+  type DomainEvent,
   type PresenceEvent,
+  type ServerToClientEvents,
 } from '@app/shared';
 import { toEmit } from './event-routing.js';
 import { identityFromCookies } from './handshake-auth.js';
@@ -41,8 +45,13 @@ export interface SocketData {
 /** The consumer group of the gateways on the events stream; one gateway at a time reads it (see StreamReader). */
 export const GATEWAY_GROUP = 'gateway';
 
-export type GatewayServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-type GatewaySocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
+type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
+
+/** Emits a domain event under its own type; the contract pairs each type with its event, which a union cannot express per call. */
+function emitEvent(target: BroadcastOperator<ServerToClientEvents, SocketData>, event: DomainEvent): void {
+  (target.emit as (type: DomainEvent['type'], event: DomainEvent) => boolean)(event.type, event);
+}
 
 export interface Gateway {
   io: GatewayServer;
@@ -126,7 +135,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       if (socket.data.adminId != null) void socket.join(ADMINS_ROOM);
     }
 
-    socket.on(SOCKET_EVENTS.join, async (payload: unknown, ack?: unknown) => {
+    socket.on(SOCKET_EVENTS.join, async (payload, ack) => {
       // A client may send anything in the ack's place; only a function is an acknowledgement callback.
       const reply = (a: Ack<AuctionSnapshot>) => {
         if (typeof ack === 'function') ack(a);
@@ -150,7 +159,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       }
     });
 
-    socket.on(SOCKET_EVENTS.leave, async (payload: unknown, ack?: unknown) => {
+    socket.on(SOCKET_EVENTS.leave, async (payload, ack) => {
       const reply = (a: Ack<null>) => {
         if (typeof ack === 'function') ack(a);
       };
@@ -179,10 +188,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     exclusive: true,
     logger,
     handle: (events) => {
-      for (const event of events) {
-        const { room, name, payload } = toEmit(event);
-        io.to(room).emit(name, payload);
-      }
+      for (const event of events) emitEvent(io.to(toEmit(event).room), event);
     },
   });
   await relay.start();

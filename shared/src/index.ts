@@ -17,6 +17,8 @@ export * from './schemas/alerts.js';
 export * from './schemas/cars.js';
 export * from './schemas/valuation.js';
 export * from './schemas/escrow.js';
+export * from './schemas/admin.js';
+export * from './schemas/system.js';
 export * from './schemas/community.js';
 export * from './schemas/events.js';
 export * from './schemas/socket.js';

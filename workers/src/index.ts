@@ -4,6 +4,8 @@ import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
 import { EventPublisher, StreamReader, bullConnection, redisStreamWriter } from '@app/infra';
 import { startAlerts, type Alerts } from './alerts/alert-queue.js';
+
+export { checkAlerts } from './alerts/check-alerts.js';
 import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
 import { startOutboxRelay } from './outbox-relay.js';
 

@@ -1,15 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import { AdminEscrowActionBodySchema, AdminLoginBodySchema, IdParamsSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminAuthResponseSchema,
+  AdminEscrowActionBodySchema,
+  AdminEscrowSchema,
+  AdminLoginBodySchema,
+  AdminOverviewSchema,
+  AuctionDecisionResponseSchema,
+  AuctionListSchema,
+  EscrowChangeResponseSchema,
+  IdParamsSchema,
+} from '@app/shared';
 import { decideAuction, listPendingAuctions } from '../services/auction-approval.js';
 import { requireAdmin } from '../plugins/auth.js';
+import { adminOverview } from '../services/admin-overview.js';
 import { listEscrowsForAdmin } from '../services/admin-escrows.js';
 import { takeEscrowAction } from '../services/escrow.js';
 import { LoginThrottle } from '../services/login-throttle.js';
 import { ADMIN_COOKIE } from '../services/sessions.js';
 import { signIn, signOut } from '../services/sign-in.js';
 import { setSessionCookie } from './auth.js';
+import { errors } from './responses.js';
 
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+const tags = ['admin'];
+const security = [{ adminSession: [] }];
+const guarded = errors(401, 403);
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     sql: app.sql,
     throttle: new LoginThrottle(app.redis, app.config.REDIS_PREFIX),
@@ -17,46 +34,60 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     evict: () => {},
   };
 
-  app.post('/api/admin/login', async (request, reply) => {
-    const body = AdminLoginBodySchema.parse(request.body);
-    const s = await signIn(deps, 'admin', { ...body, ip: request.ip, previousToken: request.cookies[ADMIN_COOKIE] });
-    setSessionCookie(app, reply, s.cookie, s.token);
-    return { admin: s.principal };
-  });
+  app.post(
+    '/api/admin/login',
+    { schema: { tags, body: AdminLoginBodySchema, response: { 200: AdminAuthResponseSchema, ...errors(400, 401, 429) } } },
+    async (request, reply) => {
+      const s = await signIn(deps, 'admin', { ...request.body, ip: request.ip, previousToken: request.cookies[ADMIN_COOKIE] });
+      setSessionCookie(app, reply, s.cookie, s.token);
+      return { admin: s.principal };
+    },
+  );
 
-  app.post('/api/admin/logout', async (request, reply) => {
+  app.post('/api/admin/logout', { schema: { tags, response: { 204: z.null().describe('Signed out') } } }, async (request, reply) => {
     await signOut(deps, request.cookies[ADMIN_COOKIE]);
     reply.clearCookie(ADMIN_COOKIE, { path: '/' });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   // Everything else under /api/admin requires an admin session; the guard sits on the scope, not on each route.
-  await app.register(async (scope) => {
+  await app.register(async (instance) => {
+    const scope = instance.withTypeProvider<ZodTypeProvider>();
     scope.addHook('preHandler', async (request) => {
       await requireAdmin(request);
     });
-    scope.get('/api/admin/me', async (request) => ({ admin: await requireAdmin(request) }));
-    scope.get('/api/admin/pending-auctions', async () => listPendingAuctions(app.sql));
-    scope.post('/api/admin/auctions/:id/approve', async (request) =>
-      decideAuction(app.sql, app.events, IdParamsSchema.parse(request.params).id, true),
+    scope.get('/api/admin/me', { schema: { tags, security, response: { 200: AdminAuthResponseSchema, ...guarded } } }, async (request) => ({
+      admin: await requireAdmin(request),
+    }));
+    scope.get('/api/admin/overview', { schema: { tags, security, response: { 200: AdminOverviewSchema, ...guarded } } }, async () => adminOverview(app.sql));
+    scope.get('/api/admin/pending-auctions', { schema: { tags, security, response: { 200: AuctionListSchema, ...guarded } } }, async () =>
+      listPendingAuctions(app.sql),
     );
-    scope.post('/api/admin/auctions/:id/reject', async (request) =>
-      decideAuction(app.sql, app.events, IdParamsSchema.parse(request.params).id, false),
+    for (const decision of ['approve', 'reject'] as const) {
+      scope.post(
+        `/api/admin/auctions/:id/${decision}`,
+        { schema: { tags, security, params: IdParamsSchema, response: { 200: AuctionDecisionResponseSchema, ...guarded, ...errors(400, 404) } } },
+        async (request) => decideAuction(app.sql, app.events, request.params.id, decision === 'approve'),
+      );
+    }
+    scope.get('/api/admin/escrows', { schema: { tags, security, response: { 200: z.array(AdminEscrowSchema), ...guarded } } }, async () =>
+      listEscrowsForAdmin(app.sql),
     );
-    scope.get('/api/admin/escrows', async () => listEscrowsForAdmin(app.sql));
-    scope.post('/api/admin/escrows/:id/actions', async (request) => {
-      const { id } = IdParamsSchema.parse(request.params);
-      const body = AdminEscrowActionBodySchema.parse(request.body);
-      const admin = await requireAdmin(request);
-      return takeEscrowAction({ sql: app.sql, events: app.events }, { transactionId: id, ...body }, { kind: 'admin', adminId: admin.id });
-    });
-    scope.get('/api/admin/overview', async () => {
-      const [counts] = await app.sql<{ liveAuctions: number; users: number; bidsToday: number; pending: number }[]>`
-        select (select count(*)::int from auctions where status = 'active') as live_auctions,
-               (select count(*)::int from users) as users,
-               (select count(*)::int from bids where timestamp > now() - interval '1 day') as bids_today,
-               (select count(*)::int from auctions where status = 'pending') as pending`;
-      return counts;
-    });
+    scope.post(
+      '/api/admin/escrows/:id/actions',
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          body: AdminEscrowActionBodySchema,
+          response: { 200: EscrowChangeResponseSchema, ...guarded, ...errors(400, 404, 409) },
+        },
+      },
+      async (request) => {
+        const admin = await requireAdmin(request);
+        return takeEscrowAction({ sql: app.sql, events: app.events }, { transactionId: request.params.id, ...request.body }, { kind: 'admin', adminId: admin.id });
+      },
+    );
   });
-}
+};

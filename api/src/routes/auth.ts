@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { LoginBodySchema, RegisterBodySchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthResponseSchema, LoginBodySchema, RegisterBodySchema } from '@app/shared';
 import { currentUser } from '../plugins/auth.js';
 import { registerUser } from '../services/accounts.js';
 import { LoginThrottle } from '../services/login-throttle.js';
 import { SESSION_TTL_MS, USER_COOKIE, createUserSession } from '../services/sessions.js';
 import { signIn, signOut } from '../services/sign-in.js';
+import { errors } from './responses.js';
 
 export { INVALID_CREDENTIALS } from '../services/sign-in.js';
 
@@ -19,37 +22,45 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, name
   });
 }
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+const tags = ['account'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     sql: app.sql,
     throttle: new LoginThrottle(app.redis, app.config.REDIS_PREFIX),
     evict: (token: string) => app.sessionCache.evict(token),
   };
 
-  app.post('/api/auth/login', async (request, reply) => {
-    const body = LoginBodySchema.parse(request.body);
-    const s = await signIn(deps, 'user', { ...body, ip: request.ip, previousToken: request.cookies[USER_COOKIE] });
-    setSessionCookie(app, reply, s.cookie, s.token, s.persistentMs);
-    return { user: s.principal };
-  });
+  app.post(
+    '/api/auth/login',
+    { schema: { tags, body: LoginBodySchema, response: { 200: AuthResponseSchema, ...errors(400, 401, 429) } } },
+    async (request, reply) => {
+      const s = await signIn(deps, 'user', { ...request.body, ip: request.ip, previousToken: request.cookies[USER_COOKIE] });
+      setSessionCookie(app, reply, s.cookie, s.token, s.persistentMs);
+      return { user: s.principal };
+    },
+  );
 
-  app.post('/api/auth/register', async (request, reply) => {
-    const body = RegisterBodySchema.parse(request.body);
-    await deps.throttle.assertRegistrationAllowed(request.ip);
-    const user = await registerUser(app.sql, body);
-    setSessionCookie(app, reply, USER_COOKIE, await createUserSession(app.sql, user.id, SESSION_TTL_MS));
-    return reply.status(201).send({ user });
-  });
+  app.post(
+    '/api/auth/register',
+    { schema: { tags, body: RegisterBodySchema, response: { 201: AuthResponseSchema, ...errors(400, 409, 429) } } },
+    async (request, reply) => {
+      await deps.throttle.assertRegistrationAllowed(request.ip);
+      const user = await registerUser(app.sql, request.body);
+      setSessionCookie(app, reply, USER_COOKIE, await createUserSession(app.sql, user.id, SESSION_TTL_MS));
+      return reply.status(201).send({ user });
+    },
+  );
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { schema: { tags, response: { 204: z.null().describe('Signed out') } } }, async (request, reply) => {
     await signOut(deps, request.cookies[USER_COOKIE]);
     reply.clearCookie(USER_COOKIE, { path: '/' });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.get('/api/auth/me', async (request, reply) => {
+  app.get('/api/auth/me', { schema: { tags, security: [{ session: [] }], response: { 200: AuthResponseSchema, ...errors(401) } } }, async (request, reply) => {
     const user = await currentUser(request);
     if (!user) return reply.status(401).send({ error: 'Not signed in' });
     return { user };
   });
-}
+};

@@ -1,28 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { CreateBidAlertBodySchema, IdParamsSchema, UpdateBidAlertBodySchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BidAlertSchema, CreateBidAlertBodySchema, IdParamsSchema, UpdateBidAlertBodySchema } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
 import { createAlert, deleteAlert, listAlerts, setAlertActive } from '../services/bid-alerts.js';
+import { errors } from './responses.js';
 
-export async function bidAlertRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/bid-alerts', async (request) => listAlerts(app.sql, (await requireUser(request)).id));
+const tags = ['alerts'];
+const security = [{ session: [] }];
 
-  app.post('/api/bid-alerts', async (request, reply) => {
-    const body = CreateBidAlertBodySchema.parse(request.body);
-    const user = await requireUser(request, body.userId);
-    return reply.status(201).send(await createAlert(app.sql, user.id, body));
-  });
+export const bidAlertRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/bid-alerts', { schema: { tags, security, response: { 200: z.array(BidAlertSchema), ...errors(401) } } }, async (request) =>
+    listAlerts(app.sql, (await requireUser(request)).id),
+  );
 
-  app.patch('/api/bid-alerts/:id', async (request) => {
-    const { id } = IdParamsSchema.parse(request.params);
-    const body = UpdateBidAlertBodySchema.parse(request.body);
-    const user = await requireUser(request);
-    return setAlertActive(app.sql, user.id, id, body.isActive);
-  });
+  app.post(
+    '/api/bid-alerts',
+    { schema: { tags, security, body: CreateBidAlertBodySchema, response: { 201: BidAlertSchema, ...errors(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      const user = await requireUser(request, request.body.userId);
+      return reply.status(201).send(await createAlert(app.sql, user.id, request.body));
+    },
+  );
 
-  app.delete('/api/bid-alerts/:id', async (request, reply) => {
-    const { id } = IdParamsSchema.parse(request.params);
-    const user = await requireUser(request);
-    await deleteAlert(app.sql, user.id, id);
-    return reply.status(204).send();
-  });
-}
+  app.patch(
+    '/api/bid-alerts/:id',
+    { schema: { tags, security, params: IdParamsSchema, body: UpdateBidAlertBodySchema, response: { 200: BidAlertSchema, ...errors(400, 401, 404) } } },
+    async (request) => setAlertActive(app.sql, (await requireUser(request)).id, request.params.id, request.body.isActive),
+  );
+
+  app.delete(
+    '/api/bid-alerts/:id',
+    { schema: { tags, security, params: IdParamsSchema, response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) } } },
+    async (request, reply) => {
+      await deleteAlert(app.sql, (await requireUser(request)).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,23 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { CreateCarBodySchema, IdParamsSchema, SubmitAuctionBodySchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CarValuationResponseSchema,
+  CreateCarBodySchema,
+  CreateCarResponseSchema,
+  IdParamsSchema,
+  SubmitAuctionBodySchema,
+  SubmitAuctionResponseSchema,
+} from '@app/shared';
 import { submitToAuction } from '../services/auction-approval.js';
 import { requireUser } from '../plugins/auth.js';
 import { createCar, valueOwnCar } from '../services/cars.js';
+import { errors } from './responses.js';
 
-export async function carRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/cars', async (request, reply) => {
-    const body = CreateCarBodySchema.parse(request.body);
-    const owner = await requireUser(request, body.ownerId);
-    return reply.status(201).send(await createCar(app.sql, owner, body));
-  });
+const tags = ['selling'];
+const security = [{ session: [] }];
 
-  app.post('/api/auction-requests', async (request, reply) => {
-    const body = SubmitAuctionBodySchema.parse(request.body);
-    return reply.status(201).send(await submitToAuction(app.sql, app.events, await requireUser(request), body));
-  });
+export const carRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/cars',
+    { schema: { tags, security, body: CreateCarBodySchema, response: { 201: CreateCarResponseSchema, ...errors(400, 401, 403, 409) } } },
+    async (request, reply) => {
+      const owner = await requireUser(request, request.body.ownerId);
+      return reply.status(201).send(await createCar(app.sql, owner, request.body));
+    },
+  );
 
-  app.post('/api/cars/:id/ai-valuation', async (request) => {
-    const { id } = IdParamsSchema.parse(request.params);
-    return valueOwnCar(app.sql, app.valuationModel, await requireUser(request), id);
-  });
-}
+  app.post(
+    '/api/auction-requests',
+    { schema: { tags, security, body: SubmitAuctionBodySchema, response: { 201: SubmitAuctionResponseSchema, ...errors(400, 401, 404, 409) } } },
+    async (request, reply) => reply.status(201).send(await submitToAuction(app.sql, app.events, await requireUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/cars/:id/ai-valuation',
+    { schema: { tags, security, params: IdParamsSchema, response: { 200: CarValuationResponseSchema, ...errors(400, 401, 404) } } },
+    async (request) => valueOwnCar(app.sql, app.valuationModel, await requireUser(request), request.params.id),
+  );
+};

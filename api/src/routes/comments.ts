@@ -1,18 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import { IdParamsSchema, PostCommentBodySchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CommentSchema, IdParamsSchema, PostCommentBodySchema } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
 import { listComments, postComment } from '../services/comments.js';
+import { errors } from './responses.js';
 
-export async function commentRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/auctions/:id/comments', async (request) => {
-    const { id } = IdParamsSchema.parse(request.params);
-    return listComments(app.sql, id);
-  });
+export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/auctions/:id/comments',
+    { schema: { tags: ['comments'], params: IdParamsSchema, response: { 200: z.array(CommentSchema), ...errors(400, 404) } } },
+    async (request) => listComments(app.sql, request.params.id),
+  );
 
-  app.post('/api/comments', async (request, reply) => {
-    const body = PostCommentBodySchema.parse(request.body);
-    const user = await requireUser(request, body.userId);
-    const comment = await postComment(app.sql, app.events, { auctionId: body.auctionId, user, content: body.content });
-    return reply.status(201).send(comment);
-  });
-}
+  app.post(
+    '/api/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        security: [{ session: [] }],
+        body: PostCommentBodySchema,
+        response: { 201: CommentSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const user = await requireUser(request, body.userId);
+      return reply.status(201).send(await postComment(app.sql, app.events, { auctionId: body.auctionId, user, content: body.content }));
+    },
+  );
+};

@@ -1,34 +1,42 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AcceptTermsBodySchema,
   AuctionIdParamsSchema,
   CompleteMilestoneBodySchema,
+  DisputeOpenedResponseSchema,
+  EscrowChangeResponseSchema,
+  EscrowTransactionSchema,
   InitiateDisputeBodySchema,
 } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
 import { acceptTerms, completeMilestone, getEscrowForAuction, initiateDispute } from '../services/escrow.js';
+import { errors } from './responses.js';
 
-export async function escrowRoutes(app: FastifyInstance): Promise<void> {
+const tags = ['escrow'];
+const security = [{ session: [] }];
+const step = { 200: EscrowChangeResponseSchema, ...errors(400, 401, 403, 404, 409) };
+
+export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { sql: app.sql, events: app.events };
 
-  app.get('/api/escrow/transaction/:auctionId', async (request) => {
-    const { auctionId } = AuctionIdParamsSchema.parse(request.params);
-    return getEscrowForAuction(app.sql, auctionId, await requireUser(request));
-  });
+  app.get(
+    '/api/escrow/transaction/:auctionId',
+    { schema: { tags, security, params: AuctionIdParamsSchema, response: { 200: EscrowTransactionSchema, ...errors(400, 401, 404) } } },
+    async (request) => getEscrowForAuction(app.sql, request.params.auctionId, await requireUser(request)),
+  );
 
-  app.post('/api/escrow/accept-terms', async (request) => {
-    const body = AcceptTermsBodySchema.parse(request.body);
-    return acceptTerms(deps, body.transactionId, body.userRole, await requireUser(request));
-  });
+  app.post('/api/escrow/accept-terms', { schema: { tags, security, body: AcceptTermsBodySchema, response: step } }, async (request) =>
+    acceptTerms(deps, request.body.transactionId, request.body.userRole, await requireUser(request)),
+  );
 
-  app.post('/api/escrow/complete-milestone', async (request) => {
-    const body = CompleteMilestoneBodySchema.parse(request.body);
+  app.post('/api/escrow/complete-milestone', { schema: { tags, security, body: CompleteMilestoneBodySchema, response: step } }, async (request) => {
     const user = await requireUser(request);
-    return completeMilestone(deps, body, { kind: 'user', userId: user.id });
+    return completeMilestone(deps, request.body, { kind: 'user', userId: user.id });
   });
 
-  app.post('/api/escrow/initiate-dispute', async (request, reply) => {
-    const body = InitiateDisputeBodySchema.parse(request.body);
-    return reply.status(201).send(await initiateDispute(deps, body, await requireUser(request)));
-  });
-}
+  app.post(
+    '/api/escrow/initiate-dispute',
+    { schema: { tags, security, body: InitiateDisputeBodySchema, response: { 201: DisputeOpenedResponseSchema, ...errors(400, 401, 403, 404, 409) } } },
+    async (request, reply) => reply.status(201).send(await initiateDispute(deps, request.body, await requireUser(request))),
+  );
+};

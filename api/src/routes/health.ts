@@ -1,20 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ClientConfigSchema, HealthResponseSchema, ReadinessResponseSchema } from '@app/shared';
 
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/healthz', { schema: { tags: ['system'], response: { 200: HealthResponseSchema } } }, async () => ({ status: 'ok' as const }));
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { schema: { tags: ['system'], response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } }, async (_request, reply) => {
     const [pg, redis] = await Promise.allSettled([
       app.sql`select 1`,
       Promise.race([app.redis.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000))]),
     ]);
-    const body = { postgres: pg.status === 'fulfilled' ? 'ok' : 'down', redis: redis.status === 'fulfilled' ? 'ok' : 'down' };
+    const body = { postgres: pg.status === 'fulfilled' ? ('ok' as const) : ('down' as const), redis: redis.status === 'fulfilled' ? ('ok' as const) : ('down' as const) };
     return reply.status(body.postgres === 'ok' && body.redis === 'ok' ? 200 : 503).send(body);
   });
 
-  app.get('/api/config', async (request) => {
+  app.get('/api/config', { schema: { tags: ['system'], response: { 200: ClientConfigSchema } } }, async (request) => {
     const realtimeUrl =
       app.config.PUBLIC_REALTIME_URL || `${request.protocol}://${request.hostname.split(':')[0]}:${app.config.REALTIME_PORT}`;
     return { realtimeUrl };
   });
-}
+};

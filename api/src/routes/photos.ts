@@ -1,9 +1,11 @@
 // Seller photos: upload (signed in, multipart, one file a request) and serving them back.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MultipartFile } from '@fastify/multipart';
-import { PHOTO_TEXTS, PhotoParamsSchema } from '@app/shared';
+import { PHOTO_TEXTS, PhotoParamsSchema, UploadedPhotoSchema } from '@app/shared';
 import { Invalid, NotFound } from '../domain-errors.js';
 import { requireUser } from '../plugins/auth.js';
+import { errors } from './responses.js';
 
 /** The request's one file part, or a 400 that says how to send it. */
 export async function singleFilePart(request: FastifyRequest): Promise<MultipartFile> {
@@ -13,15 +15,27 @@ export async function singleFilePart(request: FastifyRequest): Promise<Multipart
   return part;
 }
 
-export async function photoRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/uploads/photos', async (request, reply) => {
+export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/uploads/photos',
+    {
+      schema: {
+        tags: ['selling'],
+        security: [{ session: [] }],
+        description: 'multipart/form-data with one `file` part: a PNG, JPEG or WebP photo (proven by its content), at most 10 MB',
+        response: { 201: UploadedPhotoSchema, ...errors(400, 401, 413, 415) },
+      },
+    },
+    async (request, reply) => {
     const owner = await requireUser(request);
     const part = await singleFilePart(request);
     const saved = await app.photos.save(owner, part.file, () => part.file.truncated);
     return reply.status(201).send(saved);
-  });
+    },
+  );
 
-  app.get('/uploads/:name', async (request, reply) => {
+  // A bad name is "not found", like an unknown one: file names are not something a caller should probe.
+  app.get('/uploads/:name', { schema: { tags: ['selling'], description: 'A stored photo, served with its proven type' } }, async (request, reply) => {
     const parsed = PhotoParamsSchema.safeParse(request.params);
     const found = parsed.success ? await app.photos.open(parsed.data.name) : null;
     if (!found) throw new NotFound('Photo not found');
@@ -33,4 +47,4 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
       .header('x-content-type-options', 'nosniff')
       .send(found.stream);
   });
-}
+};

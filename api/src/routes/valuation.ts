@@ -1,16 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { EstimateValueBodySchema, TrimsQuerySchema, knownTrims, type TrimsResponse } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EstimateValueBodySchema, TrimsQuerySchema, TrimsResponseSchema, ValuationResponseSchema, knownTrims } from '@app/shared';
 import { estimateValue } from '../services/estimate-value.js';
+import { errors } from './responses.js';
 
-export async function valuationRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/estimate-value', async (request) => {
-    const body = EstimateValueBodySchema.parse(request.body);
-    return estimateValue({ sql: app.sql, vinDecoder: app.vinDecoder, model: app.valuationModel }, body);
-  });
+export const valuationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/estimate-value',
+    { schema: { tags: ['valuation'], body: EstimateValueBodySchema, response: { 200: ValuationResponseSchema, ...errors(400, 422) } } },
+    async (request) => estimateValue({ sql: app.sql, vinDecoder: app.vinDecoder, model: app.valuationModel }, request.body),
+  );
 
   /** The trims the market data knows for a model, for the seller's trim list. */
-  app.get('/api/valuation/trims', async (request): Promise<TrimsResponse> => {
-    const { make, model } = TrimsQuerySchema.parse(request.query);
-    return { trims: knownTrims(app.valuationModel, make, model) };
-  });
-}
+  app.get(
+    '/api/valuation/trims',
+    { schema: { tags: ['valuation'], querystring: TrimsQuerySchema, response: { 200: TrimsResponseSchema, ...errors(400) } } },
+    async (request) => ({ trims: knownTrims(app.valuationModel, request.query.make, request.query.model) }),
+  );
+};

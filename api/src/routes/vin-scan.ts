@@ -1,21 +1,33 @@
 // The VIN scanner's server half: a camera frame or a photo in, the VIN its barcode holds (and what it decodes to) out.
-import type { FastifyInstance } from 'fastify';
-import { PHOTO_TEXTS, VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, VinScanSourceSchema, sniffPhotoType } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PHOTO_TEXTS, VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, VinScanResponseSchema, VinScanSourceSchema, sniffPhotoType } from '@app/shared';
 import { z } from 'zod';
 import { DomainError } from '../domain-errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { assertWithinRate } from '../services/rate-window.js';
 import { VinBarcodeReader } from '../services/vin-barcode-reader.js';
 import { singleFilePart } from './photos.js';
+import { errors } from './responses.js';
 
 const ScanQuerySchema = z.object({ source: VinScanSourceSchema.default('camera') });
 
-export async function vinScanRoutes(app: FastifyInstance): Promise<void> {
+export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
   const reader = new VinBarcodeReader();
   app.addHook('onClose', () => reader.close());
 
-  app.post('/api/vin/scan', async (request) => {
-    const { source } = ScanQuerySchema.parse(request.query);
+  app.post(
+    '/api/vin/scan',
+    {
+      schema: {
+        tags: ['selling'],
+        security: [{ session: [] }],
+        description: 'multipart/form-data with one `file` part: a JPEG or PNG frame from the camera or a photo of the VIN label',
+        querystring: ScanQuerySchema,
+        response: { 200: VinScanResponseSchema, ...errors(400, 401, 413, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+    const { source } = request.query;
     const user = await requireUser(request);
     const { scans, windowSeconds } = VIN_SCAN_RATE_LIMIT;
     await assertWithinRate(app.redis, `${app.config.REDIS_PREFIX}vin-scan-rate:${user.id}`, scans, windowSeconds,
@@ -30,5 +42,6 @@ export async function vinScanRoutes(app: FastifyInstance): Promise<void> {
     // A decoder failure must not lose a good scan: the form still gets the VIN.
     const vehicle = await app.vinDecoder.decode(found.vin).catch(() => null);
     return { ...found, vehicle };
-  });
-}
+    },
+  );
+};

@@ -46,14 +46,14 @@ export async function decideAuction(
   events: EventPublisher,
   auctionId: number,
   approve: boolean,
-): Promise<{ status: string; endTime: string }> {
+): Promise<{ status: Auction['status']; endTime: string }> {
   const outcome = await sql.begin(async (tx) => {
     const [row] = approve
-      ? await tx<{ status: string; startTime: Date; endTime: Date }[]>`
+      ? await tx<{ status: Auction['status']; startTime: Date; endTime: Date }[]>`
           update auctions set status = 'active', is_active = true, start_time = now(), end_time = now() + (end_time - start_time)
           where id = ${auctionId} and status = 'pending'
           returning status, start_time, end_time`
-      : await tx<{ status: string; startTime: Date; endTime: Date }[]>`
+      : await tx<{ status: Auction['status']; startTime: Date; endTime: Date }[]>`
           update auctions set status = 'rejected', is_active = false where id = ${auctionId} and status = 'pending'
           returning status, now() as start_time, end_time`;
     if (!row) throw new NotFound('No pending auction with this id');

@@ -31,6 +31,7 @@ export async function startTestApp(deps: AppDeps = {}): Promise<TestContext> {
     REDIS_URL,
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'silent',
+    STRICT_RESPONSES: 'true',
     APP_ORIGINS: ORIGIN,
     UPLOAD_DIR: await mkdtemp(join(tmpdir(), 'auction-uploads-')),
   });

@@ -72,3 +72,5 @@ export type BuyNowResponse = z.infer<typeof BuyNowResponseSchema>;
 
 /** Header carrying the server clock on list answers (epoch ms). */
 export const SERVER_TIME_HEADER = 'x-server-time';
+
+export const SubmitAuctionResponseSchema = z.object({ auctionId: z.number().int() });

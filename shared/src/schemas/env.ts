@@ -31,6 +31,8 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   /** Where the offline VIN decoder's database is unpacked on first use; relative paths are from the working directory. */
   VIN_DB_PATH: z.string().min(1).default('var/vin-decoder/vpic.lite.db'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Refuse (500) an answer carrying a field its response schema does not declare, instead of dropping it: for tests. */
+  STRICT_RESPONSES: bool.default(false),
 });
 export type ApiConfig = z.infer<typeof ApiEnvSchema>;
 

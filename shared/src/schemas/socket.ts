@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, MoneySchema } from './common.js';
 import { AuctionStatusSchema, ReserveStatusSchema } from './auctions.js';
+import type { EventOf, EventType } from './events.js';
 
 export const JoinAuctionPayloadSchema = z.object({ auctionId: IdSchema });
 export const LeaveAuctionPayloadSchema = z.object({ auctionId: IdSchema });
@@ -31,3 +32,26 @@ export const SOCKET_EVENTS = {
   leave: 'auction:leave',
   presence: 'auction:presence',
 } as const;
+
+/** The acknowledgement envelope every client event answers with. */
+export const ackSchema = <T extends z.ZodType>(data: T) =>
+  z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), data }), z.object({ ok: z.literal(false), error: z.string() })]);
+export const JoinAckSchema = ackSchema(AuctionSnapshotSchema);
+export const LeaveAckSchema = ackSchema(z.null());
+
+/**
+ * What the gateway sends: every domain event under its own type (payload parsed by DomainEventSchema on arrival), and
+ * presence counts. Used by socket.io's Server<> in the gateway and by the browser's Socket<>.
+ */
+export type ServerToClientEvents = { [K in EventType]: (event: EventOf<K>) => void } & {
+  'auction:presence': (presence: PresenceEvent) => void;
+};
+
+/**
+ * What a client may send. Payloads are typed `unknown` on purpose: the gateway trusts no client and parses each with
+ * its schema (JoinAuctionPayloadSchema, LeaveAuctionPayloadSchema) before use.
+ */
+export interface ClientToServerEvents {
+  'auction:join': (payload: unknown, ack?: (answer: Ack<AuctionSnapshot>) => void) => void;
+  'auction:leave': (payload: unknown, ack?: (answer: Ack<null>) => void) => void;
+}

@@ -162,7 +162,8 @@ function Footer() {
             <ul className="mt-3 space-y-2 text-sm">
               {col.links.map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to} className="hover:text-white">{l.label}</Link>
+                  {/* The API docs are served by the API itself, not by the app's router. */}
+                  <Link to={l.to} reloadDocument={l.to === '/api-docs'} className="hover:text-white">{l.label}</Link>
                 </li>
               ))}
             </ul>

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { io as connect } from 'socket.io-client';
-import { createGateway } from '../../realtime/src/gateway.js';
-import { startWorkers } from '../../workers/src/index.js';
-import { checkAlerts } from '../../workers/src/alerts/check-alerts.js';
-import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from './support/test-app.js';
+import { createGateway } from '@app/realtime';
+import { checkAlerts, startWorkers } from '@app/workers';
+import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { io as connect } from 'socket.io-client';
-import { createGateway } from '../../realtime/src/gateway.js';
-import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from './support/test-app.js';
+import { createGateway } from '@app/realtime';
+import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

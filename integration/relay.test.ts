@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { EVENTS_STREAM_FIELD, eventsStreamKey, streams } from '@app/shared';
-import { startWorkers } from '../../workers/src/index.js';
-import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from './support/test-app.js';
+import { startWorkers } from '@app/workers';
+import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
