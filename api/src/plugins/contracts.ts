@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ResponseSerializationError, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
+import { guardText } from './text-guard.js';
 
 export const API_DOCS_PATH = '/api-docs';
 
@@ -79,6 +80,7 @@ export function responseSerializer(strict: boolean): FastifySerializerCompiler<u
 
 /** Sets the zod compilers on a scope: every route registered inside it is parsed and answered by its contract. */
 export function useZodContracts(scope: FastifyInstance, strictResponses: boolean): void {
+  guardText(scope);
   scope.setValidatorCompiler(validatorCompiler);
   scope.setSerializerCompiler(responseSerializer(strictResponses));
 }

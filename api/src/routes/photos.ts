@@ -3,14 +3,37 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MultipartFile } from '@fastify/multipart';
 import { PHOTO_TEXTS, PhotoParamsSchema, UploadedPhotoSchema } from '@app/shared';
-import { Invalid, NotFound } from '../domain-errors.js';
+import { DomainError, Invalid, NotFound } from '../domain-errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { errors } from './responses.js';
+
+/**
+ * Reading a multipart body can fail on the client's own bytes (truncated, no boundary, a malformed part header): the
+ * parser throws a plain Error for those, which is a 400, not a 500. Disk and database errors keep their own nature.
+ */
+export function asMultipartError(err: unknown): unknown {
+  if (err instanceof DomainError) return err;
+  const e = err as { code?: string; statusCode?: number; message?: string };
+  if (typeof e.statusCode === 'number' && e.statusCode < 500) return err;
+  if (e.code === undefined && /multipart|boundary|form|part header|content-type/i.test(e.message ?? '')) {
+    return new Invalid('The upload is not a valid multipart/form-data body');
+  }
+  return err;
+}
+
+/** Runs a handler that reads a multipart body, turning the parser's complaints into 400s. */
+export async function readingMultipart<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw asMultipartError(err);
+  }
+}
 
 /** The request's one file part, or a 400 that says how to send it. */
 export async function singleFilePart(request: FastifyRequest): Promise<MultipartFile> {
   if (!request.isMultipart()) throw new Invalid('Send the image as multipart/form-data in a field named "file"');
-  const part = await request.file();
+  const part = await readingMultipart(() => request.file());
   if (!part) throw new Invalid(PHOTO_TEXTS.noFile);
   return part;
 }
@@ -29,7 +52,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
     const owner = await requireUser(request);
     const part = await singleFilePart(request);
-    const saved = await app.photos.save(owner, part.file, () => part.file.truncated);
+    const saved = await readingMultipart(() => app.photos.save(owner, part.file, () => part.file.truncated));
     return reply.status(201).send(saved);
     },
   );

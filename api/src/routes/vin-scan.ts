@@ -6,7 +6,7 @@ import { DomainError } from '../domain-errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { assertWithinRate } from '../services/rate-window.js';
 import { VinBarcodeReader } from '../services/vin-barcode-reader.js';
-import { singleFilePart } from './photos.js';
+import { readingMultipart, singleFilePart } from './photos.js';
 import { errors } from './responses.js';
 
 const ScanQuerySchema = z.object({ source: VinScanSourceSchema.default('camera') });
@@ -33,7 +33,7 @@ export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
     await assertWithinRate(app.redis, `${app.config.REDIS_PREFIX}vin-scan-rate:${user.id}`, scans, windowSeconds,
       `Too many scans: at most ${scans} a minute. Type the VIN instead, or try again shortly.`);
     const part = await singleFilePart(request);
-    const image = await part.toBuffer();
+    const image = await readingMultipart(() => part.toBuffer());
     if (part.file.truncated) throw new DomainError(413, PHOTO_TEXTS.tooLarge);
     const type = sniffPhotoType(image);
     if (type !== 'image/jpeg' && type !== 'image/png') throw new DomainError(415, 'Send the frame as a JPEG or PNG image');

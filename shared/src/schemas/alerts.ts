@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALERT_DEFAULT_TIME_THRESHOLD, ALERT_TIME_THRESHOLDS, ALERT_TYPES } from '../constants.js';
-import { ClaimedUserIdSchema, IdSchema, IsoDateSchema, MoneyInputSchema, MoneySchema } from './common.js';
+import { ClaimedUserIdSchema, IdSchema, IsoDateSchema, MoneyInputSchema, MoneySchema, wholeNumber } from './common.js';
 
 export const AlertTypeSchema = z.enum(ALERT_TYPES);
 
@@ -11,9 +11,7 @@ export const AlertSettingsInputSchema = z.object({
   pushEnabled: z.boolean().default(true),
   smsEnabled: z.boolean().default(false),
   priceTarget: MoneyInputSchema.optional(),
-  timeThreshold: z.coerce
-    .number()
-    .int()
+  timeThreshold: wholeNumber()
     .refine((n) => thresholds.includes(n), `must be one of ${ALERT_TIME_THRESHOLDS.join(', ')}`)
     .default(ALERT_DEFAULT_TIME_THRESHOLD),
 });

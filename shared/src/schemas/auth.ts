@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, REGISTER_PASSWORD_MIN, SIGN_IN_PASSWORD_MIN } from '../constants.js';
 
-const email = (message: string) => z.string().trim().toLowerCase().pipe(z.email({ error: message }));
+/** RFC 5321 caps an address at 254 characters; anything longer is refused before it reaches a throttle key or a query. */
+const email = (message: string) => z.string().max(254, message).trim().toLowerCase().pipe(z.email({ error: message }));
 
 export const LoginBodySchema = z.object({
   email: email('Invalid email address'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeDollarAmount } from './bids.js';
 import { ADMIN_AUCTION_DURATIONS_DAYS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
-import { ClaimedUserIdSchema } from './common.js';
+import { ClaimedUserIdSchema, IdSchema, wholeNumber } from './common.js';
 import { vinCheckDigitProblem } from '../vin.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
 import { ValuationReportSchema } from './valuation.js';
@@ -19,13 +19,13 @@ export const VinSchema = z
 
 export const CreateCarBodySchema = z.object({
   vin: VinSchema,
-  year: z.coerce.number().int().min(YEAR_MIN).max(YEAR_MAX),
-  make: z.string().trim().min(1),
-  model: z.string().trim().min(1),
+  year: wholeNumber().pipe(z.number().min(YEAR_MIN).max(YEAR_MAX)),
+  make: z.string().trim().min(1).max(60),
+  model: z.string().trim().min(1).max(80),
   /** Optional, but it decides most of the value (a 911 GT3 against a Carrera). */
   trim: z.string().trim().max(100).default(''),
-  mileage: z.coerce.number().int().min(0).max(2_000_000),
-  condition: z.string().trim().min(1),
+  mileage: wholeNumber().pipe(z.number().min(0).max(2_000_000)),
+  condition: z.string().trim().min(1).max(40),
   images: z
     .array(z.string().refine((url) => photoFileNameOf(url) !== null, 'Each image must be a photo uploaded to /api/uploads/photos'))
     .min(1, 'At least one image is required')
@@ -45,7 +45,7 @@ export type CarValuationResponse = z.infer<typeof CarValuationResponseSchema>;
 
 export const EstimateValueBodySchema = z.object({
   vin: VinSchema,
-  mileage: z.coerce.number().int().min(0).max(2_000_000),
+  mileage: wholeNumber().pipe(z.number().min(0).max(2_000_000)),
   /** Overrides the decoded trim (or supplies one the VIN does not carry). */
   trim: z.string().trim().max(100).optional(),
   zip: z.string().trim().regex(new RegExp(`^\\d{${ZIP_LENGTH}}$`), `ZIP must be ${ZIP_LENGTH} digits`),
@@ -104,14 +104,11 @@ export type VehicleHistoryReport = z.infer<typeof VehicleHistoryReportSchema>;
 /** "Submit to Auction": the owner proposes terms; an admin approves before it goes live. */
 export const SubmitAuctionBodySchema = z
   .object({
-    carId: z.coerce.number().int().positive(),
+    carId: IdSchema,
     startingBid: wholeDollarAmount('Starting bid'),
     reservePrice: wholeDollarAmount('Reserve price').optional(),
     buyItNowPrice: wholeDollarAmount('Buy It Now price').optional(),
-    durationDays: z.coerce
-      .number()
-      .int()
-      .refine((d) => (ADMIN_AUCTION_DURATIONS_DAYS as readonly number[]).includes(d), `Duration must be one of ${ADMIN_AUCTION_DURATIONS_DAYS.join(', ')} days`),
+    durationDays: wholeNumber().refine((d) => (ADMIN_AUCTION_DURATIONS_DAYS as readonly number[]).includes(d), `Duration must be one of ${ADMIN_AUCTION_DURATIONS_DAYS.join(', ')} days`),
     location: z.string().trim().min(1).max(100),
     isPremiumOnly: z.boolean().default(false),
   })

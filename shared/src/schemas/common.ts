@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { parseMoneyToCents, MAX_MONEY_CENTS } from '../money.js';
 
-/** A positive integer id, from a path segment or a JSON number ("abc" is refused, not coerced to NaN). */
-export const IdSchema = z.coerce
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be positive')
-  .max(2_147_483_647, 'is too large');
+/**
+ * A whole number from a JSON body, a query or a path: a number, or a string of digits. Nothing else is turned into a
+ * number ("", " 12 ", "12abc", "1e3", true and [] are all refused, where z.coerce would have accepted some).
+ */
+export const wholeNumber = (what = 'must be a whole number') =>
+  z
+    .union([z.number({ error: what }), z.string().regex(/^\d{1,15}$/, what).transform(Number)], { error: what })
+    .pipe(z.number().int(what));
+
+/** A positive integer id that fits the database's integer columns. */
+export const IdSchema = wholeNumber('must be a positive whole number').pipe(
+  z.number().positive('must be positive').max(2_147_483_647, 'is too large'),
+);
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 export const AuctionIdParamsSchema = z.object({ auctionId: IdSchema });
