@@ -1,5 +1,5 @@
 // buildApp(config, deps): the whole HTTP API, used by server.ts and by the tests.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES } from '@app/shared';
@@ -12,6 +12,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerQueueDashboard } from './plugins/queue-dashboard.js';
 import { registerApiDocs, useZodContracts } from './plugins/contracts.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { BidEngine } from './services/bid-engine.js';
 import { SessionCache } from './services/session-cache.js';
 import { healthRoutes } from './routes/health.js';
@@ -63,7 +64,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
   });
 
@@ -97,6 +98,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
   registerErrorHandling(app);
   registerAuth(app, config.APP_ORIGINS);
+  await registerRateLimits(app, config);
 
   // The docs collect every route registered after them.
   await registerApiDocs(app);

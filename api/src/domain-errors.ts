@@ -41,6 +41,13 @@ export class TooManyRequests extends DomainError {
   }
 }
 
+/** A store on the request path did not answer in time: the client should retry shortly, never wait on a hang. */
+export class ServiceUnavailable extends DomainError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
 /** A rule's refusal (shared/src/domain) as the error the handler answers with. */
 export function refusalError(refusal: Refusal): DomainError {
   return new DomainError(REFUSAL_STATUS[refusal.code], refusal.message);

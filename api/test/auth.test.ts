@@ -7,8 +7,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const login = (email: string, password: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { origin: ORIGIN, ...headers } });
+const login = (email: string, password: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { origin: ORIGIN, ...headers }, remoteAddress });
 
 describe('signing in', () => {
   it('signs in with the right password and sets an HttpOnly SameSite=Lax session cookie', async () => {
@@ -21,8 +21,23 @@ describe('signing in', () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).not.toMatch(/Secure/);
-    const overHttps = await login(user.email, TEST_PASSWORD, { 'x-forwarded-proto': 'https' });
-    expect(String(overHttps.headers['set-cookie'])).toMatch(/Secure/);
+    // A client's own X-Forwarded-Proto is not believed...
+    const claimed = await login(user.email, TEST_PASSWORD, { 'x-forwarded-proto': 'https' });
+    expect(String(claimed.headers['set-cookie'])).not.toMatch(/Secure/);
+  });
+
+  it('believes X-Forwarded-For and -Proto only from a configured proxy (TRUST_PROXY)', async () => {
+    const behindProxy = await startTestApp({}, { TRUST_PROXY: '127.0.0.1' });
+    try {
+      const user = await createUser(behindProxy.sql);
+      const res = await behindProxy.app.inject({
+        method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD },
+        headers: { origin: ORIGIN, 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('gives the same answer for a wrong password and an unknown email', async () => {
@@ -82,14 +97,36 @@ describe('signing in', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('answers the 11th wrong password for one account within 15 minutes with 429 and Retry-After', async () => {
+  it('slows an address down after 5 wrong passwords for an account: 429 with Retry-After, growing with each failure', async () => {
     const user = await createUser(ctx.sql);
-    for (let i = 0; i < 10; i += 1) expect((await login(user.email, 'wrong-password')).statusCode).toBe(401);
-    const eleventh = await login(user.email, 'wrong-password');
-    expect(eleventh.statusCode).toBe(429);
-    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
-    // Even the right password waits out the window.
-    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < 5; i += 1) expect((await login(user.email, 'wrong-password', {}, attacker)).statusCode).toBe(401);
+    const sixth = await login(user.email, 'wrong-password', {}, attacker);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits, from that address.
+    expect((await login(user.email, TEST_PASSWORD, {}, attacker)).statusCode).toBe(429);
+  });
+
+  it('lets the owner sign in from their own address while an attacker is throttled on the account', async () => {
+    const user = await createUser(ctx.sql);
+    for (let i = 0; i < 5; i += 1) await login(user.email, 'wrong-password', {}, '198.51.100.20');
+    expect((await login(user.email, 'wrong-password', {}, '198.51.100.20')).statusCode).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD, {}, '192.0.2.44')).statusCode).toBe(200);
+  });
+
+  it('does not believe a forged X-Forwarded-For: changing it does not reset the limit (no trusted proxy configured)', async () => {
+    const user = await createUser(ctx.sql);
+    for (let i = 0; i < 5; i += 1) await login(user.email, 'wrong-password', { 'x-forwarded-for': `10.0.0.${i}` }, '203.0.113.9');
+    const forged = await login(user.email, 'wrong-password', { 'x-forwarded-for': '10.9.9.9' }, '203.0.113.9');
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('keys the throttle by hashes: a 200 KB email leaves a fixed-size key', async () => {
+    const huge = `${'a'.repeat(200_000)}@example.test`;
+    expect((await login(huge, 'wrong-password')).statusCode).toBe(400);
+    const keys = await ctx.redis.keys(`${ctx.config.REDIS_PREFIX}throttle:*`);
+    expect(keys.every((k) => k.length < ctx.config.REDIS_PREFIX.length + 100)).toBe(true);
   });
 });
 

@@ -112,6 +112,37 @@ describe('placing a bid', () => {
     const count = (await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`)[0]!.count;
     expect(count).toBe(1);
   });
+
+  it('refuses an Idempotency-Key reused for a different bid with 422, storing nothing new', async () => {
+    const auctionId = await createAuction(ctx.sql);
+    const other = await createAuction(ctx.sql);
+    const u = await createUserSession(ctx.app, ctx.sql);
+    const headers = { 'idempotency-key': 'reused-key' };
+    expect((await bid(u.cookie, auctionId, 20000, headers)).statusCode).toBe(201);
+    const otherAmount = await bid(u.cookie, auctionId, 25000, headers);
+    expect(otherAmount.statusCode).toBe(422);
+    expect(otherAmount.json()).toEqual({ error: 'This Idempotency-Key was already used for a different request' });
+    expect((await bid(u.cookie, other, 20000, headers)).statusCode).toBe(422);
+    // Racing a different request against the first one in flight is refused too.
+    const [x, y] = await Promise.all([
+      bid(u.cookie, auctionId, 30000, { 'idempotency-key': 'raced' }),
+      bid(u.cookie, auctionId, 31000, { 'idempotency-key': 'raced' }),
+    ]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([201, 422]);
+    const amounts = await ctx.sql<{ amount: string }[]>`select amount from bids where auction_id in (${auctionId}, ${other}) order by id`;
+    expect(amounts.map((a) => a.amount)).toEqual(['20000.00', x.statusCode === 201 ? '30000.00' : '31000.00']);
+  });
+
+  it('honours a key for 24 hours only', async () => {
+    const auctionId = await createAuction(ctx.sql);
+    const u = await createUserSession(ctx.app, ctx.sql);
+    const headers = { 'idempotency-key': 'day-old' };
+    const first = await bid(u.cookie, auctionId, 20000, headers);
+    await ctx.sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'day-old'`;
+    const later = await bid(u.cookie, auctionId, 21000, headers);
+    expect(later.statusCode).toBe(201);
+    expect(later.json().id).not.toBe(first.json().id);
+  });
 });
 
 describe('bidding under contention', () => {

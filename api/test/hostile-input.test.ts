@@ -43,7 +43,8 @@ const PATH_VALUES = ['%00', 'abc', '0', '-1', '2147483648', '9999999999999999999
 let operations: Operation[] = [];
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  // Thousands of requests from one address: the protective limits are raised so the routes themselves are attacked.
+  ctx = await startTestApp({}, { RATE_LIMIT_SCALE: '100000' });
   userCookie = (await createUserSession(ctx.app, ctx.sql)).cookie;
   adminCookie = (await createAdminSession(ctx.app, ctx.sql)).cookie;
   auctionId = await createAuction(ctx.sql);

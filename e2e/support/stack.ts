@@ -39,6 +39,7 @@ export async function startStack(): Promise<Stack> {
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'silent',
     STRICT_RESPONSES: 'true',
+    RATE_LIMIT_SCALE: '100',
     WEB_DIST_DIR: WEB_DIST,
     APP_ORIGINS: 'http://127.0.0.1:1',
     UPLOAD_DIR: await mkdtemp(join(tmpdir(), 'auction-e2e-uploads-')),

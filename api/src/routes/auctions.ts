@@ -6,12 +6,15 @@ import {
   BuyNowBodySchema,
   BuyNowResponseSchema,
   IdParamsSchema,
+  IdempotencyHeadersSchema,
   SERVER_TIME_HEADER,
 } from '@app/shared';
 import { getAuctionDetail, listLiveAuctions } from '../services/auction-read.js';
 import { buyNow } from '../services/buy-now.js';
 import { requireUser } from '../plugins/auth.js';
+import { requestFingerprint, withIdempotency } from '../services/idempotency.js';
 import { errors } from './responses.js';
+import { limit } from '../plugins/rate-limits.js';
 
 export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -32,17 +35,26 @@ export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auctions/:id/buy-now',
     {
+      config: { rateLimit: limit('write', app.config) },
       schema: {
         tags: ['auctions'],
         security: [{ session: [] }],
+        headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,
         body: BuyNowBodySchema,
-        response: { 201: BuyNowResponseSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 201: BuyNowResponseSchema, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
-      return reply.status(201).send(await buyNow(app.sql, app.events, { auctionId: request.params.id, buyer: user }));
+      const auctionId = request.params.id;
+      const result = await withIdempotency(
+        app,
+        { userId: user.id, key: request.headers['idempotency-key'], fingerprint: requestFingerprint('POST /api/auctions/:id/buy-now', { auctionId }) },
+        () => buyNow(app.sql, app.events, { auctionId, buyer: user }),
+      );
+      // A replayed answer is whatever the first attempt answered: the purchase, or its refusal.
+      return reply.status(result.status as 201).send(result.body as never);
     },
   );
 };

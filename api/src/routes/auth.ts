@@ -8,6 +8,7 @@ import { LoginThrottle } from '../services/login-throttle.js';
 import { SESSION_TTL_MS, USER_COOKIE, createUserSession } from '../services/sessions.js';
 import { signIn, signOut } from '../services/sign-in.js';
 import { errors } from './responses.js';
+import { limit } from '../plugins/rate-limits.js';
 
 export { INVALID_CREDENTIALS } from '../services/sign-in.js';
 
@@ -16,7 +17,7 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, name
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    // Behind a TLS-terminating proxy the protocol comes from X-Forwarded-Proto (trustProxy is on).
+    // Behind a trusted TLS-terminating proxy (TRUST_PROXY) the protocol comes from X-Forwarded-Proto.
     secure: app.config.COOKIE_SECURE || reply.request.protocol === 'https',
     ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
   });
@@ -43,9 +44,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/register',
-    { schema: { tags, body: RegisterBodySchema, response: { 201: AuthResponseSchema, ...errors(400, 409, 429) } } },
+    { config: { rateLimit: limit('register', app.config) }, schema: { tags, body: RegisterBodySchema, response: { 201: AuthResponseSchema, ...errors(400, 409, 429) } } },
     async (request, reply) => {
-      await deps.throttle.assertRegistrationAllowed(request.ip);
       const user = await registerUser(app.sql, request.body);
       setSessionCookie(app, reply, USER_COOKIE, await createUserSession(app.sql, user.id, SESSION_TTL_MS));
       return reply.status(201).send({ user });

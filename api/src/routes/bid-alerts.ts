@@ -4,6 +4,7 @@ import { BidAlertSchema, CreateBidAlertBodySchema, IdParamsSchema, UpdateBidAler
 import { requireUser } from '../plugins/auth.js';
 import { createAlert, deleteAlert, listAlerts, setAlertActive } from '../services/bid-alerts.js';
 import { errors } from './responses.js';
+import { limit } from '../plugins/rate-limits.js';
 
 const tags = ['alerts'];
 const security = [{ session: [] }];
@@ -15,7 +16,7 @@ export const bidAlertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/bid-alerts',
-    { schema: { tags, security, body: CreateBidAlertBodySchema, response: { 201: BidAlertSchema, ...errors(400, 401, 403, 404) } } },
+    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: CreateBidAlertBodySchema, response: { 201: BidAlertSchema, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
       return reply.status(201).send(await createAlert(app.sql, user.id, request.body));
@@ -24,13 +25,13 @@ export const bidAlertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/bid-alerts/:id',
-    { schema: { tags, security, params: IdParamsSchema, body: UpdateBidAlertBodySchema, response: { 200: BidAlertSchema, ...errors(400, 401, 404) } } },
+    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, params: IdParamsSchema, body: UpdateBidAlertBodySchema, response: { 200: BidAlertSchema, ...errors(400, 401, 404) } } },
     async (request) => setAlertActive(app.sql, (await requireUser(request)).id, request.params.id, request.body.isActive),
   );
 
   app.delete(
     '/api/bid-alerts/:id',
-    { schema: { tags, security, params: IdParamsSchema, response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) } } },
+    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, params: IdParamsSchema, response: { 204: z.null().describe('Deleted'), ...errors(400, 401, 404) } } },
     async (request, reply) => {
       await deleteAlert(app.sql, (await requireUser(request)).id, request.params.id);
       return reply.status(204).send(null);

@@ -11,6 +11,7 @@ import { submitToAuction } from '../services/auction-approval.js';
 import { requireUser } from '../plugins/auth.js';
 import { createCar, valueOwnCar } from '../services/cars.js';
 import { errors } from './responses.js';
+import { limit } from '../plugins/rate-limits.js';
 
 const tags = ['selling'];
 const security = [{ session: [] }];
@@ -18,7 +19,7 @@ const security = [{ session: [] }];
 export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cars',
-    { schema: { tags, security, body: CreateCarBodySchema, response: { 201: CreateCarResponseSchema, ...errors(400, 401, 403, 409) } } },
+    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: CreateCarBodySchema, response: { 201: CreateCarResponseSchema, ...errors(400, 401, 403, 409) } } },
     async (request, reply) => {
       const owner = await requireUser(request, request.body.ownerId);
       return reply.status(201).send(await createCar(app.sql, owner, request.body));
@@ -27,13 +28,13 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auction-requests',
-    { schema: { tags, security, body: SubmitAuctionBodySchema, response: { 201: SubmitAuctionResponseSchema, ...errors(400, 401, 404, 409) } } },
+    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: SubmitAuctionBodySchema, response: { 201: SubmitAuctionResponseSchema, ...errors(400, 401, 404, 409) } } },
     async (request, reply) => reply.status(201).send(await submitToAuction(app.sql, app.events, await requireUser(request), request.body)),
   );
 
   app.post(
     '/api/cars/:id/ai-valuation',
-    { schema: { tags, security, params: IdParamsSchema, response: { 200: CarValuationResponseSchema, ...errors(400, 401, 404) } } },
+    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, params: IdParamsSchema, response: { 200: CarValuationResponseSchema, ...errors(400, 401, 404) } } },
     async (request) => valueOwnCar(app.sql, app.valuationModel, await requireUser(request), request.params.id),
   );
 };

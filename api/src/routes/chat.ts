@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuctionIdParamsSchema, ChatMessageSchema, ChatMessagesQuerySchema, PostChatMessageBodySchema } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { assertChatRate, listChatMessages, postChatMessage } from '../services/chat.js';
+import { listChatMessages, postChatMessage } from '../services/chat.js';
+import { limit } from '../plugins/rate-limits.js';
 import { errors } from './responses.js';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +33,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chat/messages/:auctionId',
     {
+      config: { rateLimit: limit('chat', app.config) },
       schema: {
         tags: ['chat'],
         security: [{ session: [] }],
@@ -42,7 +44,6 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
-      await assertChatRate(app.redis, app.config.REDIS_PREFIX, user.id);
       const message = await postChatMessage(app.sql, app.events, { auctionId: request.params.auctionId, user, message: request.body.message });
       return reply.status(201).send(message);
     },

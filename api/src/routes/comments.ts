@@ -4,6 +4,7 @@ import { CommentSchema, IdParamsSchema, PostCommentBodySchema } from '@app/share
 import { requireUser } from '../plugins/auth.js';
 import { listComments, postComment } from '../services/comments.js';
 import { errors } from './responses.js';
+import { limit } from '../plugins/rate-limits.js';
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,6 +16,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/comments',
     {
+      config: { rateLimit: limit('write', app.config) },
       schema: {
         tags: ['comments'],
         security: [{ session: [] }],

@@ -11,6 +11,7 @@ import {
 import { requireUser } from '../plugins/auth.js';
 import { acceptTerms, completeMilestone, getEscrowForAuction, initiateDispute } from '../services/escrow.js';
 import { errors } from './responses.js';
+import { limit } from '../plugins/rate-limits.js';
 
 const tags = ['escrow'];
 const security = [{ session: [] }];
@@ -25,18 +26,18 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getEscrowForAuction(app.sql, request.params.auctionId, await requireUser(request)),
   );
 
-  app.post('/api/escrow/accept-terms', { schema: { tags, security, body: AcceptTermsBodySchema, response: step } }, async (request) =>
+  app.post('/api/escrow/accept-terms', { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: AcceptTermsBodySchema, response: step } }, async (request) =>
     acceptTerms(deps, request.body.transactionId, request.body.userRole, await requireUser(request)),
   );
 
-  app.post('/api/escrow/complete-milestone', { schema: { tags, security, body: CompleteMilestoneBodySchema, response: step } }, async (request) => {
+  app.post('/api/escrow/complete-milestone', { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: CompleteMilestoneBodySchema, response: step } }, async (request) => {
     const user = await requireUser(request);
     return completeMilestone(deps, request.body, { kind: 'user', userId: user.id });
   });
 
   app.post(
     '/api/escrow/initiate-dispute',
-    { schema: { tags, security, body: InitiateDisputeBodySchema, response: { 201: DisputeOpenedResponseSchema, ...errors(400, 401, 403, 404, 409) } } },
+    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: InitiateDisputeBodySchema, response: { 201: DisputeOpenedResponseSchema, ...errors(400, 401, 403, 404, 409) } } },
     async (request, reply) => reply.status(201).send(await initiateDispute(deps, request.body, await requireUser(request))),
   );
 };

@@ -6,6 +6,7 @@ import { PHOTO_TEXTS, PhotoParamsSchema, UploadedPhotoSchema } from '@app/shared
 import { DomainError, Invalid, NotFound } from '../domain-errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { errors } from './responses.js';
+import { limit } from '../plugins/rate-limits.js';
 
 /**
  * Reading a multipart body can fail on the client's own bytes (truncated, no boundary, a malformed part header): the
@@ -42,6 +43,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/uploads/photos',
     {
+      config: { rateLimit: limit('write', app.config) },
       schema: {
         tags: ['selling'],
         security: [{ session: [] }],

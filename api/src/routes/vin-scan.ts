@@ -1,10 +1,10 @@
 // The VIN scanner's server half: a camera frame or a photo in, the VIN its barcode holds (and what it decodes to) out.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PHOTO_TEXTS, VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, VinScanResponseSchema, VinScanSourceSchema, sniffPhotoType } from '@app/shared';
+import { PHOTO_TEXTS, VIN_SCAN_TEXTS, VinScanResponseSchema, VinScanSourceSchema, sniffPhotoType } from '@app/shared';
 import { z } from 'zod';
 import { DomainError } from '../domain-errors.js';
 import { requireUser } from '../plugins/auth.js';
-import { assertWithinRate } from '../services/rate-window.js';
+import { limit } from '../plugins/rate-limits.js';
 import { VinBarcodeReader } from '../services/vin-barcode-reader.js';
 import { readingMultipart, singleFilePart } from './photos.js';
 import { errors } from './responses.js';
@@ -18,6 +18,7 @@ export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/vin/scan',
     {
+      config: { rateLimit: limit('vinScan', app.config) },
       schema: {
         tags: ['selling'],
         security: [{ session: [] }],
@@ -28,10 +29,7 @@ export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
     const { source } = request.query;
-    const user = await requireUser(request);
-    const { scans, windowSeconds } = VIN_SCAN_RATE_LIMIT;
-    await assertWithinRate(app.redis, `${app.config.REDIS_PREFIX}vin-scan-rate:${user.id}`, scans, windowSeconds,
-      `Too many scans: at most ${scans} a minute. Type the VIN instead, or try again shortly.`);
+    await requireUser(request);
     const part = await singleFilePart(request);
     const image = await readingMultipart(() => part.toBuffer());
     if (part.file.truncated) throw new DomainError(413, PHOTO_TEXTS.tooLarge);

@@ -1,8 +1,6 @@
 import type { Sql } from 'postgres';
-import type { Redis } from 'ioredis';
 import { appendEvents, type EventPublisher } from '@app/infra';
-import { CHAT_RATE_LIMIT, streams, type ChatMessage, type SessionUser } from '@app/shared';
-import { assertWithinRate } from './rate-window.js';
+import { streams, type ChatMessage, type SessionUser } from '@app/shared';
 import { assertAuctionVisible } from './auction-guard.js';
 
 interface ChatRow {
@@ -43,12 +41,6 @@ export async function listChatMessages(sql: Sql, auctionId: number, after?: numb
           where m.auction_id = ${auctionId} and m.id > ${after}
           order by m.id asc limit ${PAGE}`;
   return rows.map(toMessage);
-}
-
-export function assertChatRate(redis: Redis, prefix: string, userId: number): Promise<void> {
-  const { messages, windowSeconds } = CHAT_RATE_LIMIT;
-  return assertWithinRate(redis, `${prefix}chat-rate:${userId}`, messages, windowSeconds,
-    `You are sending messages too fast: at most ${messages} every ${windowSeconds} seconds`);
 }
 
 export async function postChatMessage(

@@ -68,7 +68,7 @@ export async function signIn<K extends keyof typeof KINDS>(
     await deps.throttle.recordFailure(kind, attempt.email, attempt.ip);
     throw new Unauthorized(k.invalid);
   }
-  await deps.throttle.clearAccount(kind, attempt.email);
+  await deps.throttle.clearPair(kind, attempt.email, attempt.ip);
   // Rotation: whatever session the browser had before is ended, a new token is issued.
   if (attempt.previousToken) {
     deps.evict(attempt.previousToken);

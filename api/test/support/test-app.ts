@@ -23,10 +23,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function startTestApp(deps: AppDeps = {}): Promise<TestContext> {
+/** `env` overrides the test defaults (for instance RATE_LIMIT_SCALE, which tests raise so their bursts are not throttled). */
+export async function startTestApp(deps: AppDeps = {}, env: Record<string, string> = {}): Promise<TestContext> {
   const db = await createTestDatabase();
   const prefix = testRedisPrefix();
   const config = ApiEnvSchema.parse({
+    RATE_LIMIT_SCALE: '100',
     DATABASE_URL: db.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,
@@ -34,6 +36,7 @@ export async function startTestApp(deps: AppDeps = {}): Promise<TestContext> {
     STRICT_RESPONSES: 'true',
     APP_ORIGINS: ORIGIN,
     UPLOAD_DIR: await mkdtemp(join(tmpdir(), 'auction-uploads-')),
+    ...env,
   });
   const redis = new Redis(REDIS_URL);
   const ctx: TestContext = {

@@ -57,7 +57,7 @@ export async function valuationBench(requests = 1000, uncachedDecodes = 100) {
   const probe = fileURLToPath(new URL('./loop-delay-probe.mjs', import.meta.url));
   const api = await startProcess('api/src/server.ts', {
     DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, PORT: String(port), HOST: '127.0.0.1', APP_ORIGINS: baseUrl,
-    LOOP_DELAY_FILE: file, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
+    RATE_LIMIT_SCALE: '1000', LOOP_DELAY_FILE: file, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
   }, `${baseUrl}/healthz`);
   try {
     const ask = async (vin: string, mileage = 20_000) => {

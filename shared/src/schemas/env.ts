@@ -16,7 +16,27 @@ export const CoreEnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
+/**
+ * Which proxies to believe about the client's address and protocol (X-Forwarded-For, -Proto). Off unless set: a hop
+ * count ("1" behind one load balancer) or a comma-separated list of proxy addresses or CIDR ranges. Trusting every
+ * sender is not offered: any client could then choose its own address.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((v, ctx): false | number | string[] => {
+    const s = v.trim();
+    if (s === '' || s === 'false') return false;
+    if (/^\d{1,2}$/.test(s)) return Number(s);
+    if (s === 'true') {
+      ctx.addIssue({ code: 'custom', message: 'name a hop count or the proxies addresses; "true" would trust any client' });
+      return z.NEVER;
+    }
+    return s.split(',').map((x) => x.trim()).filter(Boolean);
+  });
+
 export const ApiEnvSchema = CoreEnvSchema.extend({
+  TRUST_PROXY: trustProxy,
   PORT: port.default(3000),
   HOST: z.string().default('0.0.0.0'),
   REALTIME_PORT: port.default(3001),
@@ -33,6 +53,8 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Refuse (500) an answer carrying a field its response schema does not declare, instead of dropping it: for tests. */
   STRICT_RESPONSES: bool.default(false),
+  /** Multiplies the protective rate limits (not the spec's own, such as chat's 5 in 10 s); load tests raise it. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
 });
 export type ApiConfig = z.infer<typeof ApiEnvSchema>;
 

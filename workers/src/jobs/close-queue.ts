@@ -7,6 +7,7 @@ import { runEscrowDeadlines, type EventPublisher } from '@app/infra';
 import { CloseAuctionJobSchema, QUEUE_NAMES, type DomainEvent } from '@app/shared';
 import { closeAuction, overdueAuctionIds } from './close-auction.js';
 import { latestEndTimes } from './end-time-moves.js';
+import { runHousekeeping } from './housekeeping.js';
 
 export const CLOSE_QUEUE = QUEUE_NAMES.close;
 export const CLOSE_JOB_ATTEMPTS = 5;
@@ -132,6 +133,8 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
       }
       case 'escrow-deadlines':
         return runEscrowDeadlines({ sql, events });
+      case 'housekeeping':
+        return runHousekeeping(sql);
       default:
         throw new UnrecoverableError(`unknown job ${job.name}`);
     }
@@ -151,6 +154,7 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
   const repeatOpts = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
   await queue.upsertJobScheduler('sweep-overdue', { every: deps.sweepEveryMs }, { name: 'sweep', data: {}, opts: repeatOpts });
   await queue.upsertJobScheduler('escrow-deadlines', { every: deps.sweepEveryMs }, { name: 'escrow-deadlines', data: {}, opts: repeatOpts });
+  await queue.upsertJobScheduler('housekeeping', { every: 10 * 60_000 }, { name: 'housekeeping', data: {}, opts: repeatOpts });
   const scheduled = await scheduleActive();
   logger.info({ scheduled }, 'close jobs scheduled for active auctions');
 

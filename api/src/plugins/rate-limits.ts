@@ -1,0 +1,82 @@
+// Request rate limits, counted in Redis so they hold across API processes. Every client address has a general limit;
+// writes are limited per signed-in user (per address when signed out). Some limits are product rules from the spec
+// (chat: 5 messages in 10 s) and never scale; the protective ones scale with RATE_LIMIT_SCALE for load tests.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { CHAT_RATE_LIMIT, VIN_SCAN_RATE_LIMIT } from '@app/shared';
+import { TooManyRequests } from '../domain-errors.js';
+import { currentUser } from './auth.js';
+
+interface Limit {
+  max: number;
+  windowMs: number;
+  /** Product rules keep their number whatever the scale. */
+  scaled: boolean;
+  per: 'address' | 'user';
+  message: string;
+}
+
+export const RATE_LIMITS = {
+  general: { max: 1200, windowMs: 60_000, scaled: true, per: 'address', message: 'Too many requests from this address: slow down and try again shortly' },
+  bid: { max: 60, windowMs: 60_000, scaled: true, per: 'user', message: 'Too many bids: at most 60 a minute' },
+  write: { max: 60, windowMs: 60_000, scaled: true, per: 'user', message: 'Too many changes in a short time: wait a moment and try again' },
+  chat: {
+    max: CHAT_RATE_LIMIT.messages,
+    windowMs: CHAT_RATE_LIMIT.windowSeconds * 1000,
+    scaled: false,
+    per: 'user',
+    message: `You are sending messages too fast: at most ${CHAT_RATE_LIMIT.messages} every ${CHAT_RATE_LIMIT.windowSeconds} seconds`,
+  },
+  vinScan: {
+    max: VIN_SCAN_RATE_LIMIT.scans,
+    windowMs: VIN_SCAN_RATE_LIMIT.windowSeconds * 1000,
+    scaled: false,
+    per: 'user',
+    message: `Too many scans: at most ${VIN_SCAN_RATE_LIMIT.scans} a minute. Type the VIN instead, or try again shortly.`,
+  },
+  register: { max: 10, windowMs: 3_600_000, scaled: false, per: 'address', message: 'Too many sign-ups from this address. Try again later.' },
+} as const satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+
+/** Who a request counts against: the session's user for per-user limits (its address when signed out). */
+async function subject(request: FastifyRequest, per: Limit['per']): Promise<string> {
+  if (per === 'user') {
+    const user = await currentUser(request);
+    if (user) return `u${user.id}`;
+  }
+  return `a${request.ip}`;
+}
+
+/** The route option for one named limit: `{ config: { rateLimit: limit('chat', app.config) } }`. */
+export function limit(name: LimitName, config: { RATE_LIMIT_SCALE: number }): RateLimitOptions {
+  const l: Limit = RATE_LIMITS[name];
+  return {
+    max: l.scaled ? Math.round(l.max * config.RATE_LIMIT_SCALE) : l.max,
+    timeWindow: l.windowMs,
+    groupId: name,
+    keyGenerator: (request) => subject(request, l.per),
+    errorResponseBuilder: (_request, ctx) => new TooManyRequests(l.message, ctx.ttl / 1000),
+  };
+}
+
+export async function registerRateLimits(app: FastifyInstance, config: { REDIS_URL: string; REDIS_PREFIX: string; RATE_LIMIT_SCALE: number }): Promise<void> {
+  // Its own connection that fails fast: with Redis away, requests go on unlimited (logged) rather than wait.
+  const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 });
+  redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate limit redis error'));
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  const general = limit('general', config);
+  await app.register(rateLimit, {
+    global: true,
+    redis,
+    nameSpace: `${config.REDIS_PREFIX}rl:`,
+    skipOnError: true,
+    max: general.max,
+    timeWindow: general.timeWindow,
+    keyGenerator: general.keyGenerator,
+    errorResponseBuilder: general.errorResponseBuilder,
+  });
+}
