@@ -13,6 +13,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { registerQueueDashboard } from './plugins/queue-dashboard.js';
 import { registerApiDocs, useZodContracts } from './plugins/contracts.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { BidEngine } from './services/bid-engine.js';
 import { SessionCache } from './services/session-cache.js';
 import { healthRoutes } from './routes/health.js';
@@ -28,6 +29,7 @@ import { carRoutes } from './routes/cars.js';
 import { valuationRoutes } from './routes/valuation.js';
 import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
+import { cspReportRoutes } from './routes/csp-reports.js';
 import { PhotoStore } from './services/photo-store.js';
 import { VinDecoder } from './services/vin-decoder.js';
 import { valuationModel } from './services/valuation-model.js';
@@ -44,6 +46,8 @@ declare module 'fastify' {
     photos: PhotoStore;
     vinDecoder: VinDecoder;
     valuationModel: ValuationModel;
+    /** The latest Content-Security-Policy violations browsers reported (newest last). */
+    cspReports: unknown[];
   }
 }
 
@@ -93,6 +97,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     if (!deps.sql) await sql.end({ timeout: 5 });
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
   // One file a request; the size check is ours (throwFileSizeLimit off) so a refusal carries our message.
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
@@ -108,7 +113,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     useZodContracts(api, config.STRICT_RESPONSES);
     for (const routes of [
       healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
-      escrowRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes,
+      escrowRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes,
     ]) {
       await api.register(routes);
     }

@@ -97,6 +97,17 @@ describe('signing in', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('refuses the most common passwords and a password of spaces, storing nothing', async () => {
+    for (const password of ['password', '12345678', 'Password1', '        ', ' qwertyuiop ']) {
+      const res = await ctx.app.inject({
+        method: 'POST', url: '/api/auth/register', headers: { origin: ORIGIN },
+        payload: { name: 'Weak', email: `weak-${Math.random().toString(36).slice(2)}@example.test`, password },
+      });
+      expect(res.statusCode, password).toBe(400);
+    }
+    expect((await ctx.sql`select 1 from users where name = 'Weak'`).length).toBe(0);
+  });
+
   it('slows an address down after 5 wrong passwords for an account: 429 with Retry-After, growing with each failure', async () => {
     const user = await createUser(ctx.sql);
     const attacker = '203.0.113.7';

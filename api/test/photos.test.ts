@@ -1,4 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTO_TEXTS } from '@app/shared';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
@@ -15,14 +17,14 @@ const storedRows = async () => (await ctx.sql<{ n: number }[]>`select count(*)::
 const car = { vin: 'WP0AB2A99MS123456', year: 2021, make: 'Porsche', model: '911 Carrera S', mileage: 18000, condition: 'Very Good', description: '' };
 
 describe('uploading photos', () => {
-  it('stores a real PNG for the signed-in user and serves the same bytes back with the type it proved to be', async () => {
+  it('stores a real PNG for the signed-in user, encoded afresh, and serves it back with the type it proved to be', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
     const png = await barcodePng('PHOTO', 'Code128');
-    // The declared type and name are ignored: the first bytes decide.
+    // The declared type and name are ignored: the image itself decides.
     const res = await uploadPhoto(ctx.app, seller.cookie, png, 'IMG_0001.HEIC', 'application/octet-stream');
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ contentType: 'image/png', bytes: png.length });
+    expect(body).toMatchObject({ contentType: 'image/png' });
     expect(body.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     const [row] = await ctx.sql<{ ownerId: number }[]>`select owner_id from photo_uploads where file_name = ${body.url.slice('/uploads/'.length)}`;
     expect(row!.ownerId).toBe(seller.id);
@@ -31,15 +33,43 @@ describe('uploading photos', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(Buffer.compare(served.rawPayload, Buffer.from(png))).toBe(0);
+    expect(served.rawPayload.length).toBe(body.bytes);
+    const [original, stored] = await Promise.all([sharp(png).metadata(), sharp(served.rawPayload).metadata()]);
+    expect([stored.format, stored.width, stored.height]).toEqual(['png', original.width, original.height]);
   });
 
-  it('accepts JPEG and WebP by their signatures', async () => {
+  it('accepts real JPEG and WebP photos, and refuses a file that only starts like one, storing nothing', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, ...Buffer.from('JFIF'), 0, 1, 2, 3]);
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(12)]);
+    const picture = sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } });
+    const jpeg = await picture.clone().jpeg().toBuffer();
+    const webp = await picture.clone().webp().toBuffer();
     expect((await uploadPhoto(ctx.app, seller.cookie, jpeg, 'a.jpg', 'image/jpeg')).json().url).toMatch(/\.jpg$/);
     expect((await uploadPhoto(ctx.app, seller.cookie, webp, 'a.webp', 'image/webp')).json().url).toMatch(/\.webp$/);
+    const [files, rows] = [await storedFiles(), await storedRows()];
+    const fakeJpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, ...Buffer.from('JFIF'), 0, 1, 2, 3]);
+    const truncatedPng = (await barcodePng('CUT', 'Code128')).subarray(0, 120);
+    for (const [bytes, name] of [[fakeJpeg, 'a.jpg'], [truncatedPng, 'b.png']] as const) {
+      const res = await uploadPhoto(ctx.app, seller.cookie, bytes, name, 'image/jpeg');
+      expect(res.statusCode).toBe(415);
+    }
+    expect(await storedFiles()).toEqual(files);
+    expect(await storedRows()).toBe(rows);
+  });
+
+  it('drops the metadata of a photo (camera, location), keeps it upright, and bounds its size', async () => {
+    const seller = await createUserSession(ctx.app, ctx.sql);
+    const tagged = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#2c3e50' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'X1', Copyright: 'Home address here' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 20/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(tagged).metadata()).exif).toBeDefined();
+    const res = await uploadPhoto(ctx.app, seller.cookie, tagged, 'a.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(201);
+    const stored = await readFile(join(ctx.config.UPLOAD_DIR, res.json().url.slice('/uploads/'.length)));
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('Home address'))).toBe(false);
+    expect([meta.width, meta.height]).toEqual([3000, 750]);
   });
 
   it('refuses a file that is not an image, even named and typed as one, and stores nothing', async () => {
@@ -63,9 +93,10 @@ describe('uploading photos', () => {
     expect(await storedFiles()).toEqual(files);
     expect(await storedRows()).toBe(rows);
 
+    // At the limit the size passes and the content decides (eight signature bytes and zeros are no image).
     const exactly = Buffer.alloc(PHOTO_MAX_BYTES);
     big.copy(exactly, 0, 0, 8);
-    expect((await uploadPhoto(ctx.app, seller.cookie, exactly)).statusCode).toBe(201);
+    expect((await uploadPhoto(ctx.app, seller.cookie, exactly)).statusCode).toBe(415);
   });
 
   it('needs a session, a same-origin page and a multipart body', async () => {

@@ -29,3 +29,11 @@ it('serves the queue dashboard to admins only: signed out 401 (or a redirect for
   expect(html.statusCode).toBe(200);
   expect(html.body).toContain('<html');
 });
+
+it('refuses a cross-origin write under /admin/queues with a JSON 403, not a 500', async () => {
+  const res = await ctx.app.inject({
+    method: 'PUT', url: '/admin/queues/api/queues/auction-close/pause', headers: { origin: 'https://evil.example' },
+  });
+  expect(res.statusCode).toBe(403);
+  expect(res.json()).toEqual({ error: 'Cross-origin request refused' });
+});

@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, VinScanResponseSchema, vinFromBarcodeText, withCheckDigit } from '@app/shared';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
@@ -52,7 +53,32 @@ describe('scanning a VIN barcode', () => {
   });
 });
 
+/** A PNG whose header claims 20,000 x 20,000 pixels (1.6 GB to decode), with almost nothing after it. */
+function bombPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(20_000, 0);
+  ihdr.writeUInt32BE(20_000, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+}
+
 describe('limits', () => {
+  it('refuses a decompression bomb from its header, without decoding it or growing the process', async () => {
+    const before = process.memoryUsage().rss;
+    const res = await scan(bombPng(), 'photo');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toMatch(/at most 40 megapixels/);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
   it('answers the 21st scan within a minute from one user with 429 and Retry-After', async () => {
     const busy = (await createUserSession(ctx.app, ctx.sql)).cookie;
     for (let i = 0; i < VIN_SCAN_RATE_LIMIT.scans; i += 1) expect((await scan(Buffer.from('x'), 'photo', busy)).statusCode).toBe(415);

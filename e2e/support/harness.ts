@@ -1,5 +1,5 @@
 // Every browser test file: a full product of its own and one Chromium, started before its tests and stopped after.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startStack, type Stack } from './stack.js';
 import { launchBrowser } from './browser.js';
@@ -11,8 +11,11 @@ export function useStackAndBrowser(): { stack: Stack; browser: Browser } {
     t.browser = await launchBrowser();
   });
   afterAll(async () => {
+    // Every page these tests opened ran under the app's Content-Security-Policy: not one violation may be reported.
+    const reports = t.stack?.cspReports() ?? [];
     await t.browser?.close();
     await t.stack?.stop();
+    expect(reports).toEqual([]);
   });
   return t;
 }

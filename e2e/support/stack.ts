@@ -22,6 +22,10 @@ export interface Stack {
   baseUrl: string;
   realtimeUrl: string;
   databaseUrl: string;
+  /** Content-Security-Policy violations the browser reported to the API since the last take. */
+  cspReports(): unknown[];
+  /** Returns the reports so far and forgets them (for a test that provokes a violation on purpose). */
+  takeCspReports(): unknown[];
   stop(): Promise<void>;
 }
 
@@ -63,6 +67,8 @@ export async function startStack(): Promise<Stack> {
     baseUrl,
     realtimeUrl,
     databaseUrl: db.url,
+    cspReports: () => [...app.cspReports],
+    takeCspReports: () => app.cspReports.splice(0),
     async stop() {
       await workers.close();
       await gateway.close();

@@ -1,13 +1,10 @@
-// Where each domain event goes and under which name: the gateway's only routing rule, kept pure so it is tested alone.
-import { roomOfStream, type DomainEvent } from '@app/shared';
+// What the gateway does with each domain event: emit it unchanged, under its own type, to the room its stream maps
+// to; or, for a session that ended, close that session's sockets instead. Kept pure so it is tested alone.
+import { roomOfStream, sessionRoom, type DomainEvent } from '@app/shared';
 
-export interface EventEmit {
-  room: string;
-  name: DomainEvent['type'];
-  payload: DomainEvent;
-}
+export type EventRoute = { action: 'emit'; room: string; event: DomainEvent } | { action: 'disconnect'; room: string };
 
-/** A domain event is emitted unchanged, under its own type, to the room its stream maps to. */
-export function toEmit(event: DomainEvent): EventEmit {
-  return { room: roomOfStream(event.stream), name: event.type, payload: event };
+export function routeEvent(event: DomainEvent): EventRoute {
+  if (event.type === 'session.ended' || event.type === 'admin-session.ended') return { action: 'disconnect', room: sessionRoom(event.sessionId) };
+  return { action: 'emit', room: roomOfStream(event.stream), event };
 }

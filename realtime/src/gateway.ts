@@ -15,6 +15,7 @@ import {
   SOCKET_EVENTS,
   auctionIdOfRoom,
   auctionRoom,
+  sessionRoom,
   userRoom,
   type Ack,
   type AuctionSnapshot,
@@ -23,7 +24,7 @@ import {
   type PresenceEvent,
   type ServerToClientEvents,
 } from '@app/shared';
-import { toEmit } from './event-routing.js';
+import { routeEvent } from './event-routing.js';
 import { identityFromCookies } from './handshake-auth.js';
 import { readSnapshot } from './snapshot.js';
 
@@ -40,6 +41,7 @@ export interface GatewayDeps {
 export interface SocketData {
   userId: number | null;
   adminId: number | null;
+  sessionIds: string[];
 }
 
 /** The consumer group of the gateways on the events stream; one gateway at a time reads it (see StreamReader). */
@@ -93,9 +95,10 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
 
   io.use((socket, next) => {
     identityFromCookies(sql, socket.handshake.headers.cookie)
-      .then(({ userId, adminId }) => {
+      .then(({ userId, adminId, sessionIds }) => {
         socket.data.userId = userId;
         socket.data.adminId = adminId;
+        socket.data.sessionIds = sessionIds;
         next();
       })
       .catch((err: unknown) => {
@@ -103,6 +106,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
         logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'session lookup failed; connecting as anonymous');
         socket.data.userId = null;
         socket.data.adminId = null;
+        socket.data.sessionIds = [];
         next();
       });
   });
@@ -133,6 +137,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     if (!socket.recovered) {
       if (socket.data.userId != null) void socket.join(userRoom(socket.data.userId));
       if (socket.data.adminId != null) void socket.join(ADMINS_ROOM);
+      for (const id of socket.data.sessionIds) void socket.join(sessionRoom(id));
     }
 
     socket.on(SOCKET_EVENTS.join, async (payload, ack) => {
@@ -188,7 +193,12 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     exclusive: true,
     logger,
     handle: (events) => {
-      for (const event of events) emitEvent(io.to(toEmit(event).room), event);
+      for (const event of events) {
+        const route = routeEvent(event);
+        // Closing reaches the session's sockets on every gateway process, through the adapter.
+        if (route.action === 'disconnect') io.in(route.room).disconnectSockets(true);
+        else emitEvent(io.to(route.room), route.event);
+      }
     },
   });
   await relay.start();

@@ -25,6 +25,8 @@ export function readCookie(header: string | undefined, name: string): string | u
 export interface HandshakeIdentity {
   userId: number | null;
   adminId: number | null;
+  /** The sessions the cookies proved (SHA-256 of their tokens): ending one closes the sockets it opened. */
+  sessionIds: string[];
 }
 
 const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -34,13 +36,14 @@ export async function identityFromCookies(sql: Sql, cookieHeader: string | undef
   const ids = [readCookie(cookieHeader, SESSION_COOKIE), readCookie(cookieHeader, ADMIN_SESSION_COOKIE)]
     .filter((t): t is string => t !== undefined)
     .map(sessionId);
-  if (ids.length === 0) return { userId: null, adminId: null };
-  const rows = await sql<{ kind: 'user' | 'admin'; userId: number | null; adminId: number | null }[]>`
-    select s.kind, s.user_id, s.admin_id
+  if (ids.length === 0) return { userId: null, adminId: null, sessionIds: [] };
+  const rows = await sql<{ id: string; kind: 'user' | 'admin'; userId: number | null; adminId: number | null }[]>`
+    select s.id, s.kind, s.user_id, s.admin_id
     from sessions s left join admin_users a on a.id = s.admin_id
     where s.id = any(${ids}) and s.expires_at > now() and (s.kind = 'user' or a.is_active)`;
   return {
     userId: rows.find((r) => r.kind === 'user')?.userId ?? null,
     adminId: rows.find((r) => r.kind === 'admin')?.adminId ?? null,
+    sessionIds: rows.map((r) => r.id),
   };
 }

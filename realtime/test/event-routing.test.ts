@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENTS_STREAM_FIELD, auctionIdOfRoom, eventFromStreamFields as parseEntry, type DomainEvent } from '@app/shared';
-import { toEmit } from '../src/event-routing.js';
+import { routeEvent } from '../src/event-routing.js';
 
 const at = '2030-01-01T00:00:00.000Z';
 const bid: DomainEvent = {
@@ -18,25 +18,30 @@ const escrow: DomainEvent = {
 
 describe('routing a domain event to an emit', () => {
   it('sends auction events to the auction room under their own type, unchanged', () => {
-    expect(toEmit(bid)).toEqual({ room: 'auction:7', name: 'bid.placed', payload: bid });
+    expect(routeEvent(bid)).toEqual({ action: 'emit', room: 'auction:7', event: bid });
     const closed: DomainEvent = {
       type: 'auction.closed', stream: 'auction:7', auctionId: 7, seq: 4, at, outcome: 'sold', winningAmount: '21000.00', chatLine: { id: 2, message: 'Sold', timestamp: at },
     };
-    expect(toEmit(closed)).toEqual({ room: 'auction:7', name: 'auction.closed', payload: closed });
+    expect(routeEvent(closed)).toEqual({ action: 'emit', room: 'auction:7', event: closed });
   });
 
   it('sends an auction\'s chat stream to the same room as its bids, and admin events to the admins\' room', () => {
     const chat: DomainEvent = {
       type: 'chat.message', stream: 'auction:7:chat', auctionId: 7, seq: 1, at, id: 3, message: 'hi', userName: 'Ann', userId: 4, timestamp: at, isSystemMessage: false,
     };
-    expect(toEmit(chat).room).toBe('auction:7');
+    expect(routeEvent(chat)).toMatchObject({ action: 'emit', room: 'auction:7' });
     const submitted: DomainEvent = { type: 'auction.submitted', stream: 'admins', seq: 1, at, auctionId: 8, title: '2021 Audi RS 6' };
-    expect(toEmit(submitted).room).toBe('admins');
+    expect(routeEvent(submitted)).toMatchObject({ action: 'emit', room: 'admins' });
+  });
+
+  it('closes the sockets of a session that ended instead of telling anyone', () => {
+    const ended: DomainEvent = { type: 'session.ended', stream: 'user:5', seq: 2, at, userId: 5, sessionId: 'a'.repeat(64) };
+    expect(routeEvent(ended)).toEqual({ action: 'disconnect', room: `session:${'a'.repeat(64)}` });
   });
 
   it('sends alerts and escrow updates to the user room only, even though an escrow update names an auction', () => {
-    expect(toEmit(alert)).toEqual({ room: 'user:9', name: 'alert.fired', payload: alert });
-    expect(toEmit(escrow)).toEqual({ room: 'user:5', name: 'escrow.updated', payload: escrow });
+    expect(routeEvent(alert)).toEqual({ action: 'emit', room: 'user:9', event: alert });
+    expect(routeEvent(escrow)).toEqual({ action: 'emit', room: 'user:5', event: escrow });
   });
 
   it('knows auction rooms from every other room', () => {

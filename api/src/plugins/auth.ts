@@ -15,13 +15,13 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function registerAuth(app: FastifyInstance, origins: readonly string[]): void {
   // CSRF: cookies ride along on cross-site requests, so a write must come from one of our own pages.
-  app.addHook('onRequest', async (request) => {
+  // Answered here rather than thrown: plugins with error handlers of their own (the queue dashboard) would turn a thrown
+  // refusal into a 500.
+  app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && !origins.includes(origin)) throw new Forbidden('Cross-origin request refused');
-    if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new Forbidden('Cross-origin request refused');
-    }
+    const crossSite = origin !== undefined ? !origins.includes(origin) : request.headers['sec-fetch-site'] === 'cross-site';
+    if (crossSite) return reply.status(403).send({ error: 'Cross-origin request refused' });
   });
 }
 

@@ -29,6 +29,7 @@ const guarded = errors(401, 403);
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     sql: app.sql,
+    events: app.events,
     throttle: new LoginThrottle(app.redis, app.config.REDIS_PREFIX),
     // Admin sessions are not cached, so there is nothing to evict.
     evict: () => {},

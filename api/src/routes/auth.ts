@@ -28,6 +28,7 @@ const tags = ['account'];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     sql: app.sql,
+    events: app.events,
     throttle: new LoginThrottle(app.redis, app.config.REDIS_PREFIX),
     evict: (token: string) => app.sessionCache.evict(token),
   };

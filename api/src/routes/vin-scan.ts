@@ -1,8 +1,9 @@
 // The VIN scanner's server half: a camera frame or a photo in, the VIN its barcode holds (and what it decodes to) out.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PHOTO_TEXTS, VIN_SCAN_TEXTS, VinScanResponseSchema, VinScanSourceSchema, sniffPhotoType } from '@app/shared';
+import { PHOTO_TEXTS, VIN_SCAN_TEXTS, VinScanResponseSchema, VinScanSourceSchema } from '@app/shared';
 import { z } from 'zod';
 import { DomainError } from '../domain-errors.js';
+import { frameForScan, inspectImage } from '../services/image-safety.js';
 import { requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
 import { VinBarcodeReader } from '../services/vin-barcode-reader.js';
@@ -33,9 +34,10 @@ export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
     const part = await singleFilePart(request);
     const image = await readingMultipart(() => part.toBuffer());
     if (part.file.truncated) throw new DomainError(413, PHOTO_TEXTS.tooLarge);
-    const type = sniffPhotoType(image);
-    if (type !== 'image/jpeg' && type !== 'image/png') throw new DomainError(415, 'Send the frame as a JPEG or PNG image');
-    const found = await reader.read(image);
+    // From the header first: a frame claiming too many pixels is refused before anything decodes it.
+    const info = await inspectImage(image);
+    if (info?.type !== 'image/jpeg' && info?.type !== 'image/png') throw new DomainError(415, 'Send the frame as a JPEG or PNG image');
+    const found = await reader.read(await frameForScan(image));
     if (!found) throw new DomainError(422, source === 'photo' ? VIN_SCAN_TEXTS.noVinPhoto : VIN_SCAN_TEXTS.noVinCamera);
     // A decoder failure must not lose a good scan: the form still gets the VIN.
     const vehicle = await app.vinDecoder.decode(found.vin).catch(() => null);

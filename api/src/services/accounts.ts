@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import type { AdminUser, RegisterBody, SessionUser } from '@app/shared';
-import { Conflict } from '../domain-errors.js';
+import { Conflict, Invalid } from '../domain-errors.js';
+import { COMMON_PASSWORD, isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /** Same answer for an unknown email and a wrong password, so sign-in does not reveal who has an account. */
@@ -13,6 +14,7 @@ export async function checkUserCredentials(sql: Sql, email: string, password: st
 }
 
 export async function registerUser(sql: Sql, body: RegisterBody): Promise<SessionUser> {
+  if (isCommonPassword(body.password)) throw new Invalid(COMMON_PASSWORD);
   const passwordHash = await hashPassword(body.password);
   const [row] = await sql<SessionUser[]>`
     insert into users (email, name, password_hash) values (${body.email}, ${body.name}, ${passwordHash})

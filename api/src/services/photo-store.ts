@@ -1,15 +1,16 @@
-// Seller photos on disk. A file is streamed to a temporary name while its size is counted and its first bytes are
-// kept; only a real PNG, JPEG or WebP within the limit is renamed into place and recorded, so a refused upload leaves
-// nothing behind, neither a file nor a row.
+// Seller photos on disk. A file is streamed to a temporary name while its size is counted; only a real PNG, JPEG or
+// WebP within the limits is kept, decoded and encoded afresh without its metadata (image-safety.ts), written into
+// place and recorded, so a refused upload leaves nothing behind, neither a file nor a row.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Sql } from 'postgres';
-import { PHOTO_SNIFF_BYTES, PHOTO_TEXTS, PHOTO_TYPES, photoUrl, sniffPhotoType, type PhotoType, type SessionUser, type UploadedPhoto } from '@app/shared';
+import { PHOTO_TEXTS, PHOTO_TYPES, photoUrl, type PhotoType, type SessionUser, type UploadedPhoto } from '@app/shared';
 import { DomainError, Invalid } from '../domain-errors.js';
+import { reencodePhoto } from './image-safety.js';
 
 export class PhotoStore {
   private ready: Promise<unknown> | undefined;
@@ -25,23 +26,21 @@ export class PhotoStore {
     await this.ready;
     const id = randomBytes(16).toString('hex');
     const temp = join(this.dir, `.incoming-${id}`);
-    let head = Buffer.alloc(0);
-    let bytes = 0;
+    let received = 0;
     const measure = new Transform({
       transform(chunk: Buffer, _enc, done) {
-        if (head.length < PHOTO_SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, PHOTO_SNIFF_BYTES - head.length)]);
-        bytes += chunk.length;
+        received += chunk.length;
         done(null, chunk);
       },
     });
     try {
       await pipeline(file, measure, createWriteStream(temp, { flags: 'wx' }));
       if (truncated()) throw new DomainError(413, PHOTO_TEXTS.tooLarge);
-      if (bytes === 0) throw new Invalid(PHOTO_TEXTS.noFile);
-      const type = sniffPhotoType(head);
-      if (!type) throw new DomainError(415, PHOTO_TEXTS.notAnImage);
+      if (received === 0) throw new Invalid(PHOTO_TEXTS.noFile);
+      const { data, type } = await reencodePhoto(await readFile(temp));
       const fileName = `${id}.${PHOTO_TYPES[type]}`;
-      await rename(temp, join(this.dir, fileName));
+      await writeFile(join(this.dir, fileName), data, { flag: 'wx' });
+      const bytes = data.length;
       try {
         await this.sql`insert into photo_uploads (file_name, owner_id, content_type, bytes) values (${fileName}, ${owner.id}, ${type}, ${bytes})`;
       } catch (err) {

@@ -13,8 +13,9 @@ import {
   USER_COOKIE,
   createAdminSession,
   createUserSession,
-  deleteSession,
+  endSession,
 } from './sessions.js';
+import type { EventPublisher } from '@app/infra';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_ADMIN_CREDENTIALS = 'Invalid admin credentials';
@@ -57,7 +58,7 @@ export interface SignInResult<P> {
 }
 
 export async function signIn<K extends keyof typeof KINDS>(
-  deps: { sql: Sql; throttle: LoginThrottle; evict(token: string): void },
+  deps: { sql: Sql; events: EventPublisher; throttle: LoginThrottle; evict(token: string): void },
   kind: K,
   attempt: { email: string; password: string; rememberMe?: boolean; ip: string; previousToken?: string },
 ): Promise<SignInResult<Principal<K>>> {
@@ -70,18 +71,15 @@ export async function signIn<K extends keyof typeof KINDS>(
   }
   await deps.throttle.clearPair(kind, attempt.email, attempt.ip);
   // Rotation: whatever session the browser had before is ended, a new token is issued.
-  if (attempt.previousToken) {
-    deps.evict(attempt.previousToken);
-    await deleteSession(deps.sql, attempt.previousToken);
-  }
+  if (attempt.previousToken) await signOut(deps, attempt.previousToken);
   const remember = attempt.rememberMe ?? false;
   const { token, ttlMs } = await k.start(deps.sql, principal, remember);
   return { principal, cookie: k.cookie, token, ...(remember ? { persistentMs: ttlMs } : {}) };
 }
 
-/** Signing out: the session row goes, so the token is dead everywhere at once. */
-export async function signOut(deps: { sql: Sql; evict(token: string): void }, token: string | undefined): Promise<void> {
+/** Signing out: the session row goes, so the token is dead everywhere at once, and its sockets are closed. */
+export async function signOut(deps: { sql: Sql; events: EventPublisher; evict(token: string): void }, token: string | undefined): Promise<void> {
   if (!token) return;
   deps.evict(token);
-  await deleteSession(deps.sql, token);
+  deps.events.publish(await endSession(deps.sql, token));
 }

@@ -46,7 +46,11 @@ export class VinBarcodeReader {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./vin-barcode-thread.mjs', import.meta.url));
+    // A bounded heap: a frame that makes the decoder misbehave ends this thread, not the API; the next scan starts a
+    // new one (see failAll). Frames are bounded in pixels before they get here (image-safety.ts).
+    const worker = new Worker(new URL('./vin-barcode-thread.mjs', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 },
+    });
     worker.on('message', (msg: { id: number; texts?: Decoded[]; error?: string }) => {
       const w = this.waiting.get(msg.id);
       this.waiting.delete(msg.id);

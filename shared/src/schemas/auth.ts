@@ -20,7 +20,8 @@ export const RegisterBodySchema = z.object({
   password: z
     .string()
     .min(REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters`)
-    .max(200),
+    .max(200)
+    .refine((p) => p.trim().length >= REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters besides spaces`),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 

@@ -93,7 +93,27 @@ export const AuctionReviewedEventSchema = z.object({
   decision: z.enum(['approved', 'rejected']),
 });
 
+/**
+ * A session ended (sign-out; later suspension or a password change). Never shown to a browser: the gateway closes the
+ * sockets that session opened, on every gateway process, before any further private event can reach them.
+ */
+export const SessionEndedEventSchema = z.object({
+  type: z.literal('session.ended'),
+  ...envelope,
+  userId: z.number().int(),
+  /** The session's id: the SHA-256 of its cookie token, as the sessions table stores it. */
+  sessionId: z.string().regex(/^[a-f0-9]{64}$/),
+});
+export const AdminSessionEndedEventSchema = z.object({
+  type: z.literal('admin-session.ended'),
+  ...envelope,
+  adminId: z.number().int(),
+  sessionId: z.string().regex(/^[a-f0-9]{64}$/),
+});
+
 export const DomainEventSchema = z.discriminatedUnion('type', [
+  SessionEndedEventSchema,
+  AdminSessionEndedEventSchema,
   BidPlacedEventSchema,
   AuctionExtendedEventSchema,
   AuctionOpenedEventSchema,
@@ -133,6 +153,8 @@ export const EVENT_STREAM_KIND = {
   'escrow.updated': 'user',
   'auction.submitted': 'admins',
   'auction.reviewed': 'admins',
+  'session.ended': 'user',
+  'admin-session.ended': 'admins',
 } as const satisfies Record<EventType, 'auction' | 'auction-chat' | 'user' | 'admins'>;
 export type StreamKind = (typeof EVENT_STREAM_KIND)[EventType];
 
@@ -156,9 +178,11 @@ export function streamOf(e: EventDraft | DomainEvent): string {
       return streams.auctionChat(e.auctionId);
     case 'alert.fired':
     case 'escrow.updated':
+    case 'session.ended':
       return streams.user(e.userId);
     case 'auction.submitted':
     case 'auction.reviewed':
+    case 'admin-session.ended':
       return streams.admins;
   }
 }
@@ -166,6 +190,8 @@ export function streamOf(e: EventDraft | DomainEvent): string {
 export const auctionRoom = (auctionId: number) => `auction:${auctionId}`;
 export const userRoom = (userId: number) => `user:${userId}`;
 export const ADMINS_ROOM = 'admins';
+/** Every socket a session opened, so ending the session can close them all, on every gateway process. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 const AUCTION_STREAM = /^auction:(\d+)(?::chat)?$/;
 

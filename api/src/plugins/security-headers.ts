@@ -1,0 +1,63 @@
+// Headers a browser can enforce: a strict Content-Security-Policy (scripts, styles and images only from this origin;
+// connections to it and to the realtime gateway), no framing by any site (click-jacking Bid or Buy It Now), a strict
+// referrer policy, and HSTS when cookies are marked Secure. Browsers report CSP violations to /api/csp-reports; the
+// browser tests fail when any arrive.
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { ApiConfig } from '@app/shared';
+
+export const CSP_REPORT_PATH = '/api/csp-reports';
+
+/**
+ * Where browsers may open the socket: the configured public gateway, or the gateway's port on each of the app's own
+ * origins. Computed from configuration on every response (never from request headers), so a test that fills the
+ * configuration after start is covered too.
+ */
+export function realtimeSources(config: Pick<ApiConfig, 'PUBLIC_REALTIME_URL' | 'APP_ORIGINS' | 'REALTIME_PORT'>): string[] {
+  const http = config.PUBLIC_REALTIME_URL
+    ? [new URL(config.PUBLIC_REALTIME_URL)]
+    : config.APP_ORIGINS.flatMap((o) => {
+        try {
+          const u = new URL(o);
+          u.port = String(config.REALTIME_PORT);
+          return [u];
+        } catch {
+          return [];
+        }
+      });
+  return http.flatMap((u) => [u.origin, `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`]);
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: ApiConfig): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Inline styles are allowed (scripts never are): the dialogs' scroll lock and the API docs page insert <style>
+        // elements whose content changes at run time, so neither a hash nor a static nonce can name them.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Uploaded photos are previewed from blob: URLs before they are sent; icons come as data: URLs.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", () => realtimeSources(config).join(' ')],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        reportUri: [CSP_REPORT_PATH],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    hsts: config.COOKIE_SECURE ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.decorate('cspReports', [] as unknown[]);
+
+}
