@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace. Integration projects share a migrated template database made in globalSetup;
 // each test file clones its own database from it and drops it afterwards.
 const integration = (name: string) => ({
+  extends: true as const,
   test: {
     name,
     include: [`${name}/test/**/*.test.ts`],
@@ -14,18 +15,23 @@ const integration = (name: string) => ({
 });
 
 export default defineConfig({
+  // The workspaces' own packages resolve to their TypeScript sources (the "source" export condition), not to dist/.
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
     projects: [
-      { test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
       integration('infra'),
       integration('api'),
       integration('realtime'),
       integration('workers'),
       {
         // Tests that exercise several services together (API with the gateway or the workers).
+        extends: true,
         test: { ...integration('integration').test, include: ['integration/**/*.test.ts'] },
       },
       {
+        extends: true,
         test: {
           name: 'web',
           include: ['web/test/**/*.test.{ts,tsx}'],
@@ -33,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

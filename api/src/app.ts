@@ -1,13 +1,15 @@
 // buildApp(config, deps): the whole HTTP API, used by server.ts and by the tests.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES } from '@app/shared';
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
-import { EventPublisher, createSql, redisStreamWriter, type StreamWriter } from '@app/infra';
+import { EventPublisher, createLogger, createSql, redisStreamWriter, type StreamWriter } from '@app/infra';
 import type { ApiConfig } from '@app/shared';
 import { registerErrorHandling } from './plugins/errors.js';
+import { logRequests } from './plugins/request-log.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerQueueDashboard } from './plugins/queue-dashboard.js';
@@ -62,12 +64,15 @@ export interface AppDeps {
 
 export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
+    loggerInstance: createLogger({
       level: config.LOG_LEVEL,
+      format: config.LOG_FORMAT,
       // Session tokens and passwords must never reach a log line.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
       ...(deps.logStream ? { stream: deps.logStream } : {}),
-    },
+    }) as FastifyBaseLogger,
+    // Requests are logged by logRequests: at debug when they went well, louder when slow or failed.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
   });
@@ -82,7 +87,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   app.decorate('sql', sql);
   app.decorate('redis', redis);
   app.decorate('events', events);
-  app.decorate('bids', new BidEngine(sql, events));
+  const bidMetrics = registerMetrics(app);
+  app.decorate('bids', new BidEngine(sql, events, bidMetrics));
   app.decorate('sessionCache', new SessionCache());
   app.decorate('photos', new PhotoStore(sql, config.UPLOAD_DIR));
   const vinDecoder = new VinDecoder(config.VIN_DB_PATH);
@@ -102,6 +108,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   // One file a request; the size check is ours (throwFileSizeLimit off) so a refusal carries our message.
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
   registerErrorHandling(app);
+  logRequests(app);
   registerAuth(app, config.APP_ORIGINS);
   await registerRateLimits(app, config);
 

@@ -1,14 +1,16 @@
 // Entry: read config, build, listen, close gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app.js';
 import { closeOnSignals } from '@app/infra';
-import { ApiEnvSchema, parseEnv } from '@app/shared';
+import { parseApiEnv } from '@app/shared';
 
-const config = parseEnv(ApiEnvSchema, process.env);
+const config = parseApiEnv(process.env);
 const app = await buildApp(config);
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
 } catch (err) {
-  app.log.error({ err }, 'could not start');
+  const e = err as NodeJS.ErrnoException;
+  // One line, not a stack trace: the most likely cause is another program on the port.
+  app.log.fatal(e.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to a free port` : `Cannot listen: ${e.message}`);
   process.exit(1);
 }
 

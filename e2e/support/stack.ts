@@ -11,7 +11,7 @@ import pino from 'pino';
 import { seed } from '@app/infra';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../infra/test-support/test-database.js';
 import { buildApp } from '@app/api';
-import { ApiEnvSchema } from '@app/shared';
+import { parseApiEnv } from '@app/shared';
 import { createGateway } from '@app/realtime';
 import { startWorkers } from '@app/workers';
 
@@ -37,7 +37,7 @@ export async function startStack(): Promise<Stack> {
   const logger = pino({ level: 'silent' });
 
   const origins: string[] = [];
-  const config = ApiEnvSchema.parse({
+  const config = parseApiEnv({
     DATABASE_URL: db.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,

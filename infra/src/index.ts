@@ -21,3 +21,6 @@ export {
 } from './escrow/escrow-actions.js';
 export { runEscrowDeadlines } from './escrow/escrow-deadlines.js';
 export { loadMarketRows, loadValuationCoefficients, loadValuationModel, MARKET_DATA_PATH, VALUATION_MODEL_PATH } from './market-data.js';
+export { createLogger, type LoggerSettings, type Logger } from './logger.js';
+export { createMetrics, eventFlowMetrics, hasMetricsToken, PROMETHEUS_CONTENT_TYPE, type Metrics } from './metrics.js';
+export { answerStatus } from './status-routes.js';

@@ -7,7 +7,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { StreamReader } from '@app/infra';
+import { StreamReader, type Metrics } from '@app/infra';
 import {
   ADMINS_ROOM,
   JoinAuctionPayloadSchema,
@@ -35,6 +35,8 @@ export interface GatewayDeps {
   /** Browser origins allowed to open a socket; read on every handshake, so the caller may fill it after start. */
   origins: string[];
   logger: Logger;
+  /** Where to count sockets and relayed events (the server's /metrics); optional for tests. */
+  metrics?: Metrics;
 }
 
 /** What the handshake proved; restored with the rest of the session on connection state recovery. */
@@ -186,6 +188,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     });
   });
 
+  const relayed = deps.metrics?.counter('events_relayed_total', 'Events taken from the stream and emitted (or acted on), by type', ['type']);
   const relay = new StreamReader({
     redis: relayRedis,
     prefix: deps.redisPrefix,
@@ -194,6 +197,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     logger,
     handle: (events) => {
       for (const event of events) {
+        relayed?.inc({ type: event.type });
         const route = routeEvent(event);
         // Closing reaches the session's sockets on every gateway process, through the adapter.
         if (route.action === 'disconnect') io.in(route.room).disconnectSockets(true);
@@ -202,6 +206,10 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     },
   });
   await relay.start();
+  if (deps.metrics) {
+    deps.metrics.gauge('socketio_connected_sockets', 'Sockets connected to this gateway process', [], (g) => g.set(io.engine.clientsCount));
+    deps.metrics.gauge('events_stream_reader', '1 while this process is the one reading the events stream', [], (g) => g.set(relay.isReader ? 1 : 0));
+  }
 
   return {
     io,

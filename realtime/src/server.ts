@@ -1,21 +1,19 @@
 // Entry: the gateway on its own port with GET /healthz, closed gracefully on SIGTERM/SIGINT.
 import { createServer } from 'node:http';
-import pino from 'pino';
-import { closeOnSignals, createSql } from '@app/infra';
+import { answerStatus, closeOnSignals, createLogger, createMetrics, createSql } from '@app/infra';
 import { RealtimeEnvSchema, parseEnv } from '@app/shared';
 import { createGateway } from './gateway.js';
 
 const config = parseEnv(RealtimeEnvSchema, process.env);
-const logger = pino({ level: config.LOG_LEVEL });
+const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+const metrics = createMetrics('realtime');
 const sql = createSql(config.DATABASE_URL, { max: 5 });
 
 // Socket.IO answers its own path before this handler; everything else lands here.
 const httpServer = createServer((req, res) => {
-  if (req.method === 'GET' && req.url === '/healthz') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    return;
+  if (!answerStatus(req, res, { metrics, token: config.METRICS_TOKEN })) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
   }
-  res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
 });
 
 const gateway = await createGateway(httpServer, {
@@ -24,6 +22,12 @@ const gateway = await createGateway(httpServer, {
   redisPrefix: config.REDIS_PREFIX,
   origins: config.APP_ORIGINS,
   logger,
+  metrics,
+});
+httpServer.once('error', (err: NodeJS.ErrnoException) => {
+  // One line, not a stack trace: the most likely cause is another program on the port.
+  logger.fatal(err.code === 'EADDRINUSE' ? `Port ${config.REALTIME_PORT} is already in use: set REALTIME_PORT to a free port` : `Cannot listen: ${err.message}`);
+  process.exit(1);
 });
 httpServer.listen(config.REALTIME_PORT, config.HOST, () => logger.info({ port: config.REALTIME_PORT }, 'gateway listening'));
 

@@ -2,7 +2,7 @@
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { EventPublisher, StreamReader, bullConnection, redisStreamWriter } from '@app/infra';
+import { EventPublisher, StreamReader, bullConnection, redisStreamWriter, type Metrics } from '@app/infra';
 import { startAlerts, type Alerts } from './alerts/alert-queue.js';
 
 export { checkAlerts } from './alerts/check-alerts.js';
@@ -23,6 +23,8 @@ export interface WorkerDeps {
   relayEveryMs?: number;
   /** How often time-based bid alerts are checked; 30 s (spec) by default. */
   alertCheckEveryMs?: number;
+  /** Where the queues' own metrics are exported (the process's /metrics); optional for tests. */
+  metrics?: Metrics;
 }
 
 export interface Workers {
@@ -70,6 +72,15 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     },
   });
   await consumer.start();
+  deps.metrics?.append(async () => {
+    // Each queue writes its own HELP and TYPE lines; a family may be described once per scrape.
+    const seen = new Set<string>();
+    const texts = await Promise.all([closeQueue.queue, alerts.queue].map((q) => q.exportPrometheusMetrics()));
+    return texts
+      .flatMap((t) => t.split('\n'))
+      .filter((line) => line !== '' && (!line.startsWith('#') || (!seen.has(line) && seen.add(line))))
+      .join('\n');
+  });
   const relay = startOutboxRelay(deps.sql, write, logger, deps.relayEveryMs ?? 250);
 
   return {

@@ -1,11 +1,12 @@
 // Entry: the workers process. Connects, starts queues and the relay, shuts down gracefully on SIGTERM/SIGINT.
-import pino from 'pino';
-import { closeOnSignals, createSql } from '@app/infra';
+import { closeOnSignals, createLogger, createMetrics, createSql } from '@app/infra';
 import { WorkersEnvSchema, parseEnv } from '@app/shared';
 import { startWorkers } from './index.js';
+import { startStatusServer } from './status-server.js';
 
 const config = parseEnv(WorkersEnvSchema, process.env);
-const logger = pino({ level: config.LOG_LEVEL });
+const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+const metrics = createMetrics('workers');
 const sql = createSql(config.DATABASE_URL, { max: 10 });
 const workers = await startWorkers({
   sql,
@@ -13,11 +14,14 @@ const workers = await startWorkers({
   redisPrefix: config.REDIS_PREFIX,
   logger,
   sweepEveryMs: config.SWEEP_EVERY_MS,
+  metrics,
 });
+const status = config.WORKERS_PORT ? await startStatusServer({ port: config.WORKERS_PORT, host: config.HOST, token: config.METRICS_TOKEN, metrics, logger }) : null;
 logger.info('workers running');
 
 closeOnSignals(
   async () => {
+    await status?.close();
     await workers.close();
     await sql.end({ timeout: 5 });
   },

@@ -33,6 +33,7 @@ export class BidEngine {
   constructor(
     private readonly sql: Sql,
     private readonly events: EventPublisher,
+    private readonly metrics?: { group(size: number): void; decided(accepted: number, refused: number): void },
   ) {}
 
   place(request: BidRequest): Promise<PlaceBidResponse> {
@@ -87,6 +88,8 @@ export class BidEngine {
       return;
     }
     const { decided, committed } = outcome;
+    this.metrics?.group(group.length);
+    this.metrics?.decided(decided.accepted.length, group.length - decided.accepted.length);
     const seqOfBid = new Map<number, number>();
     for (const c of committed) if (c.event.type === 'bid.placed') seqOfBid.set(c.event.bidId, c.event.seq);
     group.forEach((p, i) => {

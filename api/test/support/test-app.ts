@@ -7,7 +7,7 @@ import type { Sql } from 'postgres';
 import { Redis } from 'ioredis';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../../infra/test-support/test-database.js';
 import { buildApp, type AppDeps } from '../../src/app.js';
-import { ApiEnvSchema, type ApiConfig } from '@app/shared';
+import { parseApiEnv, type ApiConfig } from '@app/shared';
 import { hashPassword } from '../../src/services/passwords.js';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -27,7 +27,7 @@ export interface TestContext {
 export async function startTestApp(deps: AppDeps = {}, env: Record<string, string> = {}): Promise<TestContext> {
   const db = await createTestDatabase();
   const prefix = testRedisPrefix();
-  const config = ApiEnvSchema.parse({
+  const config = parseApiEnv({
     RATE_LIMIT_SCALE: '100',
     DATABASE_URL: db.url,
     REDIS_URL,

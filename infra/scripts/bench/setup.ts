@@ -60,7 +60,7 @@ export async function createBenchAuction(sql: Sql, endsInMs = 24 * 3600_000): Pr
 
 /** Starts one of the product's processes exactly as `npm start` does and waits until it answers. */
 export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(`${root}node_modules/.bin/tsx`, [entry], {
+  const child = spawn(`${root}node_modules/.bin/tsx`, ['--conditions=source', entry], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -14,6 +14,10 @@ export const CoreEnvSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().min(1).default('auction:'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** JSON lines, or readable lines for a terminal. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  /** Bearer token a Prometheus scraper sends to /metrics; empty: only an admin session may read the API's. */
+  METRICS_TOKEN: z.string().default(''),
 });
 
 /**
@@ -42,7 +46,8 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   REALTIME_PORT: port.default(3001),
   /** Where browsers reach the gateway; empty means "same host as the page, REALTIME_PORT". */
   PUBLIC_REALTIME_URL: z.string().default(''),
-  APP_ORIGINS: csv.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+  /** Origins allowed to write and to open sockets; by default the app's own address on PORT. */
+  APP_ORIGINS: csv.optional(),
   COOKIE_SECURE: bool.default(false),
   /** Built web app served on the same origin; empty disables static serving. */
   WEB_DIST_DIR: z.string().default(''),
@@ -56,7 +61,7 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   /** Multiplies the protective rate limits (not the spec's own, such as chat's 5 in 10 s); load tests raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
 });
-export type ApiConfig = z.infer<typeof ApiEnvSchema>;
+export type ApiConfig = Omit<z.infer<typeof ApiEnvSchema>, 'APP_ORIGINS'> & { APP_ORIGINS: string[] };
 
 export const RealtimeEnvSchema = CoreEnvSchema.extend({
   REALTIME_PORT: port.default(3001),
@@ -67,6 +72,9 @@ export type RealtimeConfig = z.infer<typeof RealtimeEnvSchema>;
 
 export const WorkersEnvSchema = CoreEnvSchema.extend({
   SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The workers' own small HTTP server: GET /healthz, and /metrics with METRICS_TOKEN. 0 turns it off. */
+  WORKERS_PORT: port.default(3002),
+  HOST: z.string().min(1).default('0.0.0.0'),
 });
 export type WorkersConfig = z.infer<typeof WorkersEnvSchema>;
 
@@ -78,4 +86,10 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, str
     throw new Error(`Invalid environment variable ${bad}`);
   }
   return parsed.data;
+}
+
+/** The API's configuration: its environment, with the allowed origins following PORT unless they are set. */
+export function parseApiEnv(env: Record<string, string | undefined>): ApiConfig {
+  const c = parseEnv(ApiEnvSchema, env);
+  return { ...c, APP_ORIGINS: c.APP_ORIGINS ?? [`http://localhost:${c.PORT}`, `http://127.0.0.1:${c.PORT}`] };
 }

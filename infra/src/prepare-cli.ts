@@ -1,5 +1,5 @@
 // Before the product starts: both servers answer, the database exists and is migrated, the demo data is in place.
-import { createSql, ensureDatabase, migrate, seed } from '../src/index.js';
+import { createSql, ensureDatabase, migrate, seed } from './index.js';
 import { checkServices } from './check-services.js';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/auction';

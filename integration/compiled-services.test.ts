@@ -1,0 +1,169 @@
+// The compiled services, started the way production starts them (`node <ws>/dist/...`, no TypeScript loader): each
+// one answers what it is in the middle of when SIGTERM arrives and exits 0 well within 10 s; /metrics answers only the
+// token. Needs `npm run build` (which `npm test` runs first).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { connect, createServer as createNetServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropRedisPrefix } from '@app/infra';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../infra/test-support/test-database.js';
+import { REDIS_URL } from '../api/test/support/test-app.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const TOKEN = 'compiled-services-metrics-token';
+let db: TestDatabase;
+let prefix: string;
+beforeAll(async () => {
+  for (const entry of ['api/dist/server.js', 'realtime/dist/server.js', 'workers/dist/main.js']) {
+    if (!existsSync(`${root}${entry}`)) throw new Error(`${entry} is missing: run \`npm run build\` before these tests`);
+  }
+  db = await createTestDatabase();
+  prefix = testRedisPrefix();
+});
+afterAll(async () => {
+  await dropRedisPrefix(REDIS_URL, prefix);
+  await db?.drop();
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Running {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  output: () => string;
+}
+
+async function startCompiled(entry: string, env: Record<string, string>, readyUrl: string): Promise<Running> {
+  let output = '';
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      METRICS_TOKEN: TOKEN,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  for (let i = 0; i < 150; i += 1) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(readyUrl)).ok) return { child, exited, output: () => output };
+    } catch {
+      // still starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${entry} did not become ready:\n${output}`);
+}
+
+/** Sends the head of a POST and part of its body now; `finish()` sends the rest and resolves with the raw answer. */
+function slowPost(port: number, path: string, body: string) {
+  const socket = connect(port, '127.0.0.1');
+  let answer = '';
+  const answered = new Promise<string>((resolve) => {
+    socket.on('data', (c) => (answer += c));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', () => resolve(answer));
+  });
+  const head =
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nOrigin: http://127.0.0.1:${port}\r\nConnection: close\r\n\r\n`;
+  const half = Math.floor(body.length / 2);
+  const started = new Promise<void>((resolve) => socket.once('connect', () => socket.write(head + body.slice(0, half), () => resolve())));
+  return {
+    started,
+    finish: () => {
+      socket.write(body.slice(half));
+      return answered;
+    },
+  };
+}
+
+describe('the compiled services', () => {
+  it('the API finishes a request that was mid-body when SIGTERM came, refuses new ones, and exits 0 within 10 s', async () => {
+    const port = await freePort();
+    const api = await startCompiled('api/dist/server.js', { PORT: String(port), REALTIME_PORT: String(await freePort()) }, `http://127.0.0.1:${port}/readyz`);
+
+    const scrape = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(scrape.status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+
+    const login = slowPost(port, '/api/auth/login', JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }));
+    await login.started;
+    await new Promise((r) => setTimeout(r, 200));
+    const sentAt = Date.now();
+    api.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    // Closing: no new connection is taken while the one in flight is finished.
+    await expect(fetch(`http://127.0.0.1:${port}/readyz`)).rejects.toThrow();
+    const answer = await login.finish();
+    // The in-flight sign-in is decided (wrong credentials: 401), not dropped.
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    const exit = await api.exited;
+    expect(exit.code, api.output()).toBe(0);
+    expect(exit.at - sentAt).toBeLessThan(10_000);
+  });
+
+  it('the gateway answers a long-poll in flight when SIGTERM came, and exits 0 within 10 s', async () => {
+    const port = await freePort();
+    const gw = await startCompiled('realtime/dist/server.js', { REALTIME_PORT: String(port) }, `http://127.0.0.1:${port}/healthz`);
+
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    expect(metrics).toMatch(/^socketio_connected_sockets\{service="realtime"\} 0$/m);
+
+    // An Engine.IO polling session: the handshake, then a GET the server holds open until it has something to send.
+    const handshake = await (await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling`)).text();
+    const sid = JSON.parse(handshake.slice(handshake.indexOf('{'))).sid as string;
+    await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling&sid=${sid}`, { method: 'POST', body: '40' });
+    const first = await (await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling&sid=${sid}`)).text();
+    expect(first).toMatch(/^40/);
+    const longPoll = fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling&sid=${sid}`);
+    await new Promise((r) => setTimeout(r, 300));
+    const sentAt = Date.now();
+    gw.child.kill('SIGTERM');
+    const held = await longPoll;
+    expect(held.status).toBe(200);
+    await held.text();
+    const exit = await gw.exited;
+    expect(exit.code, gw.output()).toBe(0);
+    expect(exit.at - sentAt).toBeLessThan(10_000);
+  });
+
+  it('the workers answer a scrape in flight when SIGTERM came, export the queues, and exit 0 within 10 s', async () => {
+    const port = await freePort();
+    const workers = await startCompiled('workers/dist/main.js', { WORKERS_PORT: String(port) }, `http://127.0.0.1:${port}/healthz`);
+
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+    const scrape = fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const sentAt = Date.now();
+    workers.child.kill('SIGTERM');
+    const res = await scrape;
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/^bullmq_job_count\{queue="[^"]+", state="waiting"/m);
+    // One description per family, whatever the number of queues.
+    expect(text.match(/^# TYPE bullmq_job_count /gm)).toHaveLength(1);
+    const exit = await workers.exited;
+    expect(exit.code, workers.output()).toBe(0);
+    expect(exit.at - sentAt).toBeLessThan(10_000);
+  });
+});
