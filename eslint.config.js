@@ -9,23 +9,19 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 const SERVER_PACKAGES = ['postgres', 'ioredis', 'bullmq', 'fastify', 'fastify-*', '@fastify/*', 'socket.io', 'pino', 'node:*'];
 const workspace = (name) => [`@app/${name}`, `@app/${name}/*`];
 
-/** Forbids other workspaces, by package name and by a relative path climbing out of this one. */
-function onlyFrom(files, forbidden, message) {
-  return {
-    files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: forbidden.flatMap(workspace), message },
-            { regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message },
-          ],
-        },
-      ],
-    },
-  };
+/**
+ * Forbids other workspaces by package name and, unless `byPath` is false, by a relative path climbing out of this one.
+ * The web app's own folders share names with workspaces (each feature has an api/), so its relative imports are checked
+ * by resolved path instead (the web zones below).
+ */
+function onlyFrom(files, forbidden, message, { byPath = true } = {}) {
+  const patterns = [{ group: forbidden.flatMap(workspace), message }];
+  if (byPath) patterns.push({ regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message });
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
 }
+
+const SERVER_WORKSPACES = ['api', 'realtime', 'workers', 'infra'];
+const WEB_IMPORTS_SHARED_ONLY = 'The web app imports only @app/shared.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist/**', '**/*.js', '**/*.mjs', '**/*.d.ts', 'vitest.config.ts'] },
@@ -50,7 +46,21 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  onlyFrom(['web/**'], ['api', 'realtime', 'workers', 'infra'], 'The web app imports only @app/shared.'),
+  onlyFrom(['web/**'], SERVER_WORKSPACES, WEB_IMPORTS_SHARED_ONLY, { byPath: false }),
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            { target: 'web', from: SERVER_WORKSPACES, message: WEB_IMPORTS_SHARED_ONLY },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shared/src/**'],
     rules: {
