@@ -2,7 +2,10 @@
 // - web imports only @app/shared;
 // - shared stays browser-safe (no server packages, no Node built-ins);
 // - api, realtime and workers never import each other; all three may use infra; infra serves them and imports none;
-// - tests that need several services together live in integration/ or e2e/.
+// - tests that need several services together live in integration/ or e2e/;
+// - inside web/src: a feature is entered only through its index.ts, lib/ knows no feature and no app code, features
+//   never import app/, and only a feature's api/ folder may name an /api/ route.
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
@@ -22,6 +25,19 @@ function onlyFrom(files, forbidden, message, { byPath = true } = {}) {
 
 const SERVER_WORKSPACES = ['api', 'realtime', 'workers', 'infra'];
 const WEB_IMPORTS_SHARED_ONLY = 'The web app imports only @app/shared.';
+const WEB_FEATURES = readdirSync(new URL('web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** Everything in web/src but feature `f` may import `f` only through its public index.ts. */
+const featureZone = (f) => ({
+  target: ['web/src/*.{ts,tsx}', 'web/src/!(features)/**', `web/src/features/!(${f})/**`],
+  from: `web/src/features/${f}`,
+  except: ['./index.ts'],
+  message: `Import the ${f} feature through web/src/features/${f}/index.ts.`,
+});
+
+const API_ROUTE_MESSAGE = 'Name /api/ routes only in a feature\'s api/ folder (web/src/features/<feature>/api/), beside the schema its answer is parsed by.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist/**', '**/*.js', '**/*.mjs', '**/*.d.ts', 'vitest.config.ts'] },
@@ -59,8 +75,22 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             { target: 'web', from: SERVER_WORKSPACES, message: WEB_IMPORTS_SHARED_ONLY },
+            ...WEB_FEATURES.map(featureZone),
+            { target: 'web/src/lib', from: ['web/src/features', 'web/src/app'], message: 'lib/ is generic plumbing: it knows no feature and no app code.' },
+            { target: 'web/src/features', from: 'web/src/app', message: 'The app composes the features; a feature never imports app/.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/*/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: API_ROUTE_MESSAGE },
+        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: API_ROUTE_MESSAGE },
       ],
     },
   },
