@@ -55,7 +55,7 @@ export const jsonOrNull = (text: string): unknown => {
   }
 };
 
-/** Raises ApiError for a failed answer, with the body's text (or the status text when it is empty). */
+/** The ApiError for a failed answer: its message carries the body's text, or the status text when the body is empty. */
 export function failedAnswer(status: number, statusText: string, text: string): ApiError {
   return new ApiError(status, jsonOrNull(text), text || statusText);
 }
