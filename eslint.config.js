@@ -2,30 +2,42 @@
 // - web imports only @app/shared;
 // - shared stays browser-safe (no server packages, no Node built-ins);
 // - api, realtime and workers never import each other; all three may use infra; infra serves them and imports none;
-// - tests that need several services together live in integration/ or e2e/.
+// - tests that need several services together live in integration/ or e2e/;
+// - inside web/src: a feature is entered only through its index.ts, lib/ knows no feature and no app code, features
+//   never import app/, and only a feature's api/ folder may name an /api/ route.
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const SERVER_PACKAGES = ['postgres', 'ioredis', 'bullmq', 'fastify', 'fastify-*', '@fastify/*', 'socket.io', 'pino', 'node:*'];
 const workspace = (name) => [`@app/${name}`, `@app/${name}/*`];
 
-/** Forbids other workspaces, by package name and by a relative path climbing out of this one. */
-function onlyFrom(files, forbidden, message) {
-  return {
-    files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: forbidden.flatMap(workspace), message },
-            { regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message },
-          ],
-        },
-      ],
-    },
-  };
+/**
+ * Forbids other workspaces by package name and, unless `byPath` is false, by a relative path climbing out of this one.
+ * The web app's own folders share names with workspaces (each feature has an api/), so its relative imports are checked
+ * by resolved path instead (the web zones below).
+ */
+function onlyFrom(files, forbidden, message, { byPath = true } = {}) {
+  const patterns = [{ group: forbidden.flatMap(workspace), message }];
+  if (byPath) patterns.push({ regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message });
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
 }
+
+const SERVER_WORKSPACES = ['api', 'realtime', 'workers', 'infra'];
+const WEB_IMPORTS_SHARED_ONLY = 'The web app imports only @app/shared.';
+const WEB_FEATURES = readdirSync(new URL('web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** Everything in web/src but feature `f` may import `f` only through its public index.ts. */
+const featureZone = (f) => ({
+  target: ['web/src/*.{ts,tsx}', 'web/src/!(features)/**', `web/src/features/!(${f})/**`],
+  from: `web/src/features/${f}`,
+  except: ['./index.ts'],
+  message: `Import the ${f} feature through web/src/features/${f}/index.ts.`,
+});
+
+const API_ROUTE_MESSAGE = 'Name /api/ routes only in a feature\'s api/ folder (web/src/features/<feature>/api/), beside the schema its answer is parsed by.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist/**', '**/*.js', '**/*.mjs', '**/*.d.ts', 'vitest.config.ts'] },
@@ -35,6 +47,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     settings: {
+      // Without these, import-x reads no TypeScript module's imports, and no-cycle sees no cycle through one.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.json'],
@@ -50,7 +65,35 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  onlyFrom(['web/**'], ['api', 'realtime', 'workers', 'infra'], 'The web app imports only @app/shared.'),
+  onlyFrom(['web/**'], SERVER_WORKSPACES, WEB_IMPORTS_SHARED_ONLY, { byPath: false }),
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            { target: 'web', from: SERVER_WORKSPACES, message: WEB_IMPORTS_SHARED_ONLY },
+            ...WEB_FEATURES.map(featureZone),
+            { target: 'web/src/lib', from: ['web/src/features', 'web/src/app'], message: 'lib/ is generic plumbing: it knows no feature and no app code.' },
+            { target: 'web/src/features', from: 'web/src/app', message: 'The app composes the features; a feature never imports app/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/*/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: API_ROUTE_MESSAGE },
+        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: API_ROUTE_MESSAGE },
+      ],
+    },
+  },
   {
     files: ['shared/src/**'],
     rules: {

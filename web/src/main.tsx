@@ -1,18 +1,19 @@
 import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { queryClient } from './lib/api-client';
-import { router } from './router';
-import { Toaster } from './components/toaster';
+import { configureSocket } from './lib/socket';
+import { getClientConfig } from './features/system';
+import { Providers } from './app/providers';
+import { router } from './app/router';
 import './styles.css';
+
+configureSocket(async () => (await getClientConfig()).realtimeUrl);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <Providers>
       <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>
+    </Providers>
   </StrictMode>,
 );

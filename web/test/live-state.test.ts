@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, type LiveAuction } from '../src/stores/live-auctions';
-import { mergeChat, type ChatLine } from '../src/lib/chat-merge';
-import { validateBidInput } from '../src/components/bid-dialog';
+import { applyEvent, type LiveAuction } from '../src/features/auctions/stores/live-auctions';
+import { mergeChat, type ChatLine } from '../src/features/chat/utils/chat-lines';
+import { validateBidInput } from '../src/features/bidding/utils/bid-input';
 
 const base: LiveAuction = {
   currentBid: '10000.00', bidCount: 1, endTime: '2026-01-01T00:00:00.000Z', status: 'active', reserveStatus: 'not-met', seq: 5, bids: [], stale: false,

@@ -60,3 +60,4 @@ export const BidAlertSchema = z.object({
   }),
 });
 export type BidAlert = z.infer<typeof BidAlertSchema>;
+export const BidAlertListSchema = z.array(BidAlertSchema);

@@ -10,6 +10,7 @@ export const CommentSchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string() }),
 });
 export type Comment = z.infer<typeof CommentSchema>;
+export const CommentListSchema = z.array(CommentSchema);
 
 export const PostCommentBodySchema = z.object({
   auctionId: IdSchema,
@@ -30,6 +31,7 @@ export const ChatMessageSchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+export const ChatMessageListSchema = z.array(ChatMessageSchema);
 
 export const PostChatMessageBodySchema = z.object({
   message: z

@@ -95,4 +95,5 @@ export const AdminEscrowSchema = z.object({
   nextActions: z.array(EscrowActionSchema),
 });
 export type AdminEscrow = z.infer<typeof AdminEscrowSchema>;
+export const AdminEscrowListSchema = z.array(AdminEscrowSchema);
 export const DisputeOpenedResponseSchema = z.object({ disputeId: z.number().int(), status: EscrowStatusSchema });

@@ -1,5 +1,8 @@
-// The request rules of the spec: cookies always, JSON bodies, and a failure message "status: text".
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+// The request rules of the spec: cookies always, JSON bodies, a failure message "status: text"; and the contract rule:
+// every answer is parsed by the schema its request names, so a malformed answer fails the request instead of rendering.
+import type { QueryFunction } from '@tanstack/react-query';
+import { ErrorBodySchema } from '@app/shared';
+import type { Schema } from './contract';
 
 export class ApiError extends Error {
   constructor(
@@ -12,21 +15,29 @@ export class ApiError extends Error {
 
   /** The server's `error` field, which the spec's toasts show. */
   get serverMessage(): string | undefined {
-    const b = this.body as { error?: unknown } | null;
-    return b && typeof b.error === 'string' ? b.error : undefined;
+    const parsed = ErrorBodySchema.safeParse(this.body);
+    return parsed.success ? parsed.data.error : undefined;
   }
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = null;
+/** A successful answer whose body is not what its schema says: a server or contract bug, never shown to the user. */
+export class MalformedAnswerError extends Error {
+  constructor(
+    readonly request: string,
+    readonly issues: readonly unknown[],
+  ) {
+    super(`The answer to ${request} does not match its contract`);
   }
-  throw new ApiError(res.status, body, text);
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** A 401 on a write sends the user to sign in and back; the sign-in requests themselves turn this off. */
+  signInOn401?: boolean;
+  /** Sees the raw answer before its body is parsed (for headers such as the server clock). */
+  onResponse?(res: Response): void;
 }
 
 /** Called on a 401 from a write: the app sends the user to sign in and back. */
@@ -35,40 +46,65 @@ export function setUnauthorizedWriteHandler(fn: () => void): void {
   onUnauthorizedWrite = fn;
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+/** A body's JSON, or null when it is not JSON (which then fails its schema like any other wrong body). */
+export const jsonOrNull = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+/** The ApiError for a failed answer: its message carries the body's text, or the status text when the body is empty. */
+export function failedAnswer(status: number, statusText: string, text: string): ApiError {
+  return new ApiError(status, jsonOrNull(text), text || statusText);
+}
+
+/** The body parsed by its schema; a mismatch is logged and raised as MalformedAnswerError. */
+export function parseAnswer<T>(schema: Schema<T>, body: unknown, request: string): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  console.error(`${request} answered with a body that does not match its schema`, parsed.error.issues);
+  throw new MalformedAnswerError(request, parsed.error.issues);
+}
+
+async function send(method: Method, url: string, options: RequestOptions): Promise<Response> {
+  const { body } = options;
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });
-  if (res.status === 401 && method !== 'GET' && !url.startsWith('/api/auth/') && !url.startsWith('/api/admin/login')) {
-    onUnauthorizedWrite?.();
-  }
-  await throwIfNotOk(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  if (res.status === 401 && method !== 'GET' && options.signInOn401 !== false) onUnauthorizedWrite?.();
+  if (!res.ok) throw failedAnswer(res.status, res.statusText, await res.text());
+  options.onResponse?.(res);
+  return res;
 }
 
-/** The default read: GET the first element of the key; a 401 is an error unless asked to yield null. */
-export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
+/** A request whose answer has a body: returns it parsed by `schema`. */
+export async function apiRequest<T>(method: Method, url: string, schema: Schema<T>, options: RequestOptions = {}): Promise<T> {
+  const res = await send(method, url, options);
+  return parseAnswer(schema, jsonOrNull(await res.text()), `${method} ${url}`);
+}
+
+/** A request answered with 204 No Content. */
+export async function apiSend(method: Method, url: string, options: RequestOptions = {}): Promise<void> {
+  await send(method, url, options);
+}
+
+/**
+ * The default read: GET the first element of the query key and parse it with `schema`. A 401 is an error unless the
+ * read is configured to yield an empty result (the session query: signed out is not a failure).
+ */
+export function readQuery<T>(schema: Schema<T>): QueryFunction<T>;
+export function readQuery<T>(schema: Schema<T>, options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function readQuery<T>(schema: Schema<T>, options: { on401: 'returnNull' | 'throw' } = { on401: 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey[0] as string, { credentials: 'include' });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
+    const url = String(queryKey[0]);
+    const res = await fetch(url, { credentials: 'include' });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    if (!res.ok) throw failedAnswer(res.status, res.statusText, await res.text());
+    return parseAnswer(schema, jsonOrNull(await res.text()), `GET ${url}`);
   };
 }
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
-      refetchInterval: false,
-      refetchOnWindowFocus: false,
-      staleTime: Infinity,
-      retry: false,
-    },
-    mutations: { retry: false },
-  },
-});

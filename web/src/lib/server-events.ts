@@ -2,17 +2,21 @@
 // dropped, never rendered.
 import { DomainEventSchema, type EventOf, type EventType } from '@app/shared';
 import type { AppSocket } from './socket';
+import { parseOrWarn } from './contract';
 
 export function onServerEvent<T extends EventType>(socket: AppSocket, type: T, handler: (event: EventOf<T>) => void): () => void {
   const listener = (payload: unknown) => {
-    const parsed = DomainEventSchema.safeParse(payload);
-    if (!parsed.success || parsed.data.type !== type) {
-      console.warn(`ignored a malformed ${type} event`, parsed.success ? 'wrong type' : parsed.error.issues);
+    const event = parseOrWarn(DomainEventSchema, payload, `${type} event`);
+    if (!event) return;
+    if (event.type !== type) {
+      console.warn(`ignored a ${event.type} event sent as ${type}`);
       return;
     }
-    handler(parsed.data as EventOf<T>);
+    handler(event as EventOf<T>);
   };
-  const name: string = type;
+  // Registered under the wide name so the listener may take `unknown`: what arrives is checked here, not trusted
+  // from the declared type.
+  const name: EventType = type;
   socket.on(name, listener);
   return () => {
     socket.off(name, listener);

@@ -1,14 +1,30 @@
-// One socket per tab, to the gateway whose address the API gives; it carries the session cookies.
+// One socket per tab, typed by the shared socket contract, to the gateway whose address the app is configured with
+// (the API tells it); it carries the session cookies. Payloads are still parsed on arrival (server-events.ts): the
+// types say what the gateway promises, the schemas check it.
 import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@app/shared';
 
-export type AppSocket = Socket;
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let realtimeUrl: (() => Promise<string>) | undefined;
 let socket: Promise<AppSocket> | undefined;
 let identity = '';
 
+/** Where the gateway is: set once at start-up, before anything opens the socket. */
+export function configureSocket(loadRealtimeUrl: () => Promise<string>): void {
+  realtimeUrl = loadRealtimeUrl;
+}
+
 export function getSocket(): Promise<AppSocket> {
-  socket ??= fetch('/api/config', { credentials: 'include' })
-    .then((r) => r.json() as Promise<{ realtimeUrl: string }>)
-    .then(({ realtimeUrl }) => io(realtimeUrl, { withCredentials: true, transports: ['websocket', 'polling'] }));
+  if (!realtimeUrl) return Promise.reject(new Error('configureSocket must be called before the socket is used'));
+  const load = realtimeUrl;
+  socket ??= load()
+    .then((url): AppSocket => io(url, { withCredentials: true, transports: ['websocket', 'polling'] }))
+    .catch((err: unknown) => {
+      // Not knowing where the gateway is now must not mean never: the next caller asks again.
+      socket = undefined;
+      throw err;
+    });
   return socket;
 }
 

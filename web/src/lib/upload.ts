@@ -1,7 +1,9 @@
-// Multipart uploads with progress (fetch cannot report upload progress; XMLHttpRequest can), failing like apiRequest.
-import { ApiError } from './api-client';
+// Multipart uploads with progress (fetch cannot report upload progress; XMLHttpRequest can), failing like apiRequest
+// and parsing the answer by its schema like every other request.
+import { ApiError, failedAnswer, jsonOrNull, parseAnswer } from './api-client';
+import type { Schema } from './contract';
 
-export function uploadFile<T>(url: string, file: Blob, fileName: string, onProgress?: (fraction: number) => void): Promise<T> {
+export function uploadFile<T>(url: string, schema: Schema<T>, file: Blob, fileName: string, onProgress?: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -10,14 +12,15 @@ export function uploadFile<T>(url: string, file: Blob, fileName: string, onProgr
       if (e.lengthComputable) onProgress?.(e.loaded / e.total);
     };
     xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(failedAnswer(xhr.status, xhr.statusText, xhr.responseText));
+        return;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(xhr.status, body, xhr.responseText || xhr.statusText));
+      try {
+        resolve(parseAnswer(schema, jsonOrNull(xhr.responseText), `POST ${url}`));
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
     };
     xhr.onerror = () => reject(new ApiError(0, null, 'Network error: the upload did not reach the server'));
     const form = new FormData();

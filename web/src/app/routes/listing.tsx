@@ -1,0 +1,18 @@
+// The listing page, composed: the auction's own page with the bidding controls, the comments and the live chat in
+// its slots.
+import { ListingPage } from '../../features/auctions';
+import { BiddingPanel } from '../../features/bidding';
+import { Comments } from '../../features/comments';
+import { ChatWidget } from '../../features/chat';
+import { useMe } from '../../features/account';
+
+export function ListingRoute() {
+  const user = useMe().data?.user ?? null;
+  return (
+    <ListingPage
+      actions={(listing) => <BiddingPanel listing={listing} user={user} />}
+      discussion={(auctionId) => <Comments auctionId={auctionId} />}
+      chat={(auctionId) => <ChatWidget auctionId={auctionId} />}
+    />
+  );
+}

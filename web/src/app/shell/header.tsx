@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Dialog } from 'radix-ui';
+import { Menu, X, Gavel } from 'lucide-react';
+import { AccountMenu } from '../../features/account';
+
+const NAV = [
+  { to: '/', label: 'Home' },
+  { to: '/auctions', label: 'Auctions' },
+  { to: '/community', label: 'Community' },
+  { to: '/submit', label: 'Submit Car' },
+  { to: '/trade-in', label: 'Trade-In' },
+  { to: '/dashboard', label: 'Dashboard' },
+];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-white/15 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`;
+
+export function Header() {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 bg-ink/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-white">
+          <Gavel className="h-6 w-6 text-amber-400" aria-hidden /> CarBid
+        </Link>
+        <nav className="hidden items-center gap-1 lg:flex" aria-label="Main">
+          {NAV.map((n) => (
+            <NavLink key={n.to} to={n.to} end={n.to === '/'} className={navClass}>
+              {n.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-3 lg:flex">
+          <AccountMenu />
+          <Link to="/submit" className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300">
+            List Your Car
+          </Link>
+        </div>
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Trigger className="rounded-md p-2 text-white lg:hidden" aria-label="Open menu">
+            <Menu className="h-6 w-6" />
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+            <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 flex-col gap-2 bg-ink p-4">
+              <div className="mb-2 flex items-center justify-between">
+                <Dialog.Title className="font-semibold text-white">Menu</Dialog.Title>
+                <Dialog.Close className="p-1 text-white" aria-label="Close menu">
+                  <X className="h-5 w-5" />
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+              {NAV.map((n) => (
+                <NavLink key={n.to} to={n.to} end={n.to === '/'} className={navClass} onClick={() => setOpen(false)}>
+                  {n.label}
+                </NavLink>
+              ))}
+              <div className="mt-4 flex flex-col gap-3">
+                <AccountMenu onNavigate={() => setOpen(false)} />
+                <Link to="/submit" onClick={() => setOpen(false)} className="rounded-md bg-amber-400 px-3 py-2 text-center text-sm font-semibold text-slate-900">
+                  List Your Car
+                </Link>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </div>
+    </header>
+  );
+}
+

@@ -1,0 +1,121 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { MapPin } from 'lucide-react';
+import { displayedPrice, formatCents, formatMoney, toCents } from '@app/shared';
+import { ApiError } from '../../../lib/api-client';
+import { useListing, type Listing } from '../hooks/use-listing';
+import { Countdown } from './countdown';
+import { ReserveBadge, TypeBadges } from './badges';
+import { PLACEHOLDER_IMAGE } from './auction-card';
+import { AuctionFacts, BidHistory, VehicleDetails } from './listing-sections';
+
+const OUTCOME_TEXT: Record<string, string> = {
+  sold: 'Sold',
+  'bought-now': 'Sold via Buy It Now',
+  'reserve-not-met': 'Ended: reserve not met',
+  'no-bids': 'Ended with no bids',
+};
+
+/**
+ * An auction's page. What a viewer can do there and the talk around it belong to other features; the app composes them
+ * in through these slots, so this feature never imports them.
+ */
+export function ListingPage({ actions, discussion, chat }: {
+  /** Drawn under the price: the controls to bid and to buy. */
+  actions(listing: Listing): ReactNode;
+  /** Drawn under the description. */
+  discussion(auctionId: number): ReactNode;
+  /** Floats over the page. */
+  chat(auctionId: number): ReactNode;
+}) {
+  const id = Number(useParams().id);
+  const validId = Number.isInteger(id) && id > 0;
+  const { detail, listing } = useListing(id, validId);
+  const [image, setImage] = useState(0);
+
+  if (!validId || (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400))) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Auction not found</h1>
+        <p className="mt-2 text-slate-600">The auction you're looking for doesn't exist.</p>
+        <Link to="/auctions" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">Browse auctions</Link>
+      </div>
+    );
+  }
+  if (detail.isError) {
+    return <p className="mx-auto max-w-3xl px-4 py-24 text-center text-red-600">Could not load this auction. Please try again later.</p>;
+  }
+  if (!listing) {
+    return <div className="mx-auto max-w-7xl px-4 py-10"><div className="h-96 animate-pulse rounded-xl bg-slate-200" /></div>;
+  }
+
+  const { auction: a, state, title } = listing;
+  const images = a.car.images.length > 0 ? a.car.images : [PLACEHOLDER_IMAGE];
+  const price = displayedPrice({ currentBidCents: toCents(state.currentBid), startingBidCents: toCents(a.startingBid), bidCount: state.bidCount });
+  const extendedRecently = state.extendedAt !== undefined && Date.now() - state.extendedAt < 60_000;
+  const outcome = OUTCOME_TEXT[state.closedOutcome ?? state.status];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <div className="overflow-hidden rounded-xl bg-slate-100">
+            <img src={images[image] ?? PLACEHOLDER_IMAGE} alt={title} className="aspect-[16/9] w-full object-cover" />
+          </div>
+          {images.length > 1 && (
+            <div className="mt-3 flex gap-2">
+              {images.map((src, i) => (
+                <button key={src} onClick={() => setImage(i)} className={`overflow-hidden rounded-lg border-2 ${i === image ? 'border-brand-500' : 'border-transparent'}`} aria-label={`Show photo ${i + 1}`}>
+                  <img src={src} alt="" className="h-16 w-28 object-cover" />
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+
+        <aside className="space-y-5">
+          <TypeBadges auctionType={a.auctionType} isPremiumOnly={a.isPremiumOnly} />
+          <h1 className="text-3xl font-bold" data-testid="listing-title">{title}</h1>
+          <div className="flex items-center gap-2 text-slate-600"><MapPin className="h-4 w-4" aria-hidden /> {a.location}</div>
+          <div className="grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5">
+            <div>
+              <p className="text-xs uppercase tracking-wide text-slate-500" data-testid="price-label">{price.label}</p>
+              <p className="text-3xl font-extrabold" data-testid="current-bid">{formatCents(price.cents)}</p>
+              <p className="text-sm text-slate-500" data-testid="bid-count">{state.bidCount} {state.bidCount === 1 ? 'bid' : 'bids'}</p>
+            </div>
+            <div>
+              <p className="text-xs uppercase tracking-wide text-slate-500">Time left</p>
+              <Countdown endTime={state.endTime} className="text-2xl" />
+              <p className="text-xs text-slate-500" data-testid="end-time">Ends {new Date(state.endTime).toLocaleString()}</p>
+            </div>
+            <div className="col-span-2 flex flex-wrap items-center gap-2">
+              <ReserveBadge status={state.reserveStatus} />
+              {extendedRecently && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700" data-testid="extended">Auction extended</span>}
+              {outcome && <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white" data-testid="outcome">{outcome}</span>}
+            </div>
+          </div>
+
+          {actions(listing)}
+
+          <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-5">
+            <p className="text-sm font-semibold text-emerald-900">AI estimated resale value</p>
+            <p className="text-2xl font-bold text-emerald-900">{a.car.aiEstimatedValue ? formatMoney(a.car.aiEstimatedValue) : 'Not yet valued'}</p>
+            {a.car.aiConfidence !== null && <p className="text-sm text-emerald-800">{a.car.aiConfidence}% confidence</p>}
+          </div>
+        </aside>
+      </div>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-8">
+          <VehicleDetails auction={a} />
+          {discussion(a.id)}
+        </div>
+        <div className="space-y-8">
+          <AuctionFacts auction={a} endTime={state.endTime} />
+          <BidHistory bids={state.bids} />
+        </div>
+      </div>
+      {chat(a.id)}
+    </div>
+  );
+}

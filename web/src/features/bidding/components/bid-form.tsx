@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { BID_INPUT_STEP, formatCents, formatMoney } from '@app/shared';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { placeBid } from '../api/place-bid';
+import { useSaleChanged } from '../hooks/use-sale-changed';
+import { validateBidInput } from '../utils/bid-input';
+
+function useBidMutation(auctionId: number, onDone: () => void) {
+  const saleChanged = useSaleChanged();
+  return useMutation({
+    mutationFn: (amount: string) => placeBid(auctionId, amount),
+    onSuccess: () => {
+      toast({ title: 'Bid placed successfully!', description: 'Your bid has been submitted.' });
+      saleChanged(auctionId);
+      onDone();
+    },
+    onError: (err) => {
+      const message = err instanceof ApiError ? err.serverMessage ?? err.message : err.message;
+      toast({ title: 'Failed to place bid', description: message || 'Please try again.', variant: 'destructive' });
+    },
+  });
+}
+
+export function BidForm({ auctionId, currentBid, minimumCents, disabled, compact = false, onPlaced }: {
+  auctionId: number;
+  currentBid: string;
+  /** The lowest bid the server will accept now (shared minimumNextBidCents). */
+  minimumCents: number;
+  disabled?: boolean;
+  compact?: boolean;
+  onPlaced?: () => void;
+}) {
+  const [amount, setAmount] = useState('');
+  const bid = useBidMutation(auctionId, () => {
+    setAmount('');
+    onPlaced?.();
+  });
+  const minimum = Math.ceil(minimumCents / 100);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validateBidInput(amount, currentBid);
+    if (!checked.ok) {
+      toast({ title: 'Invalid bid amount', description: checked.message ?? `Bid must be higher than ${formatMoney(currentBid)}`, variant: 'destructive' });
+      return;
+    }
+    bid.mutate(amount.trim());
+  };
+  return (
+    <form onSubmit={submit} className={`flex ${compact ? 'flex-col' : 'flex-col sm:flex-row'} gap-3`} noValidate>
+      <label className="flex-1">
+        <span className="sr-only">Your bid in dollars</span>
+        <input
+          type="number"
+          inputMode="decimal"
+          step={BID_INPUT_STEP}
+          min={minimum}
+          required
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          placeholder={`${formatCents(minimumCents)} or more`}
+          className="w-full rounded-lg border border-slate-300 px-4 py-3 text-lg"
+          data-testid="bid-amount"
+          disabled={disabled}
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={disabled || bid.isPending}
+        className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+        data-testid="place-bid"
+      >
+        {bid.isPending ? 'Placing bid…' : 'Place Bid'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+// Bidding and buying outright on a listing.
+export { BiddingPanel } from './components/bidding-panel';

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MessageCircle, X } from 'lucide-react';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@app/shared';
+import { ApiError } from '../../../lib/api-client';
+import { useOnlineCount } from '../../auctions';
+import { postChatMessage } from '../api/chat-messages';
+import { useChatLines } from '../hooks/use-chat-lines';
+import { fromPoll } from '../utils/chat-lines';
+
+/** The live chat of an auction: a button until opened, then the messages and a line to write one. */
+export function ChatWidget({ auctionId }: { auctionId: number }) {
+  const [open, setOpen] = useState(false);
+  const { lines, add } = useChatLines(auctionId, open);
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const online = useOnlineCount(auctionId);
+  const list = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [lines]);
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = draft.trim();
+    if (text === '' || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      const m = await postChatMessage(auctionId, text);
+      setDraft('');
+      add([fromPoll(m)]);
+    } catch (err) {
+      setError(`Failed to send message${err instanceof ApiError && err.serverMessage ? `: ${err.serverMessage}` : ''}`);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (!open) {
+    return (
+      <button onClick={() => setOpen(true)} className="fixed bottom-5 right-5 z-30 flex items-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white shadow-lg hover:bg-brand-700" data-testid="chat-open">
+        <MessageCircle className="h-5 w-5" aria-hidden /> Live Chat
+      </button>
+    );
+  }
+  return (
+    <section className="fixed bottom-5 right-5 z-30 flex h-[28rem] w-[calc(100vw-2.5rem)] max-w-sm flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl" aria-label="Live chat" data-testid="chat-panel">
+      <header className="flex items-center justify-between bg-ink px-4 py-3 text-white">
+        <div>
+          <p className="font-semibold">Live Chat</p>
+          <p className="text-xs text-slate-300" data-testid="chat-online">{online ?? 1} online</p>
+        </div>
+        <button onClick={() => setOpen(false)} aria-label="Close chat" className="p-1"><X className="h-5 w-5" /></button>
+      </header>
+      <ol ref={list} className="flex-1 space-y-2 overflow-y-auto p-3 text-sm" data-testid="chat-messages">
+        {lines.map((l) =>
+          l.isSystemMessage ? (
+            <li key={l.id} className="rounded bg-amber-50 px-2 py-1 text-center text-xs text-amber-800">{l.message}</li>
+          ) : (
+            <li key={l.id}>
+              <span className="font-semibold">{l.userName ?? 'Anonymous'}: </span>
+              <span className="break-words">{l.message}</span>
+            </li>
+          ),
+        )}
+      </ol>
+      {error && <p className="px-3 text-xs text-red-600" role="alert">{error}</p>}
+      <form onSubmit={send} className="flex gap-2 border-t p-3">
+        <input
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          placeholder="Say something…"
+          aria-label="Chat message"
+          className="flex-1 rounded-lg border border-slate-300 px-3 py-2"
+          data-testid="chat-input"
+        />
+        <button type="submit" disabled={sending || draft.trim() === ''} className="rounded-lg bg-brand-600 px-3 py-2 font-semibold text-white disabled:opacity-50" data-testid="chat-send">
+          Send
+        </button>
+      </form>
+    </section>
+  );
+}

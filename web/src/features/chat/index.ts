@@ -1,0 +1,2 @@
+// The live chat of an auction.
+export { ChatWidget } from './components/chat-widget';

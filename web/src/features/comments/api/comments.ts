@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CommentListSchema, CommentSchema, type Comment, type PostCommentBodySchema } from '@app/shared';
+import { apiRequest, readQuery } from '../../../lib/api-client';
+import type { BodyOf } from '../../../lib/contract';
+
+export const commentsQueryKey = (auctionId: number) => [`/api/auctions/${auctionId}/comments`] as const;
+
+export const commentsQuery = (auctionId: number) => queryOptions({ queryKey: commentsQueryKey(auctionId), queryFn: readQuery(CommentListSchema) });
+
+export const useComments = (auctionId: number) => useQuery(commentsQuery(auctionId));
+
+export const postComment = (auctionId: number, content: string): Promise<Comment> =>
+  apiRequest('POST', '/api/comments', CommentSchema, { body: { auctionId, content } satisfies BodyOf<typeof PostCommentBodySchema> });

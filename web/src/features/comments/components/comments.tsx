@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { relativeTime } from '@app/shared';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { commentsQueryKey, postComment, useComments } from '../api/comments';
+import { useCommentEvents } from '../hooks/use-comment-events';
+
+export function Comments({ auctionId }: { auctionId: number }) {
+  const comments = useComments(auctionId);
+  useCommentEvents(auctionId);
+  const queryClient = useQueryClient();
+  const [content, setContent] = useState('');
+  const post = useMutation({
+    mutationFn: (text: string) => postComment(auctionId, text),
+    onSuccess: () => {
+      setContent('');
+      toast({ title: 'Comment posted!', description: 'Your comment has been added.' });
+      void queryClient.invalidateQueries({ queryKey: commentsQueryKey(auctionId) });
+    },
+    onError: (err) => {
+      const message = err instanceof ApiError ? err.serverMessage : err.message;
+      toast({ title: 'Failed to post comment', description: message || 'Please try again.', variant: 'destructive' });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (content.trim() === '') return;
+    post.mutate(content.trim());
+  };
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 className="text-xl font-semibold">Comments &amp; questions</h2>
+      <form onSubmit={submit} className="mt-4 space-y-3">
+        <label className="block">
+          <span className="sr-only">Your comment</span>
+          <textarea
+            required
+            maxLength={2000}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            rows={3}
+            placeholder="Ask the seller a question or share your thoughts"
+            className="w-full rounded-lg border border-slate-300 p-3"
+          />
+        </label>
+        <button type="submit" disabled={post.isPending || content.trim() === ''} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50">
+          {post.isPending ? 'Posting…' : 'Post Comment'}
+        </button>
+      </form>
+      <ul className="mt-6 space-y-4">
+        {comments.isLoading && <li className="text-slate-500">Loading comments…</li>}
+        {comments.data?.length === 0 && <li className="text-slate-500">No comments yet. Be the first to ask.</li>}
+        {comments.data?.map((c) => (
+          <li key={c.id} className="border-b border-slate-100 pb-3">
+            <p className="text-sm"><span className="font-semibold">{c.user.name}</span> <span className="text-slate-500">· {relativeTime(c.timestamp)}</span></p>
+            <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.content}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+// Comments and questions on an auction.
+export { Comments } from './components/comments';

@@ -1,0 +1,36 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { InitiateDisputeBodySchema } from '@app/shared';
+import type { Dispute } from '../api/escrow-steps';
+
+/** The dispute body without the transaction, which the page adds. */
+const DisputeFormSchema = InitiateDisputeBodySchema.omit({ transactionId: true });
+
+export function DisputeForm({ pending, onSubmit, onCancel }: { pending: boolean; onSubmit(d: Dispute): void; onCancel(): void }) {
+  const { register, handleSubmit, control } = useForm({
+    resolver: zodResolver(DisputeFormSchema),
+    defaultValues: { disputeType: 'condition', description: '' },
+  });
+  const description = useWatch({ control, name: 'description' });
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3 rounded-lg border bg-white p-4 text-sm">
+      <label className="block">
+        What is wrong?
+        <select {...register('disputeType')} className="ml-2 rounded border px-2 py-1">
+          <option value="condition">Not as described</option>
+          <option value="documents">Documents</option>
+          <option value="delivery">Delivery</option>
+          <option value="payment">Payment</option>
+        </select>
+      </label>
+      <label className="block">
+        Describe the problem
+        <textarea {...register('description')} required maxLength={5000} rows={3} className="mt-1 w-full rounded border px-2 py-1" />
+      </label>
+      <div className="flex gap-2">
+        <button type="submit" disabled={pending || description.trim() === ''} className="rounded-lg bg-red-600 px-3 py-1.5 font-semibold text-white disabled:opacity-50">Open dispute</button>
+        <button type="button" onClick={onCancel} className="rounded-lg border px-3 py-1.5">Cancel</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+// What the viewer should do now, and the buttons the escrow state machine allows them (nextActions).
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EscrowTransaction } from '@app/shared';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { escrowTransactionQueryKey } from '../api/get-transaction';
+import { acceptTerms, confirmInspection, openDispute, type Dispute } from '../api/escrow-steps';
+import { DisputeForm } from './dispute-form';
+import { nextStep } from '../utils/next-step';
+
+export function NextStepPanel({ transaction: t }: { transaction: EscrowTransaction }) {
+  const queryClient = useQueryClient();
+  const [disputing, setDisputing] = useState(false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: escrowTransactionQueryKey(t.auction.id) });
+  const failed = (title: string) => (err: Error) =>
+    toast({ title, description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' });
+
+  const accept = useMutation({
+    mutationFn: () => acceptTerms(t),
+    onSuccess: () => {
+      toast({ title: 'Terms Accepted' });
+      refresh();
+    },
+    onError: failed('Failed to accept terms'),
+  });
+  const inspect = useMutation({
+    mutationFn: () => confirmInspection(t),
+    onSuccess: () => {
+      toast({ title: 'Milestone Completed', description: 'Inspection confirmed: the funds are released to the seller.' });
+      refresh();
+    },
+    onError: failed('Failed to complete milestone'),
+  });
+  const dispute = useMutation({
+    mutationFn: (d: Dispute) => openDispute(t, d),
+    onSuccess: () => {
+      toast({ title: 'Dispute Initiated', description: 'The funds stay held while a mediator reviews it.' });
+      setDisputing(false);
+      refresh();
+    },
+    onError: failed('Failed to initiate dispute'),
+  });
+  const can = (a: EscrowTransaction['nextActions'][number]) => t.nextActions.includes(a);
+
+  return (
+    <div className="mt-6 rounded-lg border border-brand-100 bg-brand-50 p-4" data-testid="escrow-next-step">
+      <p className="font-medium text-slate-900">{nextStep(t)}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {can('accept_terms') && (
+          <button onClick={() => accept.mutate()} disabled={accept.isPending} className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">Accept terms</button>
+        )}
+        {can('confirm_inspection') && (
+          <button onClick={() => inspect.mutate()} disabled={inspect.isPending} className="rounded-lg bg-emerald-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
+            Confirm inspection and release funds
+          </button>
+        )}
+        {can('open_dispute') && !disputing && (
+          <button onClick={() => setDisputing(true)} className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700">Open a dispute</button>
+        )}
+      </div>
+      {disputing && <DisputeForm pending={dispute.isPending} onCancel={() => setDisputing(false)} onSubmit={(d) => dispute.mutate(d)} />}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// Step two of selling: the terms the seller proposes, checked by the shared submission contract (whole dollars, a
+// reserve not below the start, Buy It Now above it) before they are sent.
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_AUCTION_DURATIONS_DAYS, SubmitAuctionBodySchema, centsToDecimal } from '@app/shared';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { submitAuction } from '../api/submit-auction';
+import { Field } from './field';
+
+/** An optional amount left blank is no amount, not an invalid one. */
+const blankIsNone = { setValueAs: (v: string | undefined) => (v === '' ? undefined : v) };
+const input = 'mt-1 w-full rounded border px-3 py-2';
+
+export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubmitted(): void }) {
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(SubmitAuctionBodySchema),
+    defaultValues: { carId, startingBid: '', durationDays: '7', location: '' },
+  });
+  const { errors } = formState;
+  const submit = useMutation({
+    mutationFn: submitAuction,
+    onSuccess: () => {
+      onSubmitted();
+      toast({ title: 'Submitted for approval', description: 'An admin reviews your auction before it goes live.' });
+    },
+    onError: (err) => toast({ title: 'Failed to submit car', description: err instanceof ApiError ? err.serverMessage ?? 'Please try again.' : 'Please try again.', variant: 'destructive' }),
+  });
+  const send = handleSubmit((t) =>
+    submit.mutate({
+      carId: t.carId,
+      startingBid: centsToDecimal(t.startingBid),
+      ...(t.reservePrice !== undefined ? { reservePrice: centsToDecimal(t.reservePrice) } : {}),
+      ...(t.buyItNowPrice !== undefined ? { buyItNowPrice: centsToDecimal(t.buyItNowPrice) } : {}),
+      durationDays: t.durationDays,
+      location: t.location,
+    }),
+  );
+
+  return (
+    <form onSubmit={send} className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-2">
+      <Field label="Starting bid ($)" error={errors.startingBid?.message}>
+        <input required {...register('startingBid')} className={input} data-testid="sub-start" />
+      </Field>
+      <Field label="Reserve price ($, optional)" error={errors.reservePrice?.message}>
+        <input {...register('reservePrice', blankIsNone)} className={input} />
+      </Field>
+      <Field label="Buy It Now price ($, optional)" error={errors.buyItNowPrice?.message}>
+        <input {...register('buyItNowPrice', blankIsNone)} className={input} />
+      </Field>
+      <Field label="Duration" error={errors.durationDays?.message}>
+        <select {...register('durationDays')} className={input}>
+          {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}
+        </select>
+      </Field>
+      <Field label="Location" error={errors.location?.message} className="text-sm sm:col-span-2">
+        <input required {...register('location')} className={input} data-testid="sub-location" />
+      </Field>
+      <button type="submit" disabled={submit.isPending} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2" data-testid="submit-auction">
+        {submit.isPending ? 'Submitting…' : 'Submit to Auction'}
+      </button>
+    </form>
+  );
+}

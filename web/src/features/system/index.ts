@@ -1,0 +1,1 @@
+export { getClientConfig } from './api/get-client-config';

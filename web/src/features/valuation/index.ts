@@ -1,0 +1,3 @@
+// Valuing a car from its VIN, and the evidence a valuation stands on (reused where a car is sold).
+export { ValuationPage } from './components/valuation-page';
+export { ValuationEvidence } from './components/valuation-evidence';
