@@ -1,5 +1,11 @@
-# One image for api, realtime and workers; the compose file picks the command.
-FROM node:20-bookworm-slim
+# syntax=docker/dockerfile:1
+# One image for api, realtime and workers (the compose file picks the command). Three stages: build everything with
+# the dev tools, install production dependencies alone, then a slim runtime that holds only those and the compiled
+# output, running as the unprivileged `node` user. The native modules (better-sqlite3) are compiled in the full
+# Debian image and run on the slim one of the same release.
+
+# The package manifests alone, so the dependency layers are rebuilt only when they change.
+FROM node:20-bookworm AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -8,7 +14,41 @@ COPY api/package.json api/
 COPY realtime/package.json realtime/
 COPY workers/package.json workers/
 COPY web/package.json web/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
+
+FROM manifests AS production-dependencies
+RUN npm ci --omit=dev --no-audit --no-fund -w shared -w infra -w api -w realtime -w workers
+
+FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=production-dependencies /app/node_modules node_modules
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/shared/package.json shared/
+COPY --from=build /app/shared/dist shared/dist
+COPY --from=build /app/infra/package.json infra/
+COPY --from=build /app/infra/dist infra/dist
+COPY --from=build /app/infra/migrations infra/migrations
+COPY --from=build /app/infra/data infra/data
+COPY --from=build /app/infra/scripts/start.mjs /app/infra/scripts/process-group.mjs infra/scripts/
+COPY --from=build /app/api/package.json api/
+COPY --from=build /app/api/dist api/dist
+COPY --from=build /app/realtime/package.json realtime/
+COPY --from=build /app/realtime/dist realtime/dist
+COPY --from=build /app/workers/package.json workers/
+COPY --from=build /app/workers/dist workers/dist
+COPY --from=build /app/web/package.json web/
+COPY --from=build /app/web/dist web/dist
+# Uploads and the unpacked VIN database live under var/ (mount a volume there to keep them).
+RUN mkdir -p /app/var && chown node:node /app/var
+USER node
+ENV WEB_DIST_DIR=/app/web/dist
+EXPOSE 3000 3001 3002
+# The default command is the API; compose gives realtime and workers their own command and health check.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "api/dist/server.js"]

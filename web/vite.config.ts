@@ -1,9 +1,15 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './vite-precompress';
+
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(outDir)],
+  // Workspace packages are read from their TypeScript sources, never from a stale dist/.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir, emptyOutDir: true, sourcemap: true },
 });

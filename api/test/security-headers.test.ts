@@ -23,6 +23,11 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('tells browsers where the gateway is from configuration, never from the Host header', async () => {
+    const res = await ctx.app.inject({ url: '/api/config', headers: { host: 'attacker.example:3000', 'x-forwarded-host': 'evil.example' } });
+    expect(res.json()).toEqual({ realtimeUrl: null, realtimePort: ctx.config.REALTIME_PORT });
+  });
+
   it('sends HSTS when cookies are Secure', async () => {
     const secure = await startTestApp({}, { COOKIE_SECURE: 'true' });
     try {

@@ -16,7 +16,7 @@ import { createGateway } from '@app/realtime';
 import { startWorkers } from '@app/workers';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface Stack {
   baseUrl: string;

@@ -3,12 +3,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { configureSocket } from './lib/socket';
-import { getClientConfig } from './features/system';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import './styles.css';
 
-configureSocket(async () => (await getClientConfig()).realtimeUrl);
+configureSocket(async () => {
+  const { getClientConfig, realtimeUrlFor } = await import('./features/system');
+  return realtimeUrlFor(await getClientConfig(), window.location);
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,6 +13,8 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
     root,
     wildcard: true,
     index: 'index.html',
+    // The build writes .br and .gz beside each asset; the one the browser accepts is sent as is.
+    preCompressed: true,
     // Hashed asset names never change content; index.html must always be revalidated.
     setHeaders(res, path) {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

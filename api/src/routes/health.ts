@@ -13,9 +13,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(body.postgres === 'ok' && body.redis === 'ok' ? 200 : 503).send(body);
   });
 
-  app.get('/api/config', { schema: { tags: ['system'], response: { 200: ClientConfigSchema } } }, async (request) => {
-    const realtimeUrl =
-      app.config.PUBLIC_REALTIME_URL || `${request.protocol}://${request.hostname.split(':')[0]}:${app.config.REALTIME_PORT}`;
-    return { realtimeUrl };
-  });
+  app.get('/api/config', { schema: { tags: ['system'], response: { 200: ClientConfigSchema } } }, async () => ({
+    realtimeUrl: app.config.PUBLIC_REALTIME_URL || null,
+    realtimePort: app.config.REALTIME_PORT,
+  }));
 };

@@ -1,18 +1,14 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { setUnauthorizedWriteHandler } from '../lib/api-client';
-import { useMe } from '../features/account';
-import { useAlertNotices } from '../features/alerts';
-import { useEscrowNotices } from '../features/escrow';
+import { setUnauthorizedWriteHandler } from '../lib/unauthorized-writes';
 import { SiteShell } from './shell/site-shell';
+
+// Loaded after the first paint: it needs the session, the socket and the schemas that parse them.
+const SessionEffects = lazy(() => import('./session-effects'));
 
 export function RootLayout() {
   const navigate = useNavigate();
   const location = useLocation();
-  // Wherever the signed-in user is, their private events arrive: fired bid alerts and steps on their escrows.
-  const userId = useMe().data?.user.id;
-  useAlertNotices(userId);
-  useEscrowNotices(userId);
   useEffect(() => {
     // A write refused for lack of a session: sign in, then come back here.
     setUnauthorizedWriteHandler(() => void navigate(`/login?next=${encodeURIComponent(location.pathname)}`));
@@ -23,6 +19,9 @@ export function RootLayout() {
   }, [location.pathname]);
   return (
     <SiteShell>
+      <Suspense fallback={null}>
+        <SessionEffects />
+      </Suspense>
       <Outlet />
     </SiteShell>
   );

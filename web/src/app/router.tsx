@@ -1,37 +1,33 @@
-import { createBrowserRouter } from 'react-router';
-import { AuctionsPage } from '../features/auctions';
-import { LoginPage, RegisterPage } from '../features/account';
-import { AdminLoginPage, AdminPage } from '../features/admin';
-import { TransactionPage } from '../features/escrow';
-import { ValuationPage } from '../features/valuation';
-import { SubmitPage } from '../features/selling';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { HomePage } from './routes/home';
-import { ListingRoute } from './routes/listing';
-import { DashboardPage } from './routes/dashboard';
-import { PrivacyPolicyPage, TermsPage } from './routes/legal';
-import { PricingPage } from './routes/pricing';
 import { INFO_PAGES, InfoPage, NotFoundPage } from './routes/info';
+
+// Each page is its own chunk, fetched when it is first visited: the first paint carries the shell and the home page
+// only. The route modules load in parallel with the page's data, not after it.
+const page = (load: () => Promise<{ Page: () => React.ReactNode }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).Page }),
+});
 
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/auctions', element: <AuctionsPage /> },
-      { path: '/listing/:id', element: <ListingRoute /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/admin/login', element: <AdminLoginPage /> },
-      { path: '/admin', element: <AdminPage /> },
-      { path: '/valuation', element: <ValuationPage /> },
-      { path: '/submit', element: <SubmitPage /> },
-      { path: '/transaction/:auctionId', element: <TransactionPage /> },
-      { path: '/transaction', element: <TransactionPage /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: '/terms-of-service', element: <TermsPage /> },
-      { path: '/pricing', element: <PricingPage /> },
+      { path: '/auctions', ...page(async () => ({ Page: (await import('../features/auctions')).AuctionsPage })) },
+      { path: '/listing/:id', ...page(async () => ({ Page: (await import('./routes/listing')).ListingRoute })) },
+      { path: '/login', ...page(async () => ({ Page: (await import('../features/account')).LoginPage })) },
+      { path: '/register', ...page(async () => ({ Page: (await import('../features/account')).RegisterPage })) },
+      { path: '/dashboard', ...page(async () => ({ Page: (await import('./routes/dashboard')).DashboardPage })) },
+      { path: '/admin/login', ...page(async () => ({ Page: (await import('../features/admin')).AdminLoginPage })) },
+      { path: '/admin', ...page(async () => ({ Page: (await import('../features/admin')).AdminPage })) },
+      { path: '/valuation', ...page(async () => ({ Page: (await import('../features/valuation')).ValuationPage })) },
+      { path: '/submit', ...page(async () => ({ Page: (await import('../features/selling')).SubmitPage })) },
+      { path: '/transaction/:auctionId', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },
+      { path: '/transaction', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },
+      { path: '/privacy-policy', ...page(async () => ({ Page: (await import('./routes/legal')).PrivacyPolicyPage })) },
+      { path: '/terms-of-service', ...page(async () => ({ Page: (await import('./routes/legal')).TermsPage })) },
+      { path: '/pricing', ...page(async () => ({ Page: (await import('./routes/pricing')).PricingPage })) },
       ...Object.entries(INFO_PAGES).map(([path, p]) => ({ path, element: <InfoPage title={p.title} text={p.text} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -3,6 +3,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { ErrorBodySchema } from '@app/shared';
 import type { Schema } from './contract';
+import { unauthorizedWrite } from './unauthorized-writes';
 
 export class ApiError extends Error {
   constructor(
@@ -40,11 +41,7 @@ export interface RequestOptions {
   onResponse?(res: Response): void;
 }
 
-/** Called on a 401 from a write: the app sends the user to sign in and back. */
-let onUnauthorizedWrite: (() => void) | undefined;
-export function setUnauthorizedWriteHandler(fn: () => void): void {
-  onUnauthorizedWrite = fn;
-}
+export { setUnauthorizedWriteHandler } from './unauthorized-writes';
 
 /** A body's JSON, or null when it is not JSON (which then fails its schema like any other wrong body). */
 export const jsonOrNull = (text: string): unknown => {
@@ -76,7 +73,7 @@ async function send(method: Method, url: string, options: RequestOptions): Promi
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });
-  if (res.status === 401 && method !== 'GET' && options.signInOn401 !== false) onUnauthorizedWrite?.();
+  if (res.status === 401 && method !== 'GET' && options.signInOn401 !== false) unauthorizedWrite();
   if (!res.ok) throw failedAnswer(res.status, res.statusText, await res.text());
   options.onResponse?.(res);
   return res;

@@ -1,7 +1,7 @@
 // One socket per tab, typed by the shared socket contract, to the gateway whose address the app is configured with
 // (the API tells it); it carries the session cookies. Payloads are still parsed on arrival (server-events.ts): the
 // types say what the gateway promises, the schemas check it.
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/shared';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -18,8 +18,9 @@ export function configureSocket(loadRealtimeUrl: () => Promise<string>): void {
 export function getSocket(): Promise<AppSocket> {
   if (!realtimeUrl) return Promise.reject(new Error('configureSocket must be called before the socket is used'));
   const load = realtimeUrl;
-  socket ??= load()
-    .then((url): AppSocket => io(url, { withCredentials: true, transports: ['websocket', 'polling'] }))
+  // The client library is fetched with the first socket, not with the first paint.
+  socket ??= Promise.all([load(), import('socket.io-client')])
+    .then(([url, { io }]): AppSocket => io(url, { withCredentials: true, transports: ['websocket', 'polling'] }))
     .catch((err: unknown) => {
       // Not knowing where the gateway is now must not mean never: the next caller asks again.
       socket = undefined;

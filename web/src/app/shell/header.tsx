@@ -1,8 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Dialog } from 'radix-ui';
 import { Menu, X, Gavel } from 'lucide-react';
-import { AccountMenu } from '../../features/account';
+
+// The account menu needs the session (and the schema it is parsed with): it arrives just after the first paint, in a
+// slot of its own size so nothing moves.
+const LazyAccountMenu = lazy(async () => ({ default: (await import('../../features/account')).AccountMenu }));
+function AccountMenu(props: { onNavigate?: () => void }) {
+  return (
+    <Suspense fallback={<span className="inline-block h-8 w-16" aria-hidden />}>
+      <LazyAccountMenu {...props} />
+    </Suspense>
+  );
+}
 
 const NAV = [
   { to: '/', label: 'Home' },

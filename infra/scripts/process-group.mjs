@@ -1,0 +1,125 @@
+// What `npm start` and `npm run start:scaled` share: refuse busy ports up front, build and prepare the database,
+// then run a group of processes that is "running" only once every member answers, and that stops as a whole when
+// any member dies, does not get ready in time, or the launcher is told to stop.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+const READY_WITHIN_MS = 90_000;
+
+export function fail(message) {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+export function step(title, cmd, args, env) {
+  console.log(`\n> ${title}`);
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function portIsFree(port, host) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.once('listening', () => probe.close(() => resolve(true)));
+    probe.listen(port, host);
+  });
+}
+
+/** Exits with one line naming the first port another program holds. `ports`: [variable name, port]. */
+export async function requireFreePorts(ports, host) {
+  for (const [name, port] of ports) {
+    if (!(await portIsFree(port, host))) fail(`Port ${port} is already in use by another program: stop it, or set ${name} to a free port.`);
+  }
+}
+
+/** Builds (unless prebuilt, then checks the build is there), then checks the services, migrates and seeds. */
+export function buildAndPrepare({ prebuilt, env }) {
+  if (prebuilt) {
+    for (const entry of ['api/dist/server.js', 'realtime/dist/server.js', 'workers/dist/main.js', 'infra/dist/prepare-cli.js', 'web/dist/index.html']) {
+      if (!existsSync(`${root}${entry}`)) fail(`${entry} is missing: run \`npm run build\` first (or use \`npm start\`, which builds).`);
+    }
+  } else {
+    step('Building the services and the web app', 'node', ['infra/scripts/build.mjs'], env);
+  }
+  step('Checking PostgreSQL and Redis, migrating, seeding demo data', 'node', ['infra/dist/prepare-cli.js'], env);
+}
+
+const answers = async (url) => {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Starts every member ({ name, command, args, env, readyUrl } or { ..., readyLine }) with its output prefixed by its
+ * name, and resolves once all are ready. The ports were free before the members started, so what answers on them is
+ * ours.
+ */
+export async function runGroup(members, { onReady }) {
+  let stopping = false;
+  const ready = new Map(members.map((m) => [m.name, false]));
+  const children = members.map((m) => {
+    const child = spawn(m.command, m.args, { cwd: root, env: m.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = `[${m.name}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream.on('data', (chunk) => {
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) {
+          if (m.readyLine && line.includes(m.readyLine)) ready.set(m.name, true);
+          process.stdout.write(prefix + line + '\n');
+        }
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (!stopping) {
+        console.error(`${prefix}exited (${signal ?? code}); stopping everything`);
+        stop(1);
+      }
+    });
+    return child;
+  });
+
+  const alive = (c) => c.exitCode === null && c.signalCode === null;
+  function stop(code = 0) {
+    if (stopping) return;
+    stopping = true;
+    for (const c of children) if (alive(c)) c.kill('SIGTERM');
+    setTimeout(() => process.exit(code), 12_000).unref();
+    Promise.all(children.map((c) => (alive(c) ? new Promise((r) => c.on('exit', r)) : null))).then(() => process.exit(code));
+  }
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  // If the launcher is killed outright its children must not live on as orphans holding the ports.
+  process.on('exit', () => {
+    for (const c of children) if (alive(c)) c.kill('SIGTERM');
+  });
+
+  const deadline = Date.now() + READY_WITHIN_MS;
+  const allReady = () => [...ready.values()].every(Boolean);
+  while (!stopping && Date.now() < deadline && !allReady()) {
+    for (const m of members) if (m.readyUrl && !ready.get(m.name)) ready.set(m.name, await answers(m.readyUrl));
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (stopping) return;
+  if (!allReady()) {
+    const late = [...ready].filter(([, ok]) => !ok).map(([name]) => name);
+    console.error(`\nNot ready after ${READY_WITHIN_MS / 1000} s: ${late.join(', ')}. Stopping.\n`);
+    stop(1);
+    return;
+  }
+  onReady();
+}
+
+export const DEMO_LOGINS = (url) => `  Demo logins (sample accounts):
+    Dealer (standard)   demo@carbid.example       / demo-password
+    Collector (premium) collector@carbid.example  / collector-password
+    Admin portal        ${url}/admin/login  admin@carbid.example / admin-password`;
