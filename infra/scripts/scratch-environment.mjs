@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import postgres from 'postgres';
 
 export function scratchEnvironment(name) {
-  const database = `auction_${name}_${process.pid}`;
+  const database = `auction_${name.replaceAll('-', '_')}_${process.pid}`;
   const redisPrefix = `${name}-${process.pid}:`;
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const url = new URL(adminUrl);

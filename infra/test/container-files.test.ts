@@ -69,9 +69,25 @@ describe('docker-compose.yml', () => {
     expect(JSON.stringify(compose)).not.toMatch(/\btsx\b/);
   });
 
-  it("lets browsers reach the gateway on the page's own host instead of naming one", () => {
+  it("lets browsers reach the gateway on the page's own host or origin instead of naming one", () => {
     for (const service of Object.values(compose.services)) {
-      expect((service.environment as Record<string, string> | undefined)?.PUBLIC_REALTIME_URL).toBeUndefined();
+      expect([undefined, '/']).toContain((service.environment as Record<string, string> | undefined)?.PUBLIC_REALTIME_URL);
     }
+  });
+
+  it('has a scaled profile: the balancer in front of two of each service, all compiled and health-checked', () => {
+    const scaled = Object.entries(compose.services).filter(([, s]) => s.profiles?.includes('scaled'));
+    const byCommand = (entry: string) => scaled.filter(([, s]) => s.command?.join(' ') === `node ${entry}`);
+    expect(byCommand('api/dist/server.js')).toHaveLength(2);
+    expect(byCommand('realtime/dist/server.js')).toHaveLength(2);
+    expect(byCommand('workers/dist/main.js')).toHaveLength(2);
+    for (const [name, s] of scaled.filter(([n]) => n !== 'balancer')) expect(s.healthcheck?.test.join(' '), name).toMatch(/healthz|readyz/);
+    const balancer = compose.services.balancer!;
+    const env = balancer.environment as Record<string, string>;
+    for (const address of [env.API_1, env.API_2, env.GATEWAY_1, env.GATEWAY_2]) {
+      expect(Object.keys(compose.services)).toContain(address!.split(':')[0]);
+    }
+    const config = readFileSync(`${root}infra/balancer/haproxy.cfg`, 'utf8');
+    for (const name of ['API_1', 'API_2', 'GATEWAY_1', 'GATEWAY_2', 'BALANCER_PORT']) expect(config).toContain(`\${${name}}`);
   });
 });

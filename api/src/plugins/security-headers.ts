@@ -14,6 +14,8 @@ export const CSP_REPORT_PATH = '/api/csp-reports';
  * configuration after start is covered too.
  */
 export function realtimeSources(config: Pick<ApiConfig, 'PUBLIC_REALTIME_URL' | 'APP_ORIGINS' | 'REALTIME_PORT'>): string[] {
+  // "/" is the page's own origin, which 'self' already allows.
+  if (config.PUBLIC_REALTIME_URL === '/') return [];
   const http = config.PUBLIC_REALTIME_URL
     ? [new URL(config.PUBLIC_REALTIME_URL)]
     : config.APP_ORIGINS.flatMap((o) => {

@@ -44,8 +44,14 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   PORT: port.default(3000),
   HOST: z.string().default('0.0.0.0'),
   REALTIME_PORT: port.default(3001),
-  /** Where browsers reach the gateway; empty means "same host as the page, REALTIME_PORT". */
-  PUBLIC_REALTIME_URL: z.string().default(''),
+  /**
+   * Where browsers reach the gateway: empty means the page's own host on REALTIME_PORT; "/" means the page's own origin
+   * (a balancer in front routes /socket.io/ to the gateways); otherwise an absolute http(s) URL.
+   */
+  PUBLIC_REALTIME_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v === '/' || /^https?:\/\/[^/]+/.test(v), 'must be empty, "/" or an absolute http(s) URL'),
   /** Origins allowed to write and to open sockets; by default the app's own address on PORT. */
   APP_ORIGINS: csv.optional(),
   COOKIE_SECURE: bool.default(false),

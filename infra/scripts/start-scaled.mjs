@@ -1,0 +1,92 @@
+// `npm run start:scaled`: the scaled topology on this one machine. Two APIs, two gateways and two workers processes
+// behind HAProxy (Debian's package; installed here when missing and running as root), one front door on
+// BALANCER_PORT (default 8080). Same build, database preparation and readiness rules as `npm start`.
+// `--prebuilt` skips the build.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { buildAndPrepare, DEMO_LOGINS, fail, requireFreePorts, root, runGroup } from './process-group.mjs';
+
+const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+if (!existsSync(HAPROXY)) {
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('> Installing HAProxy (Debian package)');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'inherit', env });
+  }
+  if (!existsSync(HAPROXY)) fail(`The scaled topology needs HAProxy at ${HAPROXY}: apt-get install haproxy (or set HAPROXY_PATH).`);
+}
+
+const prebuilt = process.argv.includes('--prebuilt');
+const balancerPort = Number(process.env.BALANCER_PORT ?? 8080);
+const base = Number(process.env.SCALED_PORT_BASE ?? 4000);
+const apiPorts = [base, base + 1];
+const gatewayPorts = [base + 10, base + 11];
+const workersPorts = [base + 20, base + 21];
+const url = `http://localhost:${balancerPort}`;
+
+const env = {
+  ...process.env,
+  // Pages and sockets share the balancer's origin; the balancer is the one proxy whose forwarded address is believed.
+  APP_ORIGINS: process.env.APP_ORIGINS ?? `http://localhost:${balancerPort},http://127.0.0.1:${balancerPort}`,
+  PUBLIC_REALTIME_URL: '/',
+  TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
+  WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? `${root}web/dist`,
+  LOG_FORMAT: process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+};
+
+await requireFreePorts(
+  [
+    ['BALANCER_PORT', balancerPort],
+    ...[...apiPorts, ...gatewayPorts, ...workersPorts].map((p) => ['SCALED_PORT_BASE', p]),
+  ],
+  '0.0.0.0',
+);
+buildAndPrepare({ prebuilt, env });
+
+const node = (entry, own) => ({ command: process.execPath, args: ['--enable-source-maps', entry], env: { ...env, ...own } });
+await runGroup(
+  [
+    ...apiPorts.map((port, i) => ({
+      name: `api-${i + 1}`,
+      ...node('api/dist/server.js', { PORT: String(port), HOST: '127.0.0.1' }),
+      readyUrl: `http://127.0.0.1:${port}/readyz`,
+    })),
+    ...gatewayPorts.map((port, i) => ({
+      name: `realtime-${i + 1}`,
+      ...node('realtime/dist/server.js', { REALTIME_PORT: String(port), HOST: '127.0.0.1' }),
+      readyUrl: `http://127.0.0.1:${port}/healthz`,
+    })),
+    ...workersPorts.map((port, i) => ({
+      name: `workers-${i + 1}`,
+      ...node('workers/dist/main.js', { WORKERS_PORT: String(port), HOST: '127.0.0.1' }),
+      readyUrl: `http://127.0.0.1:${port}/healthz`,
+    })),
+    {
+      name: 'balancer',
+      command: HAPROXY,
+      args: ['-db', '-f', `${root}infra/balancer/haproxy.cfg`],
+      env: {
+        ...process.env,
+        BALANCER_BIND: '0.0.0.0',
+        BALANCER_PORT: String(balancerPort),
+        API_1: `127.0.0.1:${apiPorts[0]}`,
+        API_2: `127.0.0.1:${apiPorts[1]}`,
+        GATEWAY_1: `127.0.0.1:${gatewayPorts[0]}`,
+        GATEWAY_2: `127.0.0.1:${gatewayPorts[1]}`,
+      },
+      readyUrl: `http://127.0.0.1:${balancerPort}/readyz`,
+    },
+  ],
+  {
+    onReady: () =>
+      console.log(`
+  Car auction marketplace (scaled: 2 APIs, 2 gateways, 2 workers behind HAProxy) is running at ${url}
+  APIs on ${apiPorts.join(', ')}, gateways on ${gatewayPorts.join(', ')}, workers' status on ${workersPorts.join(', ')}.
+
+${DEMO_LOGINS(url)}
+
+  Press Ctrl+C to stop.
+`),
+  },
+);
