@@ -1,0 +1,79 @@
+// The start command tells the truth: a port held by another program stops it with one line naming that port, and on
+// any port it chose (not only 3000) it comes up ready and signs people in. Runs the built product (`start:prod`).
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { dropRedisPrefix } from '@app/infra';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../infra/test-support/test-database.js';
+import { REDIS_URL } from '../api/test/support/test-app.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let db: TestDatabase;
+let prefix: string;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  prefix = testRedisPrefix();
+});
+afterAll(async () => {
+  await dropRedisPrefix(REDIS_URL, prefix);
+  await db?.drop();
+});
+
+const listen = (port = 0) =>
+  new Promise<Server>((resolve) => {
+    const s = createServer().listen(port, '0.0.0.0', () => resolve(s));
+  });
+const portOf = (s: Server) => (s.address() as { port: number }).port;
+async function freePorts(n: number): Promise<number[]> {
+  const servers = await Promise.all(Array.from({ length: n }, () => listen()));
+  const ports = servers.map(portOf);
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  return ports;
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['infra/scripts/start.mjs', '--prebuilt'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+it('exits non-zero with one line naming the port when another program holds it', async () => {
+  const held = await listen();
+  try {
+    const [realtime, workers] = await freePorts(2);
+    const run = start({ PORT: String(portOf(held)), REALTIME_PORT: String(realtime), WORKERS_PORT: String(workers) });
+    expect(await run.exited).toBe(1);
+    const lines = run.stderr().trim().split('\n');
+    expect(lines).toEqual([`Port ${portOf(held)} is already in use by another program: stop it, or set PORT to a free port.`]);
+    expect(run.stdout()).not.toContain('running');
+  } finally {
+    held.close();
+  }
+});
+
+it('comes up on another port, says so only once it answers, signs in there, and stops cleanly', async () => {
+  const [port, realtime, workers] = await freePorts(3);
+  const run = start({ PORT: String(port), REALTIME_PORT: String(realtime), WORKERS_PORT: String(workers) });
+  try {
+    await expect.poll(() => run.stdout(), { timeout: 60_000, interval: 250 }).toContain('is running at');
+    expect(run.stdout()).toContain(`http://localhost:${port}`);
+    const login = await fetch(`http://localhost:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: 'demo@carbid.example', password: 'demo-password' }),
+    });
+    expect(login.status).toBe(200);
+  } finally {
+    run.child.kill('SIGTERM');
+  }
+  expect(await run.exited).toBe(0);
+});
