@@ -27,6 +27,7 @@ import {
 import { routeEvent } from './event-routing.js';
 import { identityFromCookies } from './handshake-auth.js';
 import { readSnapshot } from './snapshot.js';
+import { PresenceCounter } from './presence.js';
 
 export interface GatewayDeps {
   sql: Sql;
@@ -113,23 +114,32 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       });
   });
 
-  /** Sockets in the room on every gateway process, not only this one. */
-  const onlineIn = async (auctionId: number) => (await io.in(auctionRoom(auctionId)).fetchSockets()).length;
-
-  // Presence is throttled per auction: a burst of joins or a mass disconnect costs one cluster-wide count.
+  // Presence is counted incrementally (see presence.ts), never by listing the cluster's sockets, and a burst of joins
+  // or a mass disconnect costs one count per auction per throttle window.
+  const presenceRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  presenceRedis.on('error', (err) => logger.debug({ err: err.message }, 'presence redis error'));
+  const localRooms = io.of('/').adapter.rooms;
+  const presence = new PresenceCounter(
+    presenceRedis,
+    deps.redisPrefix,
+    (auctionId) => localRooms.get(auctionRoom(auctionId))?.size ?? 0,
+    function* () {
+      for (const room of localRooms.keys()) {
+        const id = auctionIdOfRoom(room);
+        if (id !== null) yield id;
+      }
+    },
+  );
   const presenceTimers = new Map<number, NodeJS.Timeout>();
   let closing = false;
   const announcePresence = (auctionId: number) => {
     if (closing || presenceTimers.has(auctionId)) return;
     const timer = setTimeout(() => {
       presenceTimers.delete(auctionId);
-      onlineIn(auctionId).then(
-        (online) => {
-          const event: PresenceEvent = { auctionId, online };
-          io.to(auctionRoom(auctionId)).emit(SOCKET_EVENTS.presence, event);
-        },
-        (err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err), auctionId }, 'presence count failed'),
-      );
+      void presence.update(auctionId).then((online) => {
+        const event: PresenceEvent = { auctionId, online };
+        io.to(auctionRoom(auctionId)).emit(SOCKET_EVENTS.presence, event);
+      });
     }, PRESENCE_THROTTLE_MS);
     presenceTimers.set(auctionId, timer);
   };
@@ -153,7 +163,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       try {
         // Join before reading: an event committed after the read then reaches this socket, and the count includes it.
         await socket.join(auctionRoom(auctionId));
-        const snapshot = await readSnapshot(sql, auctionId, await onlineIn(auctionId));
+        const snapshot = await readSnapshot(sql, auctionId, await presence.update(auctionId));
         if (!snapshot) {
           await socket.leave(auctionRoom(auctionId));
           return reply({ ok: false, error: 'Auction not found' });
@@ -220,6 +230,8 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       for (const timer of presenceTimers.values()) clearTimeout(timer);
       presenceTimers.clear();
       await relay.stop();
+      await presence.close();
+      presenceRedis.disconnect();
       await io.close();
       // QUIT lets the session writes of the sockets just closed reach Redis; a connection that is down just goes.
       if (adapterRedis.status === 'ready') await adapterRedis.quit().catch(() => adapterRedis.disconnect());

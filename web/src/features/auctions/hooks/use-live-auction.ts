@@ -12,6 +12,9 @@ import { auctionQueryKey } from '../api/get-auction';
 import { auctionsQueryKey } from '../api/get-auctions';
 
 const BID_STATE = ['bid.placed', 'auction.extended', 'auction.closed', 'auction.opened'] as const;
+const JOIN_TIMEOUT_MS = 5000;
+const JOIN_RETRY_FIRST_MS = 500;
+const JOIN_RETRY_MAX_MS = 10_000;
 
 export function useLiveAuction(auctionIds: number[]): void {
   const queryClient = useQueryClient();
@@ -19,20 +22,34 @@ export function useLiveAuction(auctionIds: number[]): void {
 
   const follow = (socket: AppSocket) => {
     const ids = new Set(auctionIds);
+    const retries = new Map<number, ReturnType<typeof setTimeout>>();
+    let following = true;
+    // A join that times out or is refused for a passing reason (a gateway busy or restarting) is tried again, with
+    // growing waits, for as long as the page follows the auction; an unknown auction is not.
+    const joinOne = async (auctionId: number, attempt: number): Promise<void> => {
+      if (!following || !socket.connected) return;
+      const answer: unknown = await socket.timeout(JOIN_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.join, { auctionId }).catch(() => null);
+      if (!following) return;
+      const ack = answer === null ? undefined : parseOrWarn(JoinAckSchema, answer, `${SOCKET_EVENTS.join} answer`);
+      if (!ack?.ok) {
+        if (ack?.error === 'Auction not found') return;
+        const wait = Math.min(JOIN_RETRY_MAX_MS, JOIN_RETRY_FIRST_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
+        retries.set(auctionId, setTimeout(() => void joinOne(auctionId, attempt + 1), wait));
+        return;
+      }
+      const { online, serverTime, auctionId: _id, ...snap } = ack.data;
+      useServerClock.getState().learn(serverTime);
+      const store = useLiveAuctions.getState();
+      store.setOnline(auctionId, online);
+      const before = store.auctions[auctionId];
+      store.seed(auctionId, snap);
+      // Rejoining after a disconnect (or a resumed session): anything missed is refetched rather than guessed.
+      if (before && before.seq < snap.seq) refetch(auctionId);
+    };
     const join = () => {
       for (const auctionId of ids) {
-        socket.emit(SOCKET_EVENTS.join, { auctionId }, (answer) => {
-          const ack = parseOrWarn(JoinAckSchema, answer, `${SOCKET_EVENTS.join} answer`);
-          if (!ack?.ok) return;
-          const { online, serverTime, auctionId: _id, ...snap } = ack.data;
-          useServerClock.getState().learn(serverTime);
-          const store = useLiveAuctions.getState();
-          store.setOnline(auctionId, online);
-          const before = store.auctions[auctionId];
-          store.seed(auctionId, snap);
-          // Rejoining after a disconnect: anything missed is refetched rather than guessed.
-          if (before && before.seq < snap.seq) refetch(auctionId);
-        });
+        clearTimeout(retries.get(auctionId));
+        void joinOne(auctionId, 0);
       }
     };
     const onBidState = (e: BidStateEvent) => {
@@ -52,6 +69,8 @@ export function useLiveAuction(auctionIds: number[]): void {
     return [
       ...offs,
       () => {
+        following = false;
+        for (const timer of retries.values()) clearTimeout(timer);
         socket.off(SOCKET_EVENTS.presence, onPresence);
         socket.off('connect', join);
         for (const auctionId of ids) socket.emit(SOCKET_EVENTS.leave, { auctionId });
