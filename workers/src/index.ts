@@ -8,6 +8,7 @@ import { startAlerts, type Alerts } from './alerts/alert-queue.js';
 export { checkAlerts } from './alerts/check-alerts.js';
 import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
 import { startOutboxRelay } from './outbox-relay.js';
+import { guardQueueState, type QueueStateGuard } from './jobs/queue-state-guard.js';
 
 /** The consumer group of the workers on the events stream: each event is handled by one workers process. */
 export const WORKERS_GROUP = 'workers';
@@ -23,6 +24,8 @@ export interface WorkerDeps {
   relayEveryMs?: number;
   /** How often time-based bid alerts are checked; 30 s (spec) by default. */
   alertCheckEveryMs?: number;
+  /** How often the workers look for their queue state in Redis (rebuilt if Redis lost it); 1 s by default. */
+  queueGuardEveryMs?: number;
   /** Where the queues' own metrics are exported (the process's /metrics); optional for tests. */
   metrics?: Metrics;
 }
@@ -30,6 +33,7 @@ export interface WorkerDeps {
 export interface Workers {
   closeQueue: CloseQueue;
   alerts: Alerts;
+  queueGuard: QueueStateGuard;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,22 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     logger,
     checkEveryMs: deps.alertCheckEveryMs,
   });
+  const queueGuard = guardQueueState({
+    redis: publisher,
+    markerKey: `${deps.redisPrefix}workers:queue-state`,
+    everyMs: deps.queueGuardEveryMs ?? 1000,
+    rebuild: async () => {
+      await closeQueue.ensureState();
+      await alerts.ensureState();
+      // Whatever fell overdue while the jobs were missing closes now, not at the next sweep.
+      await closeQueue.sweepOverdue();
+    },
+    whileRedisDown: async () => {
+      await closeQueue.sweepOverdue();
+    },
+    logger,
+  });
+  await queueGuard.ensure();
   const consumerRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
   consumerRedis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const consumer = new StreamReader({
@@ -86,8 +106,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   return {
     closeQueue,
     alerts,
+    queueGuard,
     // Reverse order of start: stop taking work, let what is running finish, then close the connections.
     async close() {
+      await queueGuard.stop();
       await relay.stop();
       await consumer.stop();
       await alerts.close();

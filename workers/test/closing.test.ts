@@ -7,6 +7,7 @@ import { createTestDatabase, dropRedisPrefix, testRedisPrefix, type TestDatabase
 import { closeAuction } from '../src/jobs/close-auction.js';
 import { closeJobId } from '../src/jobs/close-queue.js';
 import { startWorkers } from '../src/index.js';
+import { startFreezableProxy } from '../../infra/test-support/freezable-proxy.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = pino({ level: 'silent' });
@@ -210,6 +211,50 @@ describe('closing auctions', () => {
       expect(s.status).toBe('sold');
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('when Redis loses its data', () => {
+  it('rebuilds the schedulers and close jobs and closes what fell due, without a restart', async () => {
+    const ending = await auction({ endsInMs: 1500, bids: [5000] });
+    const overdueLater = await auction({ endsInMs: 60_000, bids: [7000] });
+    // A long sweep interval: only the rebuild can close these in time.
+    const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 60_000 });
+    try {
+      // A restart without persistence: every key this product had in Redis is gone.
+      await dropRedisPrefix(REDIS_URL, prefix);
+      await db.sql`update auctions set end_time = now() - interval '1 second' where id = ${overdueLater.id}`;
+      const a = await waitFor(() => state(ending.id), (x) => x.status !== 'active', 6000);
+      const b = await waitFor(() => state(overdueLater.id), (x) => x.status !== 'active', 3000);
+      expect(a.status).toBe('sold');
+      expect(b.status).toBe('sold');
+      const schedulers = (await workers.closeQueue.queue.getJobSchedulers()).map((j) => j.key).sort();
+      expect(schedulers).toEqual(['escrow-deadlines', 'housekeeping', 'sweep-overdue']);
+      expect((await workers.alerts.queue.getJobSchedulers()).map((j) => j.key)).toEqual(['time-alerts']);
+      expect(workers.queueGuard.rebuilds()).toBeGreaterThanOrEqual(1);
+      const closes = await db.sql<{ n: number }[]>`
+        select count(*)::int as n from escrow_transactions where auction_id in ${db.sql([ending.id, overdueLater.id])}`;
+      expect(closes[0]!.n).toBe(2);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('keeps closing overdue auctions from Postgres while Redis does not answer', async () => {
+    const a = await auction({ endsInMs: 60_000, bids: [5000] });
+    const url = new URL(REDIS_URL);
+    const proxy = await startFreezableProxy(url.hostname, Number(url.port || 6379));
+    const workers = await startWorkers({ sql: db.sql, redisUrl: proxy.url('redis'), redisPrefix: prefix, logger, sweepEveryMs: 60_000 });
+    try {
+      await db.sql`update auctions set end_time = now() - interval '1 second' where id = ${a.id}`;
+      proxy.freeze();
+      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 5000);
+      expect(s.status).toBe('sold');
+    } finally {
+      proxy.thaw();
+      await workers.close();
+      await proxy.close();
     }
   });
 });

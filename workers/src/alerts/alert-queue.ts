@@ -13,6 +13,8 @@ export interface Alerts {
   queue: Queue;
   /** Checks the alerts of every auction that received a bid in these events. */
   onEvents(events: DomainEvent[]): Promise<number>;
+  /** (Re)creates the repeating time-alert check; idempotent. */
+  ensureState(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,14 +40,17 @@ export async function startAlerts(deps: {
   );
   worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'alert check failed'));
   worker.on('error', (err) => logger.warn({ err: err.message }, 'alert worker error'));
-  await queue.upsertJobScheduler(
-    'time-alerts',
-    { every: deps.checkEveryMs ?? ALERT_CHECK_INTERVAL_MS },
-    { name: 'check-time-alerts', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
-  );
+  const ensureState = async () => {
+    await queue.upsertJobScheduler(
+      'time-alerts',
+      { every: deps.checkEveryMs ?? ALERT_CHECK_INTERVAL_MS },
+      { name: 'check-time-alerts', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
+    );
+  };
 
   return {
     queue,
+    ensureState,
     async onEvents(batch) {
       const auctionIds = new Set<number>();
       for (const e of batch) if (e.type === 'bid.placed') auctionIds.add(e.auctionId);

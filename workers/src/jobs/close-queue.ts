@@ -33,6 +33,10 @@ export interface CloseQueue {
   schedule(auctionId: number, endTime: Date): Promise<void>;
   /** Schedules a new close job for every auction whose end time these events moved; returns how many. */
   followEndTimes(events: DomainEvent[]): Promise<number>;
+  /** (Re)creates the repeating jobs and a close job for every active auction; idempotent. */
+  ensureState(): Promise<void>;
+  /** Closes every overdue auction from Postgres alone (no Redis needed); returns how many it closed. */
+  sweepOverdue(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -117,15 +121,20 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
     return result;
   };
 
+  const sweepOverdue = async () => {
+    const ids = await overdueAuctionIds(sql);
+    let closed = 0;
+    for (const id of ids) if ((await closeAuction({ sql, events }, id)).closed) closed += 1;
+    if (closed > 0) logger.info({ closed }, 'sweeper closed overdue auctions');
+    return closed;
+  };
+
   const processJob = async (job: Job, token?: string) => {
     switch (job.name) {
       case 'close':
         return closeOne(job, token);
       case 'sweep': {
-        const ids = await overdueAuctionIds(sql);
-        let closed = 0;
-        for (const id of ids) if ((await closeAuction({ sql, events }, id)).closed) closed += 1;
-        if (closed > 0) logger.info({ closed }, 'sweeper closed overdue auctions');
+        const closed = await sweepOverdue();
         await measureClock();
         // Auctions ending before the next sweep get their job now, whatever happened to the ones added earlier.
         await scheduleActive(deps.sweepEveryMs * 2);
@@ -152,16 +161,22 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
   worker.on('error', (err) => logger.warn({ err: err.message }, 'close worker error'));
 
   const repeatOpts = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
-  await queue.upsertJobScheduler('sweep-overdue', { every: deps.sweepEveryMs }, { name: 'sweep', data: {}, opts: repeatOpts });
-  await queue.upsertJobScheduler('escrow-deadlines', { every: deps.sweepEveryMs }, { name: 'escrow-deadlines', data: {}, opts: repeatOpts });
-  await queue.upsertJobScheduler('housekeeping', { every: 10 * 60_000 }, { name: 'housekeeping', data: {}, opts: repeatOpts });
-  const scheduled = await scheduleActive();
-  logger.info({ scheduled }, 'close jobs scheduled for active auctions');
+  const ensureState = async () => {
+    await queue.upsertJobScheduler('sweep-overdue', { every: deps.sweepEveryMs }, { name: 'sweep', data: {}, opts: repeatOpts });
+    await queue.upsertJobScheduler('escrow-deadlines', { every: deps.sweepEveryMs }, { name: 'escrow-deadlines', data: {}, opts: repeatOpts });
+    await queue.upsertJobScheduler('housekeeping', { every: 10 * 60_000 }, { name: 'housekeeping', data: {}, opts: repeatOpts });
+    // Jobs remembered as scheduled may be gone with the Redis they were in.
+    scheduledEnds.clear();
+    const scheduled = await scheduleActive();
+    logger.info({ scheduled }, 'close jobs scheduled for active auctions');
+  };
 
   return {
     queue,
     schedule,
     followEndTimes,
+    ensureState,
+    sweepOverdue,
     // Stop taking jobs and let the running ones finish, then the producer.
     async close() {
       await worker.close();
