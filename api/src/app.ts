@@ -8,6 +8,7 @@ import type { Sql } from 'postgres';
 import { EventPublisher, createLogger, createSql, redisStreamWriter, type StreamWriter } from '@app/infra';
 import type { ApiConfig } from '@app/shared';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerRequestDeadline } from './plugins/request-deadline.js';
 import { logRequests } from './plugins/request-log.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerAuth } from './plugins/auth.js';
@@ -88,7 +89,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   app.decorate('redis', redis);
   app.decorate('events', events);
   const bidMetrics = registerMetrics(app);
-  app.decorate('bids', new BidEngine(sql, events, bidMetrics));
+  app.decorate('bids', new BidEngine(sql, events, bidMetrics, Math.round(config.REQUEST_DEADLINE_MS * 0.8)));
   app.decorate('sessionCache', new SessionCache());
   app.decorate('photos', new PhotoStore(sql, config.UPLOAD_DIR));
   const vinDecoder = new VinDecoder(config.VIN_DB_PATH);
@@ -108,6 +109,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   // One file a request; the size check is ours (throwFileSizeLimit off) so a refusal carries our message.
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
   registerErrorHandling(app);
+  registerRequestDeadline(app, config.REQUEST_DEADLINE_MS);
   logRequests(app);
   registerAuth(app, config.APP_ORIGINS);
   await registerRateLimits(app, config);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DomainError } from '../domain-errors.js';
+import { isStoreUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_S } from '../unavailable.js';
 
 type Issue = { path: (string | number)[]; message: string };
 
@@ -40,6 +41,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
       return reply.status(status).send({ error: err.message });
+    }
+    if (isStoreUnavailable(err)) {
+      request.log.warn({ err: err.message }, 'a store is unreachable; answered 503');
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send({ error: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error' });

@@ -6,7 +6,14 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, lockAuction, type EventPublisher } from '@app/infra';
 import { centsToDecimal, decideBids, streams, type AcceptedBid, type Bidder, type DecidedGroup, type PlaceBidResponse } from '@app/shared';
-import { NotFound, refusalError } from '../domain-errors.js';
+import { NotFound, ServiceUnavailable, refusalError } from '../domain-errors.js';
+
+/**
+ * A bid still waiting for its turn this long after it arrived is dropped, answered 503 "not placed", never decided:
+ * it would be decided against a state its bidder never saw (after an outage, later bids may have moved the price).
+ * The API sets it below the request deadline, so the bidder hears the exact outcome.
+ */
+export const DEFAULT_BID_WAIT_LIMIT_MS = 4000;
 
 export interface BidRequest {
   auctionId: number;
@@ -15,9 +22,13 @@ export interface BidRequest {
 }
 
 interface Pending extends BidRequest {
+  arrivedAt: number;
   resolve(r: PlaceBidResponse): void;
   reject(e: unknown): void;
 }
+
+const notPlaced = () =>
+  new ServiceUnavailable('Bidding is unavailable for a moment and your bid was not placed. Please try again.', 2);
 
 const MAX_GROUP = 500;
 const GROUPS_IN_FLIGHT = 2;
@@ -25,6 +36,8 @@ const GROUPS_IN_FLIGHT = 2;
 interface Lane {
   waiting: Pending[];
   inFlight: number;
+  /** Settles when the latest group in flight holds the row lock (or gave up): the next group waits for it. */
+  lastLocked: Promise<void>;
 }
 
 export class BidEngine {
@@ -34,16 +47,17 @@ export class BidEngine {
     private readonly sql: Sql,
     private readonly events: EventPublisher,
     private readonly metrics?: { group(size: number): void; decided(accepted: number, refused: number): void },
+    private readonly waitLimitMs = DEFAULT_BID_WAIT_LIMIT_MS,
   ) {}
 
   place(request: BidRequest): Promise<PlaceBidResponse> {
     return new Promise((resolve, reject) => {
       let lane = this.lanes.get(request.auctionId);
       if (!lane) {
-        lane = { waiting: [], inFlight: 0 };
+        lane = { waiting: [], inFlight: 0, lastLocked: Promise.resolve() };
         this.lanes.set(request.auctionId, lane);
       }
-      lane.waiting.push({ ...request, resolve, reject });
+      lane.waiting.push({ ...request, arrivedAt: Date.now(), resolve, reject });
       this.pump(request.auctionId, lane);
     });
   }
@@ -51,17 +65,22 @@ export class BidEngine {
   /**
    * Up to two groups per auction are in flight: while one commits, the next already waits on the row lock, so the
    * round trips of BEGIN and the locking SELECT overlap the previous commit instead of following it.
-   * The lock still serializes them, and a group always reads the state its predecessor committed.
+   * A group asks for the lock only once its predecessor holds it, so groups take the lock in the order they formed
+   * even when both waited for a connection (after an outage): a later group never decides before an earlier one.
    */
   private pump(auctionId: number, lane: Lane): void {
     while (lane.waiting.length > 0 && lane.inFlight < GROUPS_IN_FLIGHT) {
       const group = lane.waiting.splice(0, MAX_GROUP);
       lane.inFlight += 1;
-      void this.decideGroup(auctionId, group)
+      const predecessorLocked = lane.lastLocked;
+      let locked!: () => void;
+      lane.lastLocked = new Promise<void>((resolve) => (locked = resolve));
+      void this.decideGroup(auctionId, group, predecessorLocked, locked)
         .catch((err: unknown) => {
           for (const p of group) p.reject(err);
         })
         .finally(() => {
+          locked();
           lane.inFlight -= 1;
           if (lane.waiting.length > 0) this.pump(auctionId, lane);
           else if (lane.inFlight === 0) this.lanes.delete(auctionId);
@@ -69,12 +88,18 @@ export class BidEngine {
     }
   }
 
-  private async decideGroup(auctionId: number, group: Pending[]): Promise<void> {
+  private async decideGroup(auctionId: number, all: Pending[], predecessorLocked: Promise<void>, locked: () => void): Promise<void> {
+    let group = all;
     const outcome = await this.sql.begin(async (tx) => {
+      await predecessorLocked;
       // Ids for every bid of the group and its chat line are reserved with the lock, so the events can be built before
       // anything is written.
       const auction = await lockAuction(tx, auctionId, group.length);
-      if (!auction) return null;
+      locked();
+      const fresh = Date.now() - this.waitLimitMs;
+      for (const p of group) if (p.arrivedAt < fresh) p.reject(notPlaced());
+      group = group.filter((p) => p.arrivedAt >= fresh);
+      if (!auction || group.length === 0) return null;
       const decided = decideBids(auction, group, { nowMs: auction.dbNow.getTime(), bidIds: auction.bidIds, chatIds: auction.chatIds });
       // Independent statements: sent together, they cost the lock one round trip, not two.
       const [, committed] = await Promise.all([

@@ -1,0 +1,123 @@
+// Postgres or Redis out of reach on a request path: every request is answered 503 with Retry-After within the
+// deadline (never a hang), a bid that waited through the outage is never decided afterwards, bids queued during it are
+// decided in arrival order, and the first request after the store returns succeeds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { createSql, type Sql } from '@app/infra';
+import { startFreezableProxy, type FreezableProxy } from '../../infra/test-support/freezable-proxy.js';
+import { REDIS_URL, createAuction, createUser, jsonHeaders, signIn, startTestApp, type TestContext } from './support/test-app.js';
+
+const DEADLINE_MS = 2000;
+let ctx: TestContext;
+let pg: FreezableProxy;
+let rd: FreezableProxy;
+let proxiedSql: Sql;
+let proxiedRedis: Redis;
+
+beforeAll(async () => {
+  ctx = await startTestApp({}, { REQUEST_DEADLINE_MS: String(DEADLINE_MS) });
+  const db = new URL(ctx.databaseUrl);
+  pg = await startFreezableProxy(db.hostname, Number(db.port || 5432));
+  const r = new URL(REDIS_URL);
+  rd = await startFreezableProxy(r.hostname, Number(r.port || 6379));
+  const through = new URL(ctx.databaseUrl);
+  through.host = new URL(pg.url('postgres')).host;
+  proxiedSql = createSql(through.toString(), { max: 10 });
+  proxiedRedis = new Redis(rd.url('redis'), { maxRetriesPerRequest: 2 });
+  await ctx.rebuild({ sql: proxiedSql, redis: proxiedRedis });
+});
+afterAll(async () => {
+  pg.thaw();
+  rd.thaw();
+  await ctx.close();
+  await proxiedSql.end({ timeout: 1 });
+  proxiedRedis.disconnect();
+  await pg.close();
+  await rd.close();
+});
+
+const timed = async <T>(work: () => Promise<T>) => {
+  const t0 = Date.now();
+  const value = await work();
+  return { value, ms: Date.now() - t0 };
+};
+
+const bid = (cookie: string, auctionId: number, amount: number) =>
+  ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(cookie), payload: { auctionId, amount } });
+
+describe('a frozen Postgres', () => {
+  it('answers reads and bids 503 with Retry-After by the deadline, decides nothing late, and recovers at once', async () => {
+    const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+    const user = await createUser(ctx.sql);
+    const cookie = await signIn(ctx.app, user.email);
+    expect((await bid(cookie, auctionId, 10_000)).statusCode).toBe(201);
+
+    pg.freeze();
+    const read = await timed(() => ctx.app.inject({ method: 'GET', url: `/api/auctions/${auctionId}` }));
+    const late = await timed(() => bid(cookie, auctionId, 11_000));
+    for (const r of [read, late]) {
+      expect(r.value.statusCode).toBe(503);
+      expect(Number(r.value.headers['retry-after'])).toBeGreaterThan(0);
+      expect(r.value.json()).toHaveProperty('error');
+      expect(r.ms).toBeLessThan(DEADLINE_MS + 1500);
+    }
+    pg.thaw();
+
+    // The first request after Postgres returns is served.
+    const back = await timed(() => ctx.app.inject({ method: 'GET', url: `/api/auctions/${auctionId}` }));
+    expect(back.value.statusCode).toBe(200);
+    expect(back.ms).toBeLessThan(1000);
+    // The bid that waited through the outage was dropped, not decided when the database came back.
+    await new Promise((r) => setTimeout(r, 300));
+    const amounts = await ctx.sql<{ amount: string }[]>`select amount from bids where auction_id = ${auctionId} order by id`;
+    expect(amounts.map((a) => a.amount)).toEqual(['10000.00']);
+    expect((await bid(cookie, auctionId, 11_000)).statusCode).toBe(201);
+  });
+
+  it('decides bids queued during a short freeze in the order they arrived', async () => {
+    const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+    const cookies: string[] = [];
+    for (let i = 0; i < 8; i += 1) cookies.push(await signIn(ctx.app, (await createUser(ctx.sql)).email));
+    // Sessions are warm; the freeze catches the bids themselves.
+    await Promise.all(cookies.map((c) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: c } })));
+    pg.freeze();
+    const answers: Promise<{ statusCode: number }>[] = [];
+    for (const [i, c] of cookies.entries()) {
+      answers.push(bid(c, auctionId, 10_000 + i * 1000));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    setTimeout(() => pg.thaw(), 500);
+    const codes = (await Promise.all(answers)).map((a) => a.statusCode);
+    expect(codes).toEqual(cookies.map(() => 201));
+  });
+});
+
+describe('a stopped Postgres', () => {
+  it('answers 503 with Retry-After without waiting out the deadline, and serves again when it is back', async () => {
+    const auctionId = await createAuction(ctx.sql);
+    pg.refuse();
+    const down = await timed(() => ctx.app.inject({ method: 'GET', url: `/api/auctions/${auctionId}` }));
+    expect(down.value.statusCode).toBe(503);
+    expect(down.value.headers['retry-after']).toBeDefined();
+    pg.thaw();
+    const back = await ctx.app.inject({ method: 'GET', url: `/api/auctions/${auctionId}` });
+    expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('a frozen Redis', () => {
+  it('refuses a sign-in with 503 and Retry-After instead of hanging', async () => {
+    const user = await createUser(ctx.sql);
+    rd.freeze();
+    try {
+      const r = await timed(() =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'correct-horse-battery' } }),
+      );
+      expect(r.value.statusCode).toBe(503);
+      expect(Number(r.value.headers['retry-after'])).toBeGreaterThan(0);
+      expect(r.ms).toBeLessThan(DEADLINE_MS + 500);
+    } finally {
+      rd.thaw();
+    }
+  });
+});
