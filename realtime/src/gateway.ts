@@ -25,6 +25,7 @@ import {
   type ServerToClientEvents,
 } from '@app/shared';
 import { routeEvent } from './event-routing.js';
+import { StreamSequencer } from './stream-sequencer.js';
 import { identityFromCookies } from './handshake-auth.js';
 import { readSnapshot } from './snapshot.js';
 import { PresenceCounter } from './presence.js';
@@ -198,6 +199,12 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     });
   });
 
+  const sequencer = new StreamSequencer((event) => {
+    const route = routeEvent(event);
+    if (route.action === 'emit') emitEvent(io.to(route.room), route.event);
+  });
+  const releaseTimer = setInterval(() => sequencer.releaseOverdue(), 50);
+  releaseTimer.unref();
   const relayed = deps.metrics?.counter('events_relayed_total', 'Events taken from the stream and emitted (or acted on), by type', ['type']);
   const relay = new StreamReader({
     redis: relayRedis,
@@ -211,13 +218,16 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
         const route = routeEvent(event);
         // Closing reaches the session's sockets on every gateway process, through the adapter.
         if (route.action === 'disconnect') io.in(route.room).disconnectSockets(true);
-        else emitEvent(io.to(route.room), route.event);
+        else sequencer.push(event);
       }
     },
   });
   await relay.start();
   if (deps.metrics) {
     deps.metrics.gauge('socketio_connected_sockets', 'Sockets connected to this gateway process', [], (g) => g.set(io.engine.clientsCount));
+    deps.metrics.gauge('events_sequencer_total', 'Events this process dropped as duplicates, put back in order, or gaps it skipped', ['kind'], (g) => {
+      for (const [kind, n] of Object.entries(sequencer.counts)) g.set({ kind }, n);
+    });
     deps.metrics.gauge('events_stream_reader', '1 while this process is the one reading the events stream', [], (g) => g.set(relay.isReader ? 1 : 0));
   }
 
@@ -230,6 +240,8 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       for (const timer of presenceTimers.values()) clearTimeout(timer);
       presenceTimers.clear();
       await relay.stop();
+      clearInterval(releaseTimer);
+      sequencer.releaseOverdue(Number.POSITIVE_INFINITY);
       await presence.close();
       presenceRedis.disconnect();
       await io.close();

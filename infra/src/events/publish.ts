@@ -1,6 +1,7 @@
 // After commit, events leave the outbox for the Redis events stream, and their rows are marked published. The API,
 // the workers and the relay all send through publishCommitted; if Redis is down the rows stay unpublished and the
-// relay sends them once it is back, so no committed event is lost.
+// relay sends them once it is back, so no committed event is lost, and a row is claimed before it is sent, so none is
+// sent by two of them.
 import type { Sql, TransactionSql } from 'postgres';
 import type { CommittedEvent } from './append-events.js';
 import type { StreamWriter } from './stream-writer.js';
@@ -9,11 +10,26 @@ export interface WarnLogger {
   warn(obj: object, msg: string): void;
 }
 
-/** Writes the events to the stream in the order given, then marks their outbox rows published. */
+/**
+ * Claims the events' outbox rows, writes the claimed ones to the stream in the order given, and commits the claim only
+ * if the write succeeded. The committing process and the relay therefore never both publish one event: whoever claims
+ * a row first sends it, the other finds it claimed (the relay skips rows locked by a claim in progress; a claim waits
+ * for the relay's and then finds the row published). A failed write rolls the claim back for the relay to retry.
+ */
 export async function publishCommitted(sql: Sql | TransactionSql, write: StreamWriter, committed: readonly CommittedEvent[]): Promise<void> {
   if (committed.length === 0) return;
-  await write(committed.map((c) => c.event));
-  await sql`update outbox set published_at = now() where id = any(${committed.map((c) => c.outboxId)}::bigint[]) and published_at is null`;
+  const claimAndWrite = async (tx: TransactionSql | Sql) => {
+    const claimed = await tx<{ id: string }[]>`
+      update outbox set published_at = now()
+      where id = any(${committed.map((c) => c.outboxId)}::bigint[]) and published_at is null
+      returning id`;
+    if (claimed.length === 0) return;
+    const ids = new Set(claimed.map((r) => Number(r.id)));
+    await write(committed.filter((c) => ids.has(c.outboxId)).map((c) => c.event));
+  };
+  // The relay calls this inside its own transaction (which already holds the rows); everyone else gets one here.
+  if ('savepoint' in sql) await claimAndWrite(sql);
+  else await (sql as Sql).begin(claimAndWrite);
 }
 
 /**
