@@ -8,6 +8,7 @@ import { startAlerts, type Alerts } from './alerts/alert-queue.js';
 export { checkAlerts } from './alerts/check-alerts.js';
 import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
 import { startOutboxRelay } from './outbox-relay.js';
+import { startNotices, type Notices } from './notices/notice-queue.js';
 
 /** The consumer group of the workers on the events stream: each event is handled by one workers process. */
 export const WORKERS_GROUP = 'workers';
@@ -23,6 +24,13 @@ export interface WorkerDeps {
   relayEveryMs?: number;
   /** How often time-based bid alerts are checked; 30 s (spec) by default. */
   alertCheckEveryMs?: number;
+  /** Where notices are mailed; empty or absent: the embedded development mail catcher. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** The site's address, for the links in mails. */
+  publicUrl?: string;
+  /** How often watchers' "ending soon" notices are written and lost mail jobs re-enqueued; 30 s by default. */
+  noticeSweepEveryMs?: number;
   /** Where the queues' own metrics are exported (the process's /metrics); optional for tests. */
   metrics?: Metrics;
 }
@@ -30,6 +38,7 @@ export interface WorkerDeps {
 export interface Workers {
   closeQueue: CloseQueue;
   alerts: Alerts;
+  notices: Notices;
   close(): Promise<void>;
 }
 
@@ -58,6 +67,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     logger,
     checkEveryMs: deps.alertCheckEveryMs,
   });
+  const notices = await startNotices({
+    sql: deps.sql,
+    events,
+    connection,
+    prefix: deps.redisPrefix,
+    logger,
+    smtpUrl: deps.smtpUrl,
+    mailFrom: deps.mailFrom,
+    publicUrl: deps.publicUrl,
+    sweepEveryMs: deps.noticeSweepEveryMs,
+  });
   const consumerRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
   consumerRedis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const consumer = new StreamReader({
@@ -66,16 +86,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     group: WORKERS_GROUP,
     logger,
     handle: async (batch) => {
-      // Both are idempotent: a batch retried after a failure reschedules and re-checks nothing twice.
+      // All are idempotent: a batch retried after a failure reschedules, re-checks and re-notifies nothing twice.
       await closeQueue.followEndTimes(batch);
       await alerts.onEvents(batch);
+      await notices.onEvents(batch);
     },
   });
   await consumer.start();
   deps.metrics?.append(async () => {
     // Each queue writes its own HELP and TYPE lines; a family may be described once per scrape.
     const seen = new Set<string>();
-    const texts = await Promise.all([closeQueue.queue, alerts.queue].map((q) => q.exportPrometheusMetrics()));
+    const texts = await Promise.all([closeQueue.queue, alerts.queue, notices.queue].map((q) => q.exportPrometheusMetrics()));
     return texts
       .flatMap((t) => t.split('\n'))
       .filter((line) => line !== '' && (!line.startsWith('#') || (!seen.has(line) && seen.add(line))))
@@ -86,10 +107,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   return {
     closeQueue,
     alerts,
+    notices,
     // Reverse order of start: stop taking work, let what is running finish, then close the connections.
     async close() {
       await relay.stop();
       await consumer.stop();
+      await notices.close();
       await alerts.close();
       await closeQueue.close();
       await events.drain();
