@@ -7,6 +7,8 @@ import { createTestDatabase, dropRedisPrefix, testRedisPrefix, type TestDatabase
 import { closeAuction } from '../src/jobs/close-auction.js';
 import { startWorkers, type Workers } from '../src/index.js';
 import { mailJobId } from '../src/notices/notice-queue.js';
+import { mailNotice } from '../src/mail/mail-notice.js';
+import nodemailer from 'nodemailer';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
@@ -177,5 +179,65 @@ describe('notices', () => {
     const notices = await noticesOf(w.id);
     expect(notices.map((x) => x.kind)).toEqual(['watch-ending']);
     expect(notices[0]!.text).toMatch(/^2022 BMW M4 Competition is ending in (10|11) minutes$/);
+  });
+
+  it('five consumers deriving the same close at once write each notice once', async () => {
+    const seller = await user('race-seller');
+    const buyer = await user('race-buyer');
+    const id = await auction({ endsInMs: 3_600_000, sellerId: seller.id });
+    await bid(id, buyer.id, 70_000);
+    await db.sql`update auctions set status = 'sold', winner_id = ${buyer.id}, winning_amount = 70000, is_active = false where id = ${id}`;
+    const closed = DomainEventSchema.parse({
+      type: 'auction.closed', stream: `auction:${id}`, seq: 9, at: new Date().toISOString(), auctionId: id, outcome: 'sold',
+      winningAmount: '70000.00', chatLine: { id: 1, message: 'Auction ended: sold for $70,000', timestamp: new Date().toISOString() },
+    } satisfies DomainEvent);
+    const written = await Promise.all([1, 2, 3, 4, 5].map(() => workers.notices.onEvents([closed])));
+    expect(written.reduce((a, b) => a + b, 0)).toBe(2);
+    expect((await noticesOf(buyer.id)).map((x) => x.kind)).toEqual(['won']);
+    expect((await noticesOf(seller.id)).map((x) => x.kind)).toEqual(['sold']);
+    expect(await pushedTo(buyer.id)).toBe(1);
+  });
+
+  it('a mail whose first attempt failed (SMTP down, a crash before the commit) is sent once by the retry, and never again', async () => {
+    const u = await user('smtp-down');
+    const [note] = await db.sql<{ id: number }[]>`
+      insert into notifications (user_id, kind, subject, text, link, mail_status) values (${u.id}, 'outbid', 'bid:smtp', 'After the outage', '/listing/1', 'skip') returning id`;
+    await db.sql`update notifications set mail_status = 'pending' where id = ${note!.id}`;
+    const key = await signingKey(db.sql);
+    const down = nodemailer.createTransport({ host: '127.0.0.1', port: 1, secure: false, ignoreTLS: true, connectionTimeout: 500 });
+    const up = nodemailer.createTransport({ host: '127.0.0.1', port: workers.notices.catcherPort!, secure: false, ignoreTLS: true });
+    const deps = { sql: db.sql, from: 'CarBid <notices@carbid.example>', publicUrl: 'http://localhost:3000', signingKey: key };
+    await expect(mailNotice({ ...deps, transport: down }, note!.id)).rejects.toThrow();
+    expect((await noticesOf(u.id))[0]!.mailStatus).toBe('pending');
+    const runs = await Promise.all([1, 2, 3].map(() => mailNotice({ ...deps, transport: up }, note!.id)));
+    expect(runs.sort()).toEqual(['done', 'done', 'sent']);
+    expect(await mailNotice({ ...deps, transport: up }, note!.id)).toBe('done');
+    expect((await mailsTo(u.email)).map((m) => m.subject)).toEqual(['After the outage']);
+  });
+
+  it('a fired bid alert joins the list once per firing, and is mailed only when its emailEnabled is on', async () => {
+    const u = await user('alerted');
+    const id = await auction({ endsInMs: 3_600_000 });
+    const alerts = await db.sql<{ id: number }[]>`
+      insert into bid_alerts (user_id, auction_id, alert_type, settings)
+      values (${u.id}, ${id}, 'priceTarget', ${db.sql.json({ emailEnabled: true, priceTarget: '50000.00' })}),
+             (${u.id}, ${id}, 'endingSoon', ${db.sql.json({ emailEnabled: false })})
+      returning id`;
+    const fired = (alertId: number, seq: number, text: string) =>
+      DomainEventSchema.parse({
+        type: 'alert.fired', stream: `user:${u.id}`, seq, at: new Date().toISOString(), userId: u.id, alertId, alertType: 'priceTarget', text,
+        auction: { id, title: '2022 BMW M4 Competition', currentBid: '50000.00', endTime: new Date().toISOString() },
+      } satisfies DomainEvent);
+    await publishRaw(fired(alerts[0]!.id, 1, 'Reached your target'));
+    await publishRaw(fired(alerts[0]!.id, 1, 'Reached your target'));
+    await publishRaw(fired(alerts[1]!.id, 2, 'Ending soon'));
+    await waitFor(() => noticesOf(u.id), (x) => x.length >= 2, 5000);
+    await waitFor(async () => (await mailsTo(u.email)).length, (x) => x >= 1, 5000);
+    await sleep(800);
+    expect((await noticesOf(u.id)).map((x) => [x.kind, x.text, x.mailStatus])).toEqual([
+      ['alert', 'Reached your target', 'sent'],
+      ['alert', 'Ending soon', 'skip'],
+    ]);
+    expect((await mailsTo(u.email)).map((m) => m.subject)).toEqual(['Reached your target']);
   });
 });

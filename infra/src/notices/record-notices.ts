@@ -22,17 +22,17 @@ interface Inserted {
   mailStatus: 'pending' | 'skip';
 }
 
-export async function recordNotices(tx: TransactionSql, drafts: readonly NoticeDraft[], opts: { mail?: boolean } = {}): Promise<RecordedNotices> {
+export async function recordNotices(tx: TransactionSql, drafts: readonly NoticeDraft[]): Promise<RecordedNotices> {
   if (drafts.length === 0) return { committed: [], toMail: [] };
-  const mailOff = opts.mail === false;
   const rows = await tx<Inserted[]>`
     insert into notifications as n (user_id, kind, subject, auction_id, text, link, mail_status)
     select d.user_id, d.kind, d.subject, d.auction_id, d.text, d.link,
-           case when ${mailOff}::boolean or exists (select 1 from email_opt_outs o where o.user_id = d.user_id and o.kind = d.kind)
+           case when d.mail = 'no' or exists (select 1 from email_opt_outs o where o.user_id = d.user_id and o.kind = d.kind)
                 then 'skip' else 'pending' end
     from unnest(${drafts.map((d) => d.userId)}::int[], ${drafts.map((d) => d.kind)}::text[], ${drafts.map((d) => d.subject)}::text[],
-                ${drafts.map((d) => d.auctionId)}::int[], ${drafts.map((d) => d.text)}::text[], ${drafts.map((d) => d.link)}::text[])
-      as d(user_id, kind, subject, auction_id, text, link)
+                ${drafts.map((d) => d.auctionId)}::int[], ${drafts.map((d) => d.text)}::text[], ${drafts.map((d) => d.link)}::text[],
+                ${drafts.map((d) => (d.mail === false ? 'no' : 'yes'))}::text[])
+      as d(user_id, kind, subject, auction_id, text, link, mail)
     order by d.user_id, d.kind, d.subject
     on conflict (user_id, kind, subject) do nothing
     returning id, user_id, kind, auction_id, text, link, created_at, mail_status`;

@@ -1,14 +1,13 @@
 // Unsubscribe links are signed, so a link turns off one kind of mail for one user and cannot be forged for another.
 // The key lives in the database (made on first use), so the workers that sign and the API that checks share it
-// without configuration; NOTICE_SIGNING_KEY overrides it.
+// without configuration.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Sql } from 'postgres';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@app/shared';
 
 const KEY_NAME = 'unsubscribe-signing-key';
 
-export async function signingKey(sql: Sql, override = process.env.NOTICE_SIGNING_KEY): Promise<string> {
-  if (override) return override;
+export async function signingKey(sql: Sql): Promise<string> {
   await sql`insert into app_secrets (name, value) values (${KEY_NAME}, ${randomBytes(32).toString('hex')}) on conflict (name) do nothing`;
   const [row] = await sql<{ value: string }[]>`select value from app_secrets where name = ${KEY_NAME}`;
   return row!.value;

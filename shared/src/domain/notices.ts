@@ -13,6 +13,8 @@ export interface NoticeDraft {
   auctionId: number;
   text: string;
   link: string;
+  /** False: listed and pushed, never mailed (a fired alert whose owner turned its email off). */
+  mail?: boolean;
 }
 
 export const listingLink = (auctionId: number) => `/listing/${auctionId}`;
@@ -89,6 +91,20 @@ export function closeNotices(f: ClosedAuctionFacts): NoticeDraft[] {
     out.push({ ...base, userId: w, kind: 'watch-ended', text: endedText(f), link: listingLink(f.auctionId) });
   }
   return out;
+}
+
+/** A fired bid alert joins the list; it is mailed when the alert's own settings say so (emailEnabled, default on). */
+export function alertNotice(o: { userId: number; alertId: number; seq: number; auctionId: number; text: string; emailEnabled: boolean }): NoticeDraft {
+  return {
+    userId: o.userId,
+    kind: 'alert',
+    // One notice per firing: the alert.fired event's place in the user's stream names it.
+    subject: `alert:${o.alertId}:${o.seq}`,
+    auctionId: o.auctionId,
+    text: o.text,
+    link: listingLink(o.auctionId),
+    mail: o.emailEnabled,
+  };
 }
 
 /** A watcher's "ending in 15 minutes" notice, once per auction. */

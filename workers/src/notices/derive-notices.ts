@@ -1,9 +1,10 @@
-// Notices derived from committed events: the previous leader of a `bid.placed`, the winner, seller, top bidder and
-// watchers of an `auction.closed` (a close on time or a Buy It Now). The events consumer may hand the same event over
-// again (a retried batch, a claimed entry, a replay): recordNotices' unique key turns every repeat into nothing.
+// Notices derived from committed events: the previous leader of a `bid.placed`, the owner of an `alert.fired`, the
+// winner, seller, top bidder and watchers of an `auction.closed` (a close on time or a Buy It Now). The events
+// consumer may hand the same event over again (a retried batch, a claimed entry, a replay): recordNotices' unique key
+// turns every repeat into nothing.
 import type { Sql } from 'postgres';
 import { recordNotices, type EventPublisher } from '@app/infra';
-import { closeNotices, outbidNotice, type DomainEvent, type NoticeDraft } from '@app/shared';
+import { alertNotice, closeNotices, outbidNotice, type DomainEvent, type NoticeDraft } from '@app/shared';
 
 const titleSql = `c.year || ' ' || c.make || ' ' || c.model`;
 
@@ -51,6 +52,16 @@ async function closeDrafts(sql: Sql, closes: Extract<DomainEvent, { type: 'aucti
   });
 }
 
+async function alertDrafts(sql: Sql, fired: Extract<DomainEvent, { type: 'alert.fired' }>[]): Promise<NoticeDraft[]> {
+  if (fired.length === 0) return [];
+  const rows = await sql<{ id: number; emailEnabled: boolean }[]>`
+    select id, coalesce((settings->>'emailEnabled')::boolean, true) as email_enabled from bid_alerts where id = any(${fired.map((e) => e.alertId)}::int[])`;
+  const email = new Map(rows.map((r) => [r.id, r.emailEnabled]));
+  return fired.map((e) =>
+    alertNotice({ userId: e.userId, alertId: e.alertId, seq: e.seq, auctionId: e.auction.id, text: e.text, emailEnabled: email.get(e.alertId) ?? true }),
+  );
+}
+
 export interface NoticeDeps {
   sql: Sql;
   events: EventPublisher;
@@ -62,7 +73,8 @@ export interface NoticeDeps {
 export async function deriveNotices(deps: NoticeDeps, batch: readonly DomainEvent[]): Promise<number> {
   const bids = batch.filter((e): e is Extract<DomainEvent, { type: 'bid.placed' }> => e.type === 'bid.placed');
   const closes = batch.filter((e): e is Extract<DomainEvent, { type: 'auction.closed' }> => e.type === 'auction.closed');
-  const drafts = [...(await outbidDrafts(deps.sql, bids)), ...(await closeDrafts(deps.sql, closes))];
+  const fired = batch.filter((e): e is Extract<DomainEvent, { type: 'alert.fired' }> => e.type === 'alert.fired');
+  const drafts = [...(await outbidDrafts(deps.sql, bids)), ...(await closeDrafts(deps.sql, closes)), ...(await alertDrafts(deps.sql, fired))];
   return writeNotices(deps, drafts);
 }
 
