@@ -1,5 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USER, toCents, type Auction } from '@app/shared';
+import { DEMO_ADMIN, DEMO_USER, formatMoney, toCents, type Auction } from '@app/shared';
 import { DEMO_PREMIUM_USER, createSql, type Sql } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
 import { signInContext } from './support/session.js';
@@ -110,3 +110,48 @@ it("the outbid mail reaches the catcher, admins read it at /admin/mail, and its 
   await page.getByText('This link did not work').waitFor();
   await owner.close();
 });
+
+it('Watch on a card is kept per user (the listing shows it after a reload), and a watched car bought now tells the watcher and the buyer', async () => {
+  const { baseUrl } = t.stack;
+  const list = (await (await fetch(`${baseUrl}/api/auctions`)).json()) as Auction[];
+  const target = list.find(
+    (x) => x.buyItNowPrice !== null && !x.isPremiumOnly && !(x.car.make === 'BMW' && x.car.model === 'M4 Competition') && toCents(x.currentBid) < toCents(x.buyItNowPrice),
+  );
+  if (!target) throw new Error('no open Buy It Now sample auction');
+  const title = `${target.car.year} ${target.car.make} ${target.car.model}`;
+
+  const watcher = await t.browser.newContext();
+  await signInContext(watcher, baseUrl, DEMO_USER.email, DEMO_USER.password);
+  const page = await watcher.newPage();
+  await page.goto(`${baseUrl}/auctions`);
+  const card = page.getByTestId('auction-card').filter({ hasText: title });
+  const watch = card.getByTestId('watch-button');
+  await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('false');
+  await watch.click();
+  await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('true');
+  // The click was the button's own: the card's link did not open the listing.
+  expect(page.url()).toBe(`${baseUrl}/auctions`);
+
+  await page.goto(`${baseUrl}/listing/${target.id}`);
+  await page.reload();
+  const listingWatch = page.getByTestId('watch-button');
+  await listingWatch.getByText('Watching').waitFor();
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByTestId('notification-bell').filter({ visible: true }).waitFor();
+  await page.waitForTimeout(500);
+
+  const buyer = await t.browser.newContext();
+  await signInContext(buyer, baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
+  const bought = await buyer.request.post(`${baseUrl}/api/auctions/${target.id}/buy-now`, { data: {}, headers: { origin: baseUrl } });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const price = formatMoney(target.buyItNowPrice);
+  await page.getByTestId('toast').getByText(`${title} was bought with Buy It Now for ${price}`).waitFor({ timeout: 5000 });
+
+  const read = async () => ((await (await buyer.request.get(`${baseUrl}/api/notifications`)).json()) as { items: { kind: string; text: string; link: string }[] }).items;
+  await expect.poll(async () => (await read()).filter((n) => n.kind === 'won').map((n) => [n.text, n.link]), { timeout: 5000 }).toEqual([
+    [`You bought ${title} for ${price}`, `/transaction/${target.id}`],
+  ]);
+  await watcher.close();
+  await buyer.close();
+});
+
