@@ -240,4 +240,17 @@ describe('notices', () => {
     ]);
     expect((await mailsTo(u.email)).map((m) => m.subject)).toEqual(['Reached your target']);
   });
+
+  it('the sweep mails a notice whose mail job was lost (a crash between the commit and the enqueue)', async () => {
+    const u = await user('lost-job');
+    await db.sql`
+      insert into notifications (user_id, kind, subject, text, link, created_at)
+      values (${u.id}, 'outbid', 'bid:lost', 'Lost and found', '/listing/1', now() - interval '1 minute')`;
+    await workers.notices.sweep();
+    await waitFor(async () => (await mailsTo(u.email)).length, (x) => x >= 1, 5000);
+    await workers.notices.sweep();
+    await sleep(700);
+    expect((await mailsTo(u.email)).map((m) => m.subject)).toEqual(['Lost and found']);
+  });
 });
+

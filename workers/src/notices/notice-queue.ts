@@ -1,6 +1,6 @@
 // The notices queue: one 'mail' job per notice to mail (job id mail-{notificationId}, so enqueueing twice is once),
-// and a scheduled 'sweep' that writes watchers' "ending in 15 minutes" notices and re-enqueues any mail whose job was
-// lost (a crash between the commit and the enqueue).
+// and a scheduled 'sweep' that writes watchers' "ending in 15 minutes" notices, re-enqueues any mail whose job was
+// lost (a crash between the commit and the enqueue) and forgets caught development mail after a week.
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import nodemailer from 'nodemailer';
 import type { Sql } from 'postgres';
@@ -67,8 +67,16 @@ export async function startNotices(deps: NoticeQueueDeps): Promise<Notices> {
     const lost = await sql<{ id: number }[]>`
       select id from notifications where mail_status = 'pending' and created_at < now() - ${LOST_MAIL_AFTER_S} * interval '1 second'
       order by id limit 500`;
-    // A job id that still exists (waiting, or completed and kept) is not added again.
-    await enqueueMails(lost.map((r) => r.id));
+    // A job that gave up (SMTP down through every attempt) is retried; one that was never added, or is gone, is added.
+    const missing: number[] = [];
+    for (const { id } of lost) {
+      const job = await queue.getJob(mailJobId(id));
+      if (!job) missing.push(id);
+      else if (await job.isFailed()) await job.retry();
+    }
+    await enqueueMails(missing);
+    // The development inbox keeps a week of mail.
+    await sql`delete from caught_mails where id in (select id from caught_mails where received_at < now() - interval '7 days' limit 5000)`;
   };
 
   const worker = new Worker(
