@@ -155,3 +155,22 @@ it('Watch on a card is kept per user (the listing shows it after a reload), and 
   await buyer.close();
 });
 
+it('email settings: a kind turned off in /settings/notifications stays off after a reload, and the bell leads there', async () => {
+  const { baseUrl } = t.stack;
+  const context = await t.browser.newContext();
+  await signInContext(context, baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await page.getByTestId('notification-bell').filter({ visible: true }).click();
+  await page.getByRole('link', { name: 'Email settings' }).click();
+  await page.waitForURL(`${baseUrl}/settings/notifications`);
+  const sold = page.getByLabel('My car sold');
+  await expect.poll(() => sold.isChecked()).toBe(true);
+  await sold.uncheck();
+  await expect.poll(() => sold.isChecked()).toBe(false);
+  await page.reload();
+  await expect.poll(async () => (await page.getByLabel('My car sold').isEnabled()) && !(await page.getByLabel('My car sold').isChecked())).toBe(true);
+  expect(await page.getByLabel('Someone outbid me').isChecked()).toBe(true);
+  await context.close();
+});
+

@@ -19,9 +19,12 @@ export function NotificationSettingsPage() {
     );
   }
   const toggle = async (kind: (typeof NOTIFICATION_KINDS)[number], email: boolean) => {
+    // The box follows the click at once; the answer (or a refetch after a failure) settles it.
+    queryClient.setQueryData<EmailSettings>(emailSettingsQueryKey, (old) => (old ? { email: { ...old.email, [kind]: email } } : old));
     try {
       queryClient.setQueryData<EmailSettings>(emailSettingsQueryKey, await setEmailSetting(kind, email));
     } catch (err) {
+      void queryClient.invalidateQueries({ queryKey: emailSettingsQueryKey });
       toast({ title: 'Could not save', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
     }
   };
