@@ -72,6 +72,7 @@ it("the outbid toast reaches the outbid user's other tab with no alert set and n
   await rival.close();
 });
 
+// Reads the mail of the outbid notice the test above caused: the two run in this order, in one stack.
 it("the outbid mail reaches the catcher, admins read it at /admin/mail, and its unsubscribe link turns that mail off", async () => {
   const { baseUrl } = t.stack;
   sql = createSql(t.stack.databaseUrl, { max: 2 });
