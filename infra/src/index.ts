@@ -24,3 +24,5 @@ export { loadMarketRows, loadValuationCoefficients, loadValuationModel, MARKET_D
 export { createLogger, type LoggerSettings, type Logger } from './logger.js';
 export { createMetrics, eventFlowMetrics, hasMetricsToken, PROMETHEUS_CONTENT_TYPE, type Metrics } from './metrics.js';
 export { answerStatus } from './status-routes.js';
+export { recordNotices, type RecordedNotices } from './notices/record-notices.js';
+export { signingKey, signUnsubscribe, verifyUnsubscribe } from './notices/unsubscribe-token.js';

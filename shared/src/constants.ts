@@ -101,4 +101,22 @@ export const DEMO_USER = { email: 'demo@carbid.example', password: 'demo-passwor
 export const DEMO_ADMIN = { email: 'admin@carbid.example', password: 'admin-password', name: 'Site Admin' } as const;
 
 /** BullMQ queue names, shared by the workers that run them and the ops dashboard that shows them. */
-export const QUEUE_NAMES = { close: 'auction-close', alerts: 'bid-alerts' } as const;
+export const QUEUE_NAMES = { close: 'auction-close', alerts: 'bid-alerts', notices: 'notices' } as const;
+
+/** What a user is told about (issue: notices people expect). Each kind can be mailed or not, per user. */
+export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'reserve-not-met', 'unsold', 'watch-ending', 'watch-ended', 'alert'] as const;
+/** How each kind is named in the email settings. */
+export const NOTIFICATION_KIND_LABELS = {
+  outbid: 'Someone outbid me',
+  won: 'I won an auction',
+  sold: 'My car sold',
+  'reserve-not-met': 'An auction ended below its reserve',
+  unsold: 'My car ended without bids',
+  'watch-ending': 'A watched auction ends in 15 minutes',
+  'watch-ended': 'A watched auction ended',
+  alert: 'A bid alert fired',
+} as const;
+/** A watched auction gets its "ending soon" notice this long before its end. */
+export const WATCH_ENDING_NOTICE_MS = 15 * 60_000;
+/** How many notices the bell lists. */
+export const NOTIFICATION_LIST_LIMIT = 50;

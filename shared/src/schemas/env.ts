@@ -83,6 +83,11 @@ export const WorkersEnvSchema = CoreEnvSchema.extend({
   /** The workers' own small HTTP server: GET /healthz, and /metrics with METRICS_TOKEN. 0 turns it off. */
   WORKERS_PORT: port.default(3002),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where notices are mailed (smtp://user:pass@host:587, smtps://...); empty: an embedded development mail catcher. */
+  SMTP_URL: z.string().default('').refine((v) => v === '' || /^smtps?:\/\//.test(v), 'must be empty or an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().min(3).default('CarBid <notices@carbid.example>'),
+  /** The site's address, for the links in mails. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
 });
 export type WorkersConfig = z.infer<typeof WorkersEnvSchema>;
 

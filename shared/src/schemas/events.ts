@@ -6,6 +6,7 @@ import { AUCTION_OUTCOMES, ESCROW_MILESTONES, ESCROW_STATUSES } from '../constan
 import { IsoDateSchema, MoneySchema } from './common.js';
 import { ReserveStatusSchema } from './auctions.js';
 import { ESCROW_ACTORS } from '../domain/escrow-machine.js';
+import { NotificationSchema } from './notifications.js';
 
 const envelope = { stream: z.string(), seq: z.number().int().positive(), at: IsoDateSchema };
 const auctionId = z.number().int();
@@ -84,6 +85,13 @@ export const EscrowUpdatedEventSchema = z.object({
   /** What happened, in words ("The buyer accepted the escrow terms"). */
   text: z.string(),
 });
+/** A notice for one user (outbid, won, sold, a watched auction ending...), as the notifications list shows it. */
+export const NotificationCreatedEventSchema = z.object({
+  type: z.literal('notification.created'),
+  ...envelope,
+  userId: z.number().int(),
+  notification: NotificationSchema,
+});
 /** A seller submitted a car; admins' pending lists update without a reload. */
 export const AuctionSubmittedEventSchema = z.object({ type: z.literal('auction.submitted'), ...envelope, auctionId, title: z.string() });
 export const AuctionReviewedEventSchema = z.object({
@@ -122,6 +130,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   CommentPostedEventSchema,
   AlertFiredEventSchema,
   EscrowUpdatedEventSchema,
+  NotificationCreatedEventSchema,
   AuctionSubmittedEventSchema,
   AuctionReviewedEventSchema,
 ]);
@@ -151,6 +160,7 @@ export const EVENT_STREAM_KIND = {
   'comment.posted': 'auction-chat',
   'alert.fired': 'user',
   'escrow.updated': 'user',
+  'notification.created': 'user',
   'auction.submitted': 'admins',
   'auction.reviewed': 'admins',
   'session.ended': 'user',
@@ -178,6 +188,7 @@ export function streamOf(e: EventDraft | DomainEvent): string {
       return streams.auctionChat(e.auctionId);
     case 'alert.fired':
     case 'escrow.updated':
+    case 'notification.created':
     case 'session.ended':
       return streams.user(e.userId);
     case 'auction.submitted':

@@ -5,6 +5,7 @@ import { formatMoney, type Auction } from '@app/shared';
 import { Countdown } from './countdown';
 import { ReserveBadge, TypeBadges } from './badges';
 import { useLiveAuctions } from '../stores/live-auctions';
+import { WatchButton } from '../../notifications';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-car.svg';
 
@@ -27,6 +28,7 @@ export function AuctionCard({ auction }: { auction: Auction }) {
         <div className="absolute left-3 top-3">
           <TypeBadges auctionType={auction.auctionType} isPremiumOnly={auction.isPremiumOnly} />
         </div>
+        <div className="absolute right-3 top-3"><WatchButton auctionId={auction.id} compact /></div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 className="text-lg font-semibold group-hover:text-brand-600">
