@@ -63,7 +63,7 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   VIN_DB_PATH: z.string().min(1).default('var/vin-decoder/vpic.lite.db'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The longest a request may wait on Postgres or Redis before it is answered 503 with Retry-After (uploads get 6x). */
-  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
   /** Refuse (500) an answer carrying a field its response schema does not declare, instead of dropping it: for tests. */
   STRICT_RESPONSES: bool.default(false),
   /** Multiplies the protective rate limits (not the spec's own, such as chat's 5 in 10 s); load tests raise it. */
