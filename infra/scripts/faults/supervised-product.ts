@@ -25,16 +25,20 @@ export function startProduct(env: Record<string, string>, health: Record<Service
     const child = spawn(process.execPath, ['--enable-source-maps', ENTRY[name]], {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', process.env.FAULTS_VERBOSE ? 'pipe' : 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // The last lines a process wrote, printed if it dies unasked: why it died is the finding.
+    let tail: string[] = [];
     for (const stream of [child.stdout, child.stderr]) {
       stream?.on('data', (c: Buffer) => {
         if (process.env.FAULTS_VERBOSE) process.stderr.write(`[${name}] ${c.toString()}`);
+        tail = [...tail, ...c.toString().split('\n').filter(Boolean)].slice(-15);
       });
     }
-    child.on('exit', () => {
+    child.on('exit', (code, signal) => {
       if (stopping) return;
       restarts[name] += 1;
+      if (signal !== 'SIGKILL') console.log(`  ${name} exited (${signal ?? code}); its last lines:\n${tail.map((l) => `    ${l.slice(0, 400)}`).join('\n')}`);
       setTimeout(() => launch(name), 250);
     });
     children.set(name, child);
