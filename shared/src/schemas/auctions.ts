@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUCTION_SORTS, AUCTION_STATUSES, AUCTION_TYPES, CATEGORY_FILTERS, RESERVE_STATUSES } from '../constants.js';
+import { AUCTION_SEARCH_MAX_LENGTH, AUCTION_SORTS, AUCTION_STATUSES, AUCTION_TYPES, AUCTION_VIEWS, CAR_CATEGORIES, CATEGORY_FILTERS, RESERVE_STATUSES } from '../constants.js';
 import { ClaimedUserIdSchema, IsoDateSchema, MoneySchema } from './common.js';
 
 export const AuctionTypeSchema = z.enum(AUCTION_TYPES);
@@ -14,6 +14,7 @@ export const CarSchema = z.object({
   model: z.string(),
   mileage: z.number().int(),
   condition: z.string(),
+  category: z.enum(CAR_CATEGORIES),
   images: z.array(z.string()),
   description: z.string(),
   ownerId: z.number().int().nullable(),
@@ -33,6 +34,8 @@ export const AuctionSchema = z.object({
   startingBid: MoneySchema,
   currentBid: MoneySchema,
   buyItNowPrice: MoneySchema.nullable(),
+  /** What it sold for (a winning bid or the Buy It Now price); null unless it sold. */
+  winningAmount: MoneySchema.nullable(),
   reserveStatus: ReserveStatusSchema,
   startTime: IsoDateSchema,
   endTime: IsoDateSchema,
@@ -59,6 +62,9 @@ export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;
 export const AuctionListQuerySchema = z.object({
   sort: z.enum(AUCTION_SORTS).default('ending-soon'),
   category: z.enum(CATEGORY_FILTERS).default('all'),
+  /** Words that must all appear in the car's make or model ("porsche 911"). */
+  q: z.string().trim().max(AUCTION_SEARCH_MAX_LENGTH).default(''),
+  view: z.enum(AUCTION_VIEWS).default('live'),
 });
 export type AuctionListQuery = z.infer<typeof AuctionListQuerySchema>;
 

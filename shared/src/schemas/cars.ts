@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeDollarAmount } from './bids.js';
-import { ADMIN_AUCTION_DURATIONS_DAYS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
+import { ADMIN_AUCTION_DURATIONS_DAYS, CAR_CATEGORIES, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
 import { ClaimedUserIdSchema, IdSchema, wholeNumber } from './common.js';
 import { vinCheckDigitProblem } from '../vin.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
@@ -31,6 +31,7 @@ export const CreateCarBodySchema = z.object({
     .min(1, 'At least one image is required')
     .max(PHOTOS_PER_CAR_MAX, `At most ${PHOTOS_PER_CAR_MAX} photos`),
   description: z.string().max(5000).default(''),
+  category: z.enum(CAR_CATEGORIES).default('sports'),
   ownerId: ClaimedUserIdSchema,
 });
 export const CreateCarResponseSchema = z.object({ id: z.number().int() });
