@@ -24,6 +24,10 @@ describe('request client (spec part 1, shared request behaviour)', () => {
     expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
     expect(init.body).toBe('{"auctionId":1,"amount":"100"}');
   });
+  it("shows a refused field's own message, never the technical summary of the refusal", () => {
+    const body = { error: 'Invalid request: amount: Bids are in whole dollars: enter an amount without cents', issues: [{ path: ['amount'], message: 'Bids are in whole dollars: enter an amount without cents' }] };
+    expect(new ApiError(400, body, JSON.stringify(body)).serverMessage).toBe('Bids are in whole dollars: enter an amount without cents');
+  });
   it('uses the status text when the body is empty', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })));
     await expect(apiRequest('GET', '/api/auctions/1', AuctionDetailSchema)).rejects.toThrow('503: Service Unavailable');

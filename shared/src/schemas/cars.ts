@@ -34,6 +34,13 @@ export const CreateCarBodySchema = z.object({
   category: z.enum(CAR_CATEGORIES).default('sports'),
   ownerId: ClaimedUserIdSchema,
 });
+/** What the sell form asks of a description: a listing never goes live with an empty one. */
+export const CAR_DESCRIPTION_MIN = 20;
+export const ListingDescriptionSchema = z
+  .string()
+  .trim()
+  .min(CAR_DESCRIPTION_MIN, `Describe the car in at least ${CAR_DESCRIPTION_MIN} characters: history, options, flaws`)
+  .max(5000);
 export const CreateCarResponseSchema = z.object({ id: z.number().int() });
 
 export const CarValuationResponseSchema = z.object({

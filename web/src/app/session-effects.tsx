@@ -4,7 +4,7 @@ import { useEscrowNotices } from '../features/escrow';
 
 /** Wherever the signed-in user is, their private events arrive: fired bid alerts and steps on their escrows. */
 export default function SessionEffects() {
-  const userId = useMe().data?.user.id;
+  const userId = useMe().data?.user?.id;
   useAlertNotices(userId);
   useEscrowNotices(userId);
   return null;

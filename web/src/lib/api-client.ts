@@ -14,10 +14,14 @@ export class ApiError extends Error {
     super(`${status}: ${text}`);
   }
 
-  /** The server's `error` field, which the spec's toasts show. */
+  /**
+   * What the spec's toasts show: the server's `error` field, or for refused input the first field's own message
+   * ("Bids are in whole dollars ..."), never the technical summary ("Invalid request: amount: ...").
+   */
   get serverMessage(): string | undefined {
     const parsed = ErrorBodySchema.safeParse(this.body);
-    return parsed.success ? parsed.data.error : undefined;
+    if (!parsed.success) return undefined;
+    return parsed.data.issues?.[0]?.message ?? parsed.data.error;
   }
 }
 

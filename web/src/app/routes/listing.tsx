@@ -10,6 +10,7 @@ export function ListingRoute() {
   const user = useMe().data?.user ?? null;
   return (
     <ListingPage
+      viewerId={user?.id ?? null}
       actions={(listing) => <BiddingPanel listing={listing} user={user} />}
       discussion={(auctionId) => <Comments auctionId={auctionId} />}
       chat={(auctionId) => <ChatWidget auctionId={auctionId} />}

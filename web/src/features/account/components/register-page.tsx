@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterBodySchema } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { meQueryKey } from '../api/get-me';
+import { setSessionUser } from '../api/get-me';
 import { signUp } from '../api/sign-up';
 
 const FIELDS: { name: 'name' | 'email' | 'password'; label: string; type: HTMLInputTypeAttribute }[] = [
@@ -27,7 +27,7 @@ export function RegisterPage() {
   const submit = handleSubmit(async (body) => {
     try {
       const user = await signUp(body);
-      queryClient.setQueryData(meQueryKey, { user });
+      setSessionUser(queryClient, user);
       toast({ title: `Welcome, ${user.name}!`, description: 'Your account is ready.' });
       void navigate('/dashboard');
     } catch (err) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AUCTION_SORTS, AuctionListSchema, SERVER_TIME_HEADER } from '@app/shared';
+import { AUCTION_SORTS, AuctionListSchema, SERVER_TIME_HEADER, type AuctionListQuery } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useServerClock } from '../../../lib/server-clock';
 
@@ -14,10 +14,21 @@ const learnServerTime = (res: Response) => {
   if (serverTime) useServerClock.getState().learn(Number(serverTime));
 };
 
-export const auctionsQuery = (sort: AuctionSort) =>
-  queryOptions({
-    queryKey: [...auctionsQueryKey, sort],
-    queryFn: () => apiRequest('GET', `/api/auctions?sort=${sort}`, AuctionListSchema, { onResponse: learnServerTime }),
-  });
+/** The query string of a list request: defaults left out, so the plain list is `?sort=ending-soon`. */
+export function auctionsSearch(query: Partial<AuctionListQuery>): string {
+  const params = new URLSearchParams({ sort: query.sort ?? 'ending-soon' });
+  if (query.category && query.category !== 'all') params.set('category', query.category);
+  if (query.q) params.set('q', query.q);
+  if (query.view && query.view !== 'live') params.set('view', query.view);
+  return params.toString();
+}
 
-export const useAuctions = (sort: AuctionSort = 'ending-soon') => useQuery(auctionsQuery(sort));
+export const auctionsQuery = (query: Partial<AuctionListQuery> = {}) => {
+  const search = auctionsSearch(query);
+  return queryOptions({
+    queryKey: [...auctionsQueryKey, search],
+    queryFn: () => apiRequest('GET', `/api/auctions?${search}`, AuctionListSchema, { onResponse: learnServerTime }),
+  });
+};
+
+export const useAuctions = (query: Partial<AuctionListQuery> = {}) => useQuery(auctionsQuery(query));
