@@ -150,7 +150,7 @@ it.each([
   await context.close();
 });
 
-it('refuses nonsense amounts with the rule they break, and sends nothing', async () => {
+it('refuses nonsense amounts with the rule they break and sends nothing; the bid history lines its amounts up', async () => {
   const auction = (await liveList()).find((a) => !a.isPremiumOnly && a.bidCount > 0)!;
   const context = await t.browser.newContext();
   await signInContext(context, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
@@ -170,6 +170,11 @@ it('refuses nonsense amounts with the rule they break, and sends nothing', async
     await page.getByTestId('toast').getByText(message).waitFor();
   }
   expect(bidRequests).toBe(0);
+
+  // The bid history's amounts line up: one right edge for every amount, whatever the bidder's name.
+  const edges = await page.getByTestId('bid-amount-cell').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().right)));
+  expect(edges.length).toBeGreaterThan(1);
+  expect(new Set(edges).size).toBe(1);
   await context.close();
 });
 
