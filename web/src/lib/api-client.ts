@@ -25,6 +25,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The words a notice may show for a failed request: the server's own message, or `fallback`. Never the raw
+ * "status: body" text, a network error's or a contract mismatch's.
+ */
+export const userMessage = (err: unknown, fallback: string): string => (err instanceof ApiError ? err.serverMessage : undefined) ?? fallback;
+
 /** A successful answer whose body is not what its schema says: a server or contract bug, never shown to the user. */
 export class MalformedAnswerError extends Error {
   constructor(

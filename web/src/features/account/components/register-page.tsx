@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterBodySchema } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { setSessionUser } from '../api/get-me';
 import { signUp } from '../api/sign-up';
@@ -31,7 +31,7 @@ export function RegisterPage() {
       toast({ title: `Welcome, ${user.name}!`, description: 'Your account is ready.' });
       void navigate('/dashboard');
     } catch (err) {
-      toast({ title: 'Sign-up failed', description: err instanceof ApiError ? err.serverMessage ?? err.message : 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Sign-up failed', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
     }
   });
 

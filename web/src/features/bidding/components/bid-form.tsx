@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { BID_INPUT_STEP, checkBidInput, formatCents } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { placeBid } from '../api/place-bid';
 import { useSaleChanged } from '../hooks/use-sale-changed';
@@ -16,8 +16,7 @@ function useBidMutation(auctionId: number, onDone: () => void) {
       onDone();
     },
     onError: (err) => {
-      const message = err instanceof ApiError ? err.serverMessage ?? err.message : err.message;
-      toast({ title: 'Failed to place bid', description: message || 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Failed to place bid', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { relativeTime } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDraft } from '../../../lib/draft';
 import { commentsQueryKey, postComment, useComments } from '../api/comments';
@@ -29,8 +29,7 @@ export function Comments({ auctionId }: { auctionId: number }) {
       void queryClient.invalidateQueries({ queryKey: commentsQueryKey(auctionId) });
     },
     onError: (err) => {
-      const message = err instanceof ApiError ? err.serverMessage : err.message;
-      toast({ title: 'Failed to post comment', description: message || 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Failed to post comment', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
     },
   });
   const submit = (e: FormEvent) => {
