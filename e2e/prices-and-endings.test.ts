@@ -65,7 +65,7 @@ it('a car bought outright shows how it ended after a reload, on its page, its ca
   await card.waitFor();
   expect(await card.getByTestId('card-price-label').textContent()).toBe('Bought now for');
   expect(await card.getByTestId('card-current-bid').textContent()).toBe(price);
-  expect(await card.getByTestId('outcome').textContent()).toBe(`Sold via Buy It Now for ${price}`);
+  expect(await card.getByTestId('outcome').textContent()).toBe('Bought now');
   expect(await card.getByTestId('countdown').count()).toBe(0);
   await page.close();
 

@@ -34,7 +34,7 @@ describe('auctionStanding', () => {
       live: false,
       price: { label: 'Sold for', cents: 61_000_00 },
       minimumNextBidCents: null,
-      outcome: { kind: 'sold', text: 'Sold for $61,000' },
+      outcome: { kind: 'sold', label: 'Sold', text: 'Sold for $61,000' },
     });
     // Bought outright before its end: ended by its status although the clock still runs.
     const bought = auction({ status: 'bought-now', currentBidCents: 52_000_00, bidCount: 2, winningCents: 52_000_00 });
@@ -54,7 +54,7 @@ describe('auctionStanding', () => {
   });
 
   it('calls an auction past its end "ended" before the close job has decided how', () => {
-    expect(auctionOutcome(auction({ endTimeMs: NOW }), NOW)).toEqual({ kind: 'closing', text: 'Auction ended' });
+    expect(auctionOutcome(auction({ endTimeMs: NOW }), NOW)).toEqual({ kind: 'closing', label: 'Ended', text: 'Auction ended' });
     expect(auctionStanding(auction({ endTimeMs: NOW }), NOW).minimumNextBidCents).toBeNull();
   });
 

@@ -19,6 +19,7 @@ interface AuctionRow {
   status: Auction['status'];
   location: string;
   bidCount: number;
+  isSample: boolean;
   seq: string;
   createdAt: Date;
   vin: string;
@@ -60,7 +61,7 @@ export function searchPatterns(q: string): string[] {
 function selectAuctions(sql: Sql) {
   return sql`
     select a.id, a.car_id, a.auction_type, a.is_premium_only, a.starting_bid, a.current_bid, a.buy_it_now_price, a.winning_amount,
-           a.reserve_price, a.start_time, a.end_time, a.is_active, a.status, a.location, a.bid_count, coalesce(s.seq, 0) as seq, a.created_at,
+           a.reserve_price, a.start_time, a.end_time, a.is_active, a.status, a.location, a.bid_count, a.is_sample, coalesce(s.seq, 0) as seq, a.created_at,
            c.vin, c.year, c.make, c.model, c.mileage, c.condition, c.category, c.images, c.description, c.owner_id,
            c.ai_estimated_value, c.ai_confidence, c.ai_days_to_sell
     from auctions a join cars c on c.id = a.car_id
@@ -101,6 +102,7 @@ export function toAuction(r: AuctionRow): Auction {
     status: r.status,
     location: r.location,
     bidCount: r.bidCount,
+    isSample: r.isSample,
     seq: Number(r.seq),
     createdAt: r.createdAt.toISOString(),
   };

@@ -29,6 +29,8 @@ export type OutcomeKind = 'sold' | 'bought-now' | 'reserve-not-met' | 'no-bids' 
 
 export interface Outcome {
   kind: OutcomeKind;
+  /** A word or two for a badge beside the price: "Sold", "Reserve not met". */
+  label: string;
   /** One line for a badge or a card: "Sold for $61,000", "Reserve not met". */
   text: string;
 }
@@ -47,16 +49,16 @@ export interface Standing {
 export function auctionOutcome(a: StandingAuction, nowMs: number): Outcome | null {
   switch (a.status) {
     case 'sold':
-      return { kind: 'sold', text: `Sold for ${formatCents(a.winningCents ?? a.currentBidCents)}` };
+      return { kind: 'sold', label: 'Sold', text: `Sold for ${formatCents(a.winningCents ?? a.currentBidCents)}` };
     case 'bought-now':
-      return { kind: 'bought-now', text: `Sold via Buy It Now for ${formatCents(a.winningCents ?? a.currentBidCents)}` };
+      return { kind: 'bought-now', label: 'Bought now', text: `Sold via Buy It Now for ${formatCents(a.winningCents ?? a.currentBidCents)}` };
     case 'reserve-not-met':
-      return { kind: 'reserve-not-met', text: 'Reserve not met' };
+      return { kind: 'reserve-not-met', label: 'Reserve not met', text: 'Reserve not met' };
     case 'no-bids':
-      return { kind: 'no-bids', text: 'Ended with no bids' };
+      return { kind: 'no-bids', label: 'No bids', text: 'Ended with no bids' };
     case 'active':
       // Past its end by the clock, before the close job has decided: what it sold for is not known yet.
-      return hasEnded(a, nowMs) ? { kind: 'closing', text: 'Auction ended' } : null;
+      return hasEnded(a, nowMs) ? { kind: 'closing', label: 'Ended', text: 'Auction ended' } : null;
     case 'pending':
     case 'rejected':
       return null;

@@ -43,6 +43,8 @@ export const AuctionSchema = z.object({
   status: AuctionStatusSchema,
   location: z.string(),
   bidCount: z.number().int(),
+  /** Demo data: its figures are made up and the pages label them as samples. */
+  isSample: z.boolean(),
   seq: z.number().int(),
   createdAt: IsoDateSchema,
 });

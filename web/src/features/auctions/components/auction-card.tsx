@@ -43,7 +43,10 @@ export function AuctionCard({ auction }: { auction: Auction }) {
           </div>
           <div className="text-right">
             {standing.outcome ? (
-              <OutcomeText outcome={standing.outcome} />
+              <>
+                <OutcomeText outcome={standing.outcome} short />
+                {auction.isSample && <p className="mt-1 text-xs text-slate-500">Sample sale</p>}
+              </>
             ) : (
               <>
                 <p className="text-xs uppercase tracking-wide text-slate-500">Ends in</p>

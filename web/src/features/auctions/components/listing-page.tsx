@@ -86,6 +86,7 @@ export function ListingPage({ viewerId, actions, discussion, chat }: {
               <div>
                 <p className="text-xs uppercase tracking-wide text-slate-500">Auction ended</p>
                 <p className="text-lg font-semibold" data-testid="ended-text">{outcome.text}</p>
+                {a.isSample && <p className="text-xs text-slate-500">Sample sale: made-up figures</p>}
               </div>
             ) : (
               <div>
