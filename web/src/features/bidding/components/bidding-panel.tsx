@@ -35,7 +35,7 @@ export function BiddingPanel({ listing, user }: { listing: Listing; user: Sessio
   return (
     <>
       {rules.isSeller && (
-        <section className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-slate-700" data-testid="seller-panel">
+        <section className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-700" data-testid="seller-panel">
           <p className="font-semibold text-slate-900">Your listing</p>
           <dl className="mt-2 grid grid-cols-3 gap-2">
             <div><dt className="text-slate-500">{standing.price.label}</dt><dd className="font-semibold tabular-nums" data-testid="seller-price">{formatCents(standing.price.cents)}</dd></div>
