@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent, type LiveAuction } from '../src/features/auctions/stores/live-auctions';
 import { mergeChat, type ChatLine } from '../src/features/chat/utils/chat-lines';
 import { checkBidInput } from '@app/shared';
+import { standingOf } from '../src/features/auctions/utils/standing';
 
 const base: LiveAuction = {
   currentBid: '10000.00', bidCount: 1, endTime: '2026-01-01T00:00:00.000Z', status: 'active', reserveStatus: 'not-met', seq: 5, bids: [], stale: false,
@@ -29,6 +30,18 @@ describe('live auction state', () => {
       type: 'auction.closed', ...env(7), outcome: 'bought-now', winningAmount: '52000.00', chatLine: { id: 9, message: 'Sold', timestamp: base.endTime },
     });
     expect(closed).toMatchObject({ status: 'bought-now', currentBid: '52000.00', winningAmount: '52000.00' });
+    // What the open page then shows: the price paid, labelled, and how it ended, although the clock has time left.
+    const standing = standingOf({ ...closed, startingBid: '36000.00', endTime: '2999-01-01T00:00:00.000Z' }, Date.parse(base.endTime));
+    expect(standing).toMatchObject({
+      live: false,
+      price: { label: 'Bought now for', cents: 52_000_00 },
+      minimumNextBidCents: null,
+      outcome: { kind: 'bought-now', text: 'Sold via Buy It Now for $52,000' },
+    });
+  });
+  it('shows the starting bid, never $0, for an auction nobody has bid on yet', () => {
+    const fresh = { ...base, currentBid: '0.00', bidCount: 0, startingBid: '105000.00', endTime: '2999-01-01T00:00:00.000Z' };
+    expect(standingOf(fresh, Date.parse(base.endTime))).toMatchObject({ price: { label: 'Starting bid', cents: 105_000_00 }, minimumNextBidCents: 105_000_00 });
   });
 });
 
