@@ -186,7 +186,8 @@ it('a signed-out visitor sees no error in the console, and a comment typed befor
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  for (const path of ['/', '/auctions', `/listing/${auction.id}`]) {
+  // The portal sends a signed-out visitor to its sign-in page; the listing comes last, to write a comment on.
+  for (const path of ['/admin', '/', '/auctions', `/listing/${auction.id}`]) {
     await page.goto(`${t.stack.baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
   }
