@@ -2,7 +2,7 @@
 // (a reload shows the same list), and the Ended view lists how recent auctions ended.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Auction } from '@app/shared';
+import { ENDED_AUCTIONS_PAGE, type Auction } from '@app/shared';
 import { useStackAndBrowser } from './support/harness.js';
 
 const t = useStackAndBrowser();
@@ -79,9 +79,18 @@ it('the Ended view lists ended auctions with their final prices and how they end
   // The seeded sales are made up, and say so.
   await first.getByText('Sample sale').waitFor();
 
+  // A page at a time: "Show more" adds the next ones after a cursor, each auction once.
+  expect(await cards.count()).toBe(ENDED_AUCTIONS_PAGE);
+  await page.getByTestId('show-more').click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(ENDED_AUCTIONS_PAGE);
+  const hrefs = await cards.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  expect(new Set(hrefs).size).toBe(hrefs.length);
+
   await page.getByTestId('auction-search').fill('ferrari');
   await page.waitForURL(/[?&]q=ferrari/);
-  await expect.poll(async () => (await titles(page)).every((x) => x.includes('Ferrari'))).toBe(true);
-  expect(await cards.count()).toBeGreaterThan(0);
+  await expect.poll(async () => {
+    const found = await titles(page);
+    return found.length > 0 && found.every((x) => x.includes('Ferrari'));
+  }).toBe(true);
   await page.close();
 });

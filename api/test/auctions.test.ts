@@ -139,3 +139,42 @@ describe('filtering, searching and the ended view', () => {
     }
   });
 });
+
+describe('paging through ended auctions', () => {
+  it('pages by a keyset cursor in every order: each ended auction exactly once, ties on time and price included', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      ids.push(await createAuction(ctx.sql, {
+        status: 'sold', bidCount: 2, currentBid: `${20000 + (i % 7) * 1000}.00`, winningAmount: `${20000 + (i % 7) * 1000}.00`, model: `Paged ${i}`,
+      }));
+    }
+    // Ties: ten auctions closed at the very same microsecond.
+    await ctx.sql`update auctions set closed_at = '2026-05-01T10:00:00.123456Z' where id in ${ctx.sql(ids.slice(0, 10))}`;
+
+    const all = async (sort: string) => {
+      const seen: number[] = [];
+      let after: string | undefined;
+      for (let pages = 0; pages < 5; pages += 1) {
+        const res = await ctx.app.inject({ url: `/api/auctions?view=ended&q=paged&sort=${sort}${after ? `&after=${after}` : ''}` });
+        expect(res.statusCode).toBe(200);
+        seen.push(...AuctionListSchema.parse(res.json()).map((a) => a.id));
+        after = res.headers['x-next-cursor'] as string | undefined;
+        if (!after) break;
+      }
+      return seen;
+    };
+    for (const sort of ['ending-soon', 'price-low', 'price-high']) {
+      const seen = await all(sort);
+      expect(seen).toHaveLength(30);
+      expect(new Set(seen)).toEqual(new Set(ids));
+    }
+    const byPrice = await all('price-low');
+    const rows = await ctx.sql<{ id: number; p: string }[]>`select id, winning_amount as p from auctions where id in ${ctx.sql(ids)}`;
+    const price = new Map(rows.map((r) => [r.id, Number(r.p)]));
+    expect(byPrice.map((id) => price.get(id))).toEqual([...byPrice.map((id) => price.get(id)!)].sort((a, b) => a - b));
+
+    // A cursor from another order, or one the list never gave, is refused.
+    expect((await ctx.app.inject({ url: '/api/auctions?view=ended&sort=price-low&after=t.1.1' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: '/api/auctions?view=ended&after=1%3B%20drop' })).statusCode).toBe(400);
+  });
+});

@@ -32,8 +32,8 @@ export const CATEGORY_FILTERS = ['all', ...CAR_CATEGORIES] as const;
 /** The auctions list: open auctions, or ended ones with how they ended. */
 export const AUCTION_VIEWS = ['live', 'ended'] as const;
 export const AUCTION_SEARCH_MAX_LENGTH = 60;
-/** How many ended auctions the Ended view lists (newest first). */
-export const ENDED_AUCTIONS_LIMIT = 60;
+/** How many ended auctions the Ended view shows at a time; "Show more" asks for the next ones after a cursor. */
+export const ENDED_AUCTIONS_PAGE = 24;
 export const AUCTION_SORTS = ['ending-soon', 'price-low', 'price-high', 'recently-added'] as const;
 export const AUCTION_SORT_LABELS = {
   'ending-soon': 'Ending Soon',

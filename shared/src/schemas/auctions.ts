@@ -67,6 +67,11 @@ export const AuctionListQuerySchema = z.object({
   /** Words that must all appear in the car's make or model ("porsche 911"). */
   q: z.string().trim().max(AUCTION_SEARCH_MAX_LENGTH).default(''),
   view: z.enum(AUCTION_VIEWS).default('live'),
+  /**
+   * The Ended view's next page: the cursor the previous page's `x-next-cursor` header gave (keyset, never an offset):
+   * `t.<closed at, epoch microseconds>.<id>` in the recency order, `p.<price in cents>.<id>` in a price order.
+   */
+  after: z.string().regex(/^[tp]\.\d{1,17}\.\d{1,10}$/, 'Not a cursor this list gave').optional(),
 });
 export type AuctionListQuery = z.infer<typeof AuctionListQuerySchema>;
 
@@ -77,6 +82,9 @@ export const BuyNowResponseSchema = z.object({
   amount: MoneySchema,
 });
 export type BuyNowResponse = z.infer<typeof BuyNowResponseSchema>;
+
+/** Header carrying the cursor of the Ended view's next page, when there is one. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /** Header carrying the server clock on list answers (epoch ms). */
 export const SERVER_TIME_HEADER = 'x-server-time';

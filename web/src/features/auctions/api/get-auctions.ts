@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AUCTION_SORTS, AuctionListSchema, SERVER_TIME_HEADER, type AuctionListQuery } from '@app/shared';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { AUCTION_SORTS, AuctionListSchema, NEXT_CURSOR_HEADER, SERVER_TIME_HEADER, type AuctionListQuery } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useServerClock } from '../../../lib/server-clock';
 
@@ -31,4 +31,25 @@ export const auctionsQuery = (query: Partial<AuctionListQuery> = {}) => {
   });
 };
 
-export const useAuctions = (query: Partial<AuctionListQuery> = {}) => useQuery(auctionsQuery(query));
+export const useAuctions = (query: Partial<AuctionListQuery> = {}, enabled = true) => useQuery({ ...auctionsQuery(query), enabled });
+
+/** The Ended view, a page at a time: each page's `x-next-cursor` header says where the next one starts. */
+export const useEndedAuctions = (query: Partial<AuctionListQuery>, enabled: boolean) => {
+  const search = auctionsSearch({ ...query, view: 'ended' });
+  return useInfiniteQuery({
+    queryKey: [...auctionsQueryKey, search, 'pages'],
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      let next: string | null = null;
+      const auctions = await apiRequest('GET', `/api/auctions?${search}${pageParam ? `&after=${encodeURIComponent(pageParam)}` : ''}`, AuctionListSchema, {
+        onResponse: (res) => {
+          learnServerTime(res);
+          next = res.headers.get(NEXT_CURSOR_HEADER);
+        },
+      });
+      return { auctions, next };
+    },
+    getNextPageParam: (page) => page.next,
+  });
+};

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { AUCTION_SEARCH_MAX_LENGTH, AUCTION_SORTS, AUCTION_SORT_LABELS, AUCTION_VIEWS, CAR_CATEGORY_LABELS, CATEGORY_FILTERS, type AuctionListQuery } from '@app/shared';
-import { useAuctions } from '../api/get-auctions';
+import { useAuctions, useEndedAuctions } from '../api/get-auctions';
 import { useListQuery } from '../hooks/use-list-query';
 import { useLiveAuction } from '../hooks/use-live-auction';
 import { usePageTitle } from '../../../lib/page-title';
@@ -46,10 +46,14 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): vo
 
 export function AuctionsPage() {
   const [query, update] = useListQuery();
-  const auctions = useAuctions(query);
   const ended = query.view === 'ended';
+  const live = useAuctions(query, !ended);
+  const pages = useEndedAuctions(query, ended);
+  const auctions = ended
+    ? { data: pages.data?.pages.flatMap((p) => p.auctions), isLoading: pages.isLoading, isError: pages.isError }
+    : live;
   usePageTitle(ended ? 'Ended Auctions' : 'Live Auctions');
-  useLiveAuction(ended ? [] : (auctions.data ?? []).map((a) => a.id));
+  useLiveAuction(ended ? [] : (live.data ?? []).map((a) => a.id));
   const filtered = query.category !== 'all' || query.q !== '';
 
   return (
@@ -110,6 +114,19 @@ export function AuctionsPage() {
           ))}
         {auctions.data?.map((a) => <AuctionCard key={a.id} auction={a} />)}
       </div>
+      {ended && pages.hasNextPage && (
+        <div className="mt-8 text-center">
+          <button
+            type="button"
+            onClick={() => void pages.fetchNextPage()}
+            disabled={pages.isFetchingNextPage}
+            className="rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold hover:bg-slate-50 disabled:opacity-50"
+            data-testid="show-more"
+          >
+            {pages.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          </button>
+        </div>
+      )}
       {auctions.isError && (
         <div className="mt-8 rounded-xl border border-red-200 bg-red-50 p-8 text-center">
           <p className="text-lg font-semibold text-red-700">Failed to load auctions</p>
