@@ -25,7 +25,15 @@ export const AUCTION_STATUSES = ['pending', 'active', 'sold', 'reserve-not-met',
 export const AUCTION_OUTCOMES = ['sold', 'reserve-not-met', 'no-bids', 'bought-now'] as const;
 export const RESERVE_STATUSES = ['none', 'met', 'not-met'] as const;
 
-export const CATEGORY_FILTERS = ['all', 'luxury', 'sports', 'classic', 'suv'] as const;
+/** Every car's body category; the auctions list filters by it. */
+export const CAR_CATEGORIES = ['luxury', 'sports', 'classic', 'suv'] as const;
+export const CAR_CATEGORY_LABELS = { luxury: 'Luxury', sports: 'Sports', classic: 'Classic', suv: 'SUV' } as const;
+export const CATEGORY_FILTERS = ['all', ...CAR_CATEGORIES] as const;
+/** The auctions list: open auctions, or ended ones with how they ended. */
+export const AUCTION_VIEWS = ['live', 'ended'] as const;
+export const AUCTION_SEARCH_MAX_LENGTH = 60;
+/** How many ended auctions the Ended view shows at a time; "Show more" asks for the next ones after a cursor. */
+export const ENDED_AUCTIONS_PAGE = 24;
 export const AUCTION_SORTS = ['ending-soon', 'price-low', 'price-high', 'recently-added'] as const;
 export const AUCTION_SORT_LABELS = {
   'ending-soon': 'Ending Soon',

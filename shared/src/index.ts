@@ -4,6 +4,7 @@ export * from './time-text.js';
 export * from './domain/refusal.js';
 export * from './domain/eligibility.js';
 export * from './domain/bidding.js';
+export * from './domain/standing.js';
 export * from './domain/fees.js';
 export * from './domain/escrow-machine.js';
 export * from './domain/alert-rules.js';

@@ -11,6 +11,7 @@ export function ListingRoute() {
   const user = useMe().data?.user ?? null;
   return (
     <ListingPage
+      viewerId={user?.id ?? null}
       actions={(listing) => (
         <>
           <BiddingPanel listing={listing} user={user} />
