@@ -9,17 +9,16 @@ import {
   DOCUMENT_TEXTS,
   DocumentParamsSchema,
   EscrowChangeResponseSchema,
-  EscrowStatusSchema,
   IdParamsSchema,
   PaymentIntentBodySchema,
   PaymentIntentSchema,
   SandboxCardBodySchema,
   SandboxCardResultSchema,
   ShippingBodySchema,
+  ShippingResultSchema,
   UploadDocumentFieldsSchema,
   UploadedDocumentSchema,
 } from '@app/shared';
-import { z } from 'zod';
 import { Invalid } from '../domain-errors.js';
 import { currentAdmin, requireAdmin, requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
@@ -108,7 +107,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/escrow/shipping',
-    { config: write, schema: { tags, security, body: ShippingBodySchema, response: { 200: z.object({ status: EscrowStatusSchema }), ...errors(400, 401, 403, 404, 409) } } },
+    { config: write, schema: { tags, security, body: ShippingBodySchema, response: { 200: ShippingResultSchema, ...errors(400, 401, 403, 404, 409) } } },
     async (request) => {
       const { transactionId, ...details } = request.body;
       return enterShipping(deps, { transactionId, ...details }, await requireUser(request));

@@ -135,6 +135,8 @@ export const ShippingBodySchema = z.object({
   trackingNumber: z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'must be 4 to 40 letters, digits or dashes').optional(),
 });
 
+export const ShippingResultSchema = z.object({ status: EscrowStatusSchema });
+
 export const PaymentIntentBodySchema = z.object({ transactionId: IdSchema });
 export const PaymentIntentSchema = z.object({ intentId: z.string(), provider: z.string(), amount: MoneySchema });
 /** The sandbox's card form; a real provider's form posts to the provider, never here. */
