@@ -3,9 +3,9 @@
 // `payment_provider` actor, the only actor that can mark a payment received.
 import type { Sql } from 'postgres';
 import { toCents, type PaymentWebhookEvent } from '@app/shared';
-import type { CommittedEvent } from '../events/append-events.js';
+import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
 import type { EventPublisher } from '../events/publish.js';
-import { applyEscrowAction, lockEscrow } from './escrow-actions.js';
+import { applyEscrowAction, escrowNotices, lockEscrow } from './escrow-actions.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -24,7 +24,10 @@ export async function receivePaymentEvent(deps: { sql: Sql; events: EventPublish
       await tx`
         update payment_schedules set status = 'failed', failure_reason = ${event.data.failureReason ?? 'Payment failed'}, payment_id = ${event.data.intentId}
         where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit')`;
-      return { outcome: 'applied', committed: [] };
+      // The buyer's page shows the failure as it arrives; the seller has nothing to do about a declined card.
+      const notice = escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text: `The payment provider declined the card: ${event.data.failureReason ?? 'payment failed'}` })
+        .filter((d) => d.type === 'escrow.updated' && d.role === 'buyer');
+      return { outcome: 'applied', committed: await appendEventsByStream(tx, notice) };
     }
     const [due] = await tx<{ cents: string | null }[]>`
       select (sum(amount) * 100)::bigint::text as cents from payment_schedules
