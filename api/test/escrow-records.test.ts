@@ -89,6 +89,19 @@ describe('escrow documents', () => {
     expect(t.inspectionPeriodEnds).not.toBeNull();
     expect((await review(s, docs.title!, 'verified')).json()).toEqual({ changed: false, status: 'in_inspection' });
   });
+
+  it('three admins verifying the three documents at once start the inspection exactly once', async () => {
+    const s = await fundedSale();
+    for (const type of ['title', 'bill_of_sale', 'inspection_report']) {
+      expect((await uploadDocument(ctx, s.seller.cookie, s.transactionId, type)).statusCode).toBe(201);
+    }
+    const ids = (await read(s)).documents.map((d) => d.id);
+    const answers = await Promise.all(ids.map((id) => review(s, id, 'verified')));
+    expect(answers.map((a) => a.json().status).sort()).toEqual(['funded', 'funded', 'in_inspection']);
+    const started = await ctx.sql`
+      select 1 from outbox where type = 'escrow.updated' and payload->>'status' = 'in_inspection' and (payload->>'transactionId')::int = ${s.transactionId}`;
+    expect(started).toHaveLength(2); // one notice to each party
+  });
 });
 
 describe('escrow shipping', () => {
