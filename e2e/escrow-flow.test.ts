@@ -110,6 +110,8 @@ it('walks one sale from won to funds released with a buyer, a seller and an admi
   await status(buyer, 'COMPLETED');
   await status(seller, 'COMPLETED');
   await seller.getByTestId('escrow-next-step').getByText('released to you').waitFor(LIVE);
+  await tab(seller, 'overview');
+  await seller.getByTestId('escrow-notice').first().getByText('The buyer confirmed the inspection; the funds are released').waitFor(LIVE);
   await row.getByTestId('admin-escrow-status').getByText('COMPLETED').waitFor(LIVE);
 
   await Promise.all([buyerContext.close(), sellerContext.close(), adminContext.close()]);

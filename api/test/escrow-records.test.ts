@@ -117,6 +117,11 @@ describe('escrow shipping', () => {
     const [notice] = await ctx.sql<{ payload: { text: string } }[]>`
       select payload from outbox where type = 'escrow.updated' and (payload->>'userId')::int = ${s.buyer.id} order by seq desc limit 1`;
     expect(notice!.payload.text).toBe('The seller shipped the car with UPS, tracking number 1Z999AA10123456784');
+    // The same words stay in the buyer's notice list, newest first, after the outbox is long pruned.
+    expect((await read(s)).notices.map((n) => n.text).slice(0, 2)).toEqual([
+      'The seller shipped the car with UPS, tracking number 1Z999AA10123456784',
+      'The payment provider confirmed the payment',
+    ]);
   });
 });
 

@@ -66,3 +66,10 @@ export async function paymentScheduleOf(sql: Sql, transactionId: number): Promis
 
 /** The verified document types, as the state machine reads them. */
 export const verifiedTypes = (docs: readonly EscrowDocument[]) => docs.filter((d) => d.verificationStatus === 'verified').map((d) => d.documentType);
+
+export async function noticesOf(sql: Sql, transactionId: number, userId: number): Promise<EscrowTransaction['notices']> {
+  const rows = await sql<{ createdAt: Date; actor: string; text: string }[]>`
+    select created_at, actor, text from escrow_notices where transaction_id = ${transactionId} and user_id = ${userId}
+    order by id desc limit 50`;
+  return rows.map((r) => ({ at: r.createdAt.toISOString(), actor: r.actor, text: r.text }));
+}

@@ -13,7 +13,7 @@ import {
 } from '@app/shared';
 import { Conflict, Invalid, NotFound, refusalError } from '../domain-errors.js';
 import { getAuctionDetail } from './auction-read.js';
-import { disputesOf, documentsOf, paymentScheduleOf, verifiedTypes } from './escrow-records-read.js';
+import { disputesOf, documentsOf, noticesOf, paymentScheduleOf, verifiedTypes } from './escrow-records-read.js';
 
 type Deps = { sql: Sql; events: EventPublisher };
 
@@ -46,13 +46,14 @@ export async function getEscrowForAuction(sql: Sql, auctionId: number, user: Ses
   // Someone else's escrow is "not found", not "forbidden": its existence is nobody else's business.
   if (!t || (t.buyerId !== user.id && t.sellerId !== user.id)) throw new NotFound(NO_ESCROW);
   const role = t.buyerId === user.id ? 'buyer' : 'seller';
-  const [auction, milestones, documents, disputes, schedule] = await Promise.all([
+  const [auction, milestones, documents, disputes, schedule, notices] = await Promise.all([
     getAuctionDetail(sql, auctionId),
     sql<{ id: number; milestone: EscrowMilestone; status: string }[]>`
       select id, milestone, status from transaction_milestones where transaction_id = ${t.id} order by id`,
     documentsOf(sql, [t.id]).then((m) => m.get(t.id)!),
     disputesOf(sql, [t.id]).then((m) => m.get(t.id)!),
     paymentScheduleOf(sql, t.id),
+    noticesOf(sql, t.id, user.id),
   ]);
   const { serverTime: _s, recentBids: _r, ...auctionFields } = auction;
   const completed = milestones.filter((m) => m.status === 'completed').map((m) => m.milestone);
@@ -79,6 +80,7 @@ export async function getEscrowForAuction(sql: Sql, auctionId: number, user: Ses
     documents,
     payment: { provider: paymentProvider, schedule },
     disputes,
+    notices,
     fees: t.fees,
     nextActions,
   };

@@ -13,7 +13,8 @@ import {
   type EventDraft,
   type Refusal,
 } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../events/append-events.js';
+import { tellParties } from './escrow-notices.js';
 import type { EventPublisher } from '../events/publish.js';
 
 /** Who acts: a signed-in user (buyer or seller, worked out from the row), an admin, or a machine. */
@@ -175,7 +176,7 @@ export async function applyEscrowAction(
       where transaction_id = ${e.id} and milestone = any(${c.milestones}::text[]) and status = 'pending'`;
   }
   const drafts = escrowNotices(e, { actor, status: c.to, milestone: c.milestones.at(-1) ?? null, text: escrowChangeText(input.action, actor) });
-  return { ok: true, changed: true, status: c.to, escrow: parties, committed: await appendEventsByStream(tx, drafts) };
+  return { ok: true, changed: true, status: c.to, escrow: parties, committed: await tellParties(tx, drafts) };
 }
 
 /**

@@ -19,7 +19,8 @@ import {
   type Refusal,
   type ShippingDetails,
 } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../events/append-events.js';
+import { tellParties } from './escrow-notices.js';
 import type { EventPublisher } from '../events/publish.js';
 import { NO_ESCROW, actorOf, applyEscrowAction, escrowNotices, lockEscrow, type EscrowCaller, type LockedEscrow } from './escrow-actions.js';
 
@@ -74,7 +75,7 @@ export async function recordDocument(
           insert into transaction_documents (transaction_id, document_type, file_name, content_type, bytes, uploaded_at, uploaded_by)
           values (${e.id}, ${input.documentType}, ${f.fileName}, ${f.contentType}, ${f.bytes}, now(), ${input.userId}) returning id`;
     const drafts = escrowNotices(e, { actor: actor as 'buyer' | 'seller', status: e.status, milestone: null, text: `The ${actor} uploaded the ${words(input.documentType)}` });
-    return { result: { ok: true, value: { documentId: row!.id, replacedFile: slot?.fileName ?? null } }, committed: await appendEventsByStream(tx, drafts) };
+    return { result: { ok: true, value: { documentId: row!.id, replacedFile: slot?.fileName ?? null } }, committed: await tellParties(tx, drafts) };
   });
 }
 
@@ -96,7 +97,7 @@ export async function reviewDocument(
         rejection_reason = ${input.decision === 'rejected' ? (input.reason ?? null) : null}
       where id = ${doc.id}`;
     const text = input.decision === 'verified' ? `An admin verified the ${words(doc.documentType)}` : `An admin rejected the ${words(doc.documentType)}: ${input.reason ?? ''}`;
-    const committed = await appendEventsByStream(tx, escrowNotices(e, { actor: 'admin', status: e.status, milestone: null, text }));
+    const committed = await tellParties(tx, escrowNotices(e, { actor: 'admin', status: e.status, milestone: null, text }));
     const verified = input.decision === 'verified' ? [...e.verifiedDocuments, doc.documentType] : e.verifiedDocuments;
     if (e.status === 'funded' && missingDocuments(verified).length === 0) {
       const step = await applyEscrowAction(tx, { transactionId: e.id, action: 'verify_documents', caller: { kind: 'admin', adminId: input.adminId } });
@@ -119,7 +120,7 @@ export async function updateShipping(deps: Deps, input: ShippingDetails & { tran
         shipping_tracking_number = ${carrier ? (input.trackingNumber ?? null) : null}, updated_at = now()
       where id = ${e.id}`;
     const drafts = escrowNotices(e, { actor: 'seller', status: e.status, milestone: null, text: shippingText(input) });
-    return { result: { ok: true, value: { status: e.status } }, committed: await appendEventsByStream(tx, drafts) };
+    return { result: { ok: true, value: { status: e.status } }, committed: await tellParties(tx, drafts) };
   });
 }
 
@@ -145,7 +146,7 @@ export async function reviewDispute(deps: Deps, input: { transactionId: number; 
     if ('changed' in verdict) return { result: { ok: true, value: { disputeId: d.id, disputeStatus: d.status, status: e.status } }, committed: [] };
     await tx`update dispute_resolutions set status = 'in_review', assigned_mediator = ${input.adminId}, updated_at = now() where id = ${d.id}`;
     const drafts = escrowNotices(e, { actor: 'admin', status: e.status, milestone: null, text: 'A mediator is reviewing the dispute' });
-    return { result: { ok: true, value: { disputeId: d.id, disputeStatus: 'in_review' as const, status: e.status } }, committed: await appendEventsByStream(tx, drafts) };
+    return { result: { ok: true, value: { disputeId: d.id, disputeStatus: 'in_review' as const, status: e.status } }, committed: await tellParties(tx, drafts) };
   });
 }
 

@@ -12,7 +12,8 @@ import {
   type EscrowFees,
   type EventDraft,
 } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../events/append-events.js';
+import { tellParties } from './escrow-notices.js';
 import { escrowRecipients } from './escrow-actions.js';
 
 export interface OpenEscrowInput {
@@ -78,5 +79,5 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     milestone: ESCROW_OPENING_MILESTONE,
     text: role === 'buyer' ? `Your escrow is open: accept the terms and pay within ${ESCROW_PAYMENT_DUE_HOURS} hours.` : 'Your car sold: the escrow is open.',
   }));
-  return { transactionId: id, committed: await appendEventsByStream(tx, drafts) };
+  return { transactionId: id, committed: await tellParties(tx, drafts) };
 }

@@ -3,7 +3,8 @@
 // `payment_provider` actor, the only actor that can mark a payment received.
 import type { Sql } from 'postgres';
 import { toCents, type PaymentWebhookEvent } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../events/append-events.js';
+import { tellParties } from './escrow-notices.js';
 import type { EventPublisher } from '../events/publish.js';
 import { applyEscrowAction, escrowNotices, lockEscrow } from './escrow-actions.js';
 
@@ -27,7 +28,7 @@ export async function receivePaymentEvent(deps: { sql: Sql; events: EventPublish
       // The buyer's page shows the failure as it arrives; the seller has nothing to do about a declined card.
       const notice = escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text: `The payment provider declined the card: ${event.data.failureReason ?? 'payment failed'}` })
         .filter((d) => d.type === 'escrow.updated' && d.role === 'buyer');
-      return { outcome: 'applied', committed: await appendEventsByStream(tx, notice) };
+      return { outcome: 'applied', committed: await tellParties(tx, notice) };
     }
     const [due] = await tx<{ cents: string | null }[]>`
       select (sum(amount) * 100)::bigint::text as cents from payment_schedules

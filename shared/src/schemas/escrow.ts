@@ -102,6 +102,8 @@ export const EscrowTransactionSchema = z.object({
     schedule: z.array(PaymentScheduleLineSchema),
   }),
   disputes: z.array(DisputeSchema),
+  /** The session user's notices about this escrow, newest first. */
+  notices: z.array(z.object({ at: IsoDateSchema, actor: z.string(), text: z.string() })),
   fees: EscrowFeesSchema,
   /** What the session user can do now, from the escrow state machine. */
   nextActions: z.array(EscrowActionSchema),

@@ -28,6 +28,16 @@ export function TransactionTabs({ transaction: t }: { transaction: EscrowTransac
             </li>
           ))}
         </ol>
+        <h3 className="mt-6 font-semibold">Notices</h3>
+        <ul className="mt-2 space-y-1 text-sm" data-testid="escrow-notices">
+          {t.notices.length === 0 && <li className="text-slate-500">Nothing yet.</li>}
+          {t.notices.map((n, i) => (
+            <li key={i} className="flex justify-between gap-4 rounded border bg-white px-3 py-2" data-testid="escrow-notice">
+              <span>{n.text}</span>
+              <span className="shrink-0 text-slate-500">{when(n.at)}</span>
+            </li>
+          ))}
+        </ul>
         <p className="mt-4 text-sm text-slate-600">
           The inspection period ({ESCROW_INSPECTION_DAYS} days) starts when the documents are verified
           {t.inspectionPeriodEnds ? ` and ends ${when(t.inspectionPeriodEnds)}` : ''}.
