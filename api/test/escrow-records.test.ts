@@ -144,6 +144,12 @@ describe('escrow disputes', () => {
     });
     expect(opened.statusCode).toBe(201);
     const dispute = (path: string) => post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, JSON.parse(path));
+    // The thread: both parties and the mediator write; a stranger cannot.
+    const write = (cookie: string, message: string) => post(ctx, cookie, '/api/escrow/dispute-messages', { transactionId: s.transactionId, message });
+    expect((await write(s.seller.cookie, 'The scratch was disclosed in photo 7')).statusCode).toBe(201);
+    expect((await write(s.buyer.cookie, 'Photo 7 shows the other door')).statusCode).toBe(201);
+    expect((await write((await createUserSession(ctx.app, ctx.sql)).cookie, 'hello')).statusCode).toBe(404);
+    expect((await dispute('{"action":"message","message":"Please send a close-up of the scratch"}')).json()).toMatchObject({ disputeStatus: 'in_review', status: 'disputed' });
     expect((await dispute('{"action":"review"}')).json()).toMatchObject({ disputeStatus: 'in_review', status: 'disputed' });
     expect((await dispute('{"action":"resolve","outcome":"partial_refund","refundAmount":"60000.00","decision":"x"}')).statusCode).toBe(400);
     const settled = await dispute('{"action":"resolve","outcome":"partial_refund","refundAmount":"1500.00","decision":"The scratch costs $1,500 to repair"}');
@@ -155,8 +161,17 @@ describe('escrow disputes', () => {
         resolutionAmount: '1500.00', mediatorDecision: 'The scratch costs $1,500 to repair',
         evidence: [{ documentId: evidence.json().documentId, fileUrl: `/api/escrow/documents/${evidence.json().documentId}` }],
       })]);
+      expect(t.disputes[0]!.messages.map((m) => [m.author, m.body])).toEqual([
+        ['seller', 'The scratch was disclosed in photo 7'],
+        ['buyer', 'Photo 7 shows the other door'],
+        ['mediator', 'Please send a close-up of the scratch'],
+      ]);
       expect(t.payment.schedule.map((l) => [l.paymentType, l.amount, l.status])).toEqual([['full', '53750.00', 'paid'], ['refund', '1500.00', 'paid']]);
     }
+    // A settled dispute takes no more messages, and the refusal changes nothing.
+    const settledState = await snapshot(ctx, s.transactionId);
+    expect((await write(s.buyer.cookie, 'One more thing')).statusCode).toBe(409);
+    expect(await snapshot(ctx, s.transactionId)).toEqual(settledState);
   });
 
   it('every refused step leaves the escrow and everything on it unchanged', async () => {

@@ -7,6 +7,8 @@ import {
   AdminDocumentParamsSchema,
   AdminDocumentReviewBodySchema,
   DOCUMENT_TEXTS,
+  DisputeMessageBodySchema,
+  DisputeMessageResultSchema,
   DocumentParamsSchema,
   EscrowChangeResponseSchema,
   IdParamsSchema,
@@ -22,7 +24,9 @@ import {
 import { Invalid } from '../domain-errors.js';
 import { currentAdmin, requireAdmin, requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
-import { enterShipping, openDocument, reviewEscrowDocument, settleDispute, takeDisputeForReview, uploadDocument } from '../services/escrow-records.js';
+import {
+  enterShipping, openDocument, reviewEscrowDocument, settleDispute, takeDisputeForReview, uploadDocument, writeInDispute,
+} from '../services/escrow-records.js';
 import { payWithSandboxCard, startPayment } from '../services/escrow-payments.js';
 import { readingMultipart } from './photos.js';
 import { errors } from './responses.js';
@@ -115,6 +119,15 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/escrow/dispute-messages',
+    { config: write, schema: { tags, security, body: DisputeMessageBodySchema, response: { 201: DisputeMessageResultSchema, ...errors(400, 401, 403, 404, 409) } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await writeInDispute(deps, request.body.transactionId, { kind: 'user', userId: user.id }, request.body.message));
+    },
+  );
+
+  app.post(
     '/api/admin/escrows/:id/documents/:documentId/review',
     {
       schema: {
@@ -146,6 +159,11 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = await requireAdmin(request);
       const body = request.body;
       if (body.action === 'review') return takeDisputeForReview(deps, request.params.id, admin.id);
+      // A mediator who writes has taken the dispute: it is in review from then on.
+      if (body.action === 'message') {
+        await writeInDispute(deps, request.params.id, { kind: 'admin', adminId: admin.id }, body.message);
+        return takeDisputeForReview(deps, request.params.id, admin.id);
+      }
       return settleDispute(deps, { transactionId: request.params.id, outcome: body.outcome, refundCents: body.refundAmount, decision: body.decision }, admin.id);
     },
   );

@@ -39,6 +39,9 @@ export async function disputesOf(sql: Sql, transactionIds: number[]): Promise<Ma
            d.status, d.resolution, d.resolution_amount, d.mediator_decision, d.created_at, d.resolved_at
     from dispute_resolutions d join escrow_transactions t on t.id = d.transaction_id
     where d.transaction_id = any(${transactionIds}::int[]) order by d.id`;
+  const messages = await sql<{ disputeId: number; author: Dispute['messages'][number]['author']; body: string; createdAt: Date }[]>`
+    select dispute_id, author_role as author, body, created_at from dispute_messages
+    where dispute_id = any(${rows.map((r) => r.id)}::int[]) order by id`;
   const byTx = new Map<number, Dispute[]>(transactionIds.map((id) => [id, []]));
   for (const r of rows) {
     byTx.get(r.transactionId)!.push({
@@ -53,6 +56,7 @@ export async function disputesOf(sql: Sql, transactionIds: number[]): Promise<Ma
       mediatorDecision: r.mediatorDecision,
       createdAt: r.createdAt.toISOString(),
       resolvedAt: iso(r.resolvedAt),
+      messages: messages.filter((m) => m.disputeId === r.id).map((m) => ({ author: m.author, body: m.body, at: m.createdAt.toISOString() })),
     });
   }
   return byTx;

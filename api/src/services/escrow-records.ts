@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import {
+  postDisputeMessage,
   recordDocument,
   resolveDispute,
   reviewDispute,
@@ -10,6 +11,7 @@ import {
   updateShipping,
   type EventPublisher,
   type PaymentProvider,
+  type EscrowCaller,
   type RecordResult,
 } from '@app/infra';
 import type { DisputeOutcome, EscrowDocumentType, SessionUser, ShippingDetails } from '@app/shared';
@@ -66,6 +68,10 @@ export async function enterShipping(deps: Deps, input: ShippingDetails & { trans
 
 export async function takeDisputeForReview(deps: Deps, transactionId: number, adminId: number) {
   return valueOf(await reviewDispute(deps, { transactionId, adminId }));
+}
+
+export async function writeInDispute(deps: Deps, transactionId: number, caller: EscrowCaller, body: string) {
+  return valueOf(await postDisputeMessage(deps, { transactionId, caller, body }));
 }
 
 /** Resolves the dispute, then sends any refund through the payment provider and records it paid. */

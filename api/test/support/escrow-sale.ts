@@ -77,12 +77,14 @@ export function uploadDocument(ctx: TestContext, cookie: string, transactionId: 
   return ctx.app.inject({ method: 'POST', url: '/api/escrow/upload-document', headers: { ...jsonHeaders(cookie), ...headers }, payload });
 }
 
-/** Everything a step could change: the escrow row, its milestones, documents, disputes and payment schedule. */
+/** Everything a step could change: the escrow row, its milestones, documents, disputes and their threads, payment schedule, notices. */
 export const snapshot = async (ctx: TestContext, id: number) => ({
   row: (await ctx.sql`select * from escrow_transactions where id = ${id}`)[0],
   milestones: await ctx.sql`select milestone, status, completed_at from transaction_milestones where transaction_id = ${id} order by id`,
   documents: await ctx.sql`select * from transaction_documents where transaction_id = ${id} order by id`,
   disputes: await ctx.sql`select * from dispute_resolutions where transaction_id = ${id} order by id`,
+  messages: await ctx.sql`select m.* from dispute_messages m join dispute_resolutions d on d.id = m.dispute_id where d.transaction_id = ${id} order by m.id`,
   schedule: await ctx.sql`select * from payment_schedules where transaction_id = ${id} order by id`,
+  notices: await ctx.sql`select count(*)::int as n from escrow_notices where transaction_id = ${id}`,
   events: await ctx.sql`select count(*)::int as n from outbox where type = 'escrow.updated' and (payload->>'transactionId')::int = ${id}`,
 });

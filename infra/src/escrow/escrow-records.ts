@@ -4,6 +4,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import {
   OUTCOME_ACTION,
+  decideDisputeMessage,
   decideDisputeReview,
   decideDocumentReview,
   decideDocumentUpload,
@@ -147,6 +148,26 @@ export async function reviewDispute(deps: Deps, input: { transactionId: number; 
     await tx`update dispute_resolutions set status = 'in_review', assigned_mediator = ${input.adminId}, updated_at = now() where id = ${d.id}`;
     const drafts = escrowNotices(e, { actor: 'admin', status: e.status, milestone: null, text: 'A mediator is reviewing the dispute' });
     return { result: { ok: true, value: { disputeId: d.id, disputeStatus: 'in_review' as const, status: e.status } }, committed: await tellParties(tx, drafts) };
+  });
+}
+
+/** A party or the mediator writes in the open dispute's thread; both parties are told. */
+export async function postDisputeMessage(
+  deps: Deps,
+  input: { transactionId: number; caller: EscrowCaller; body: string },
+): Promise<RecordResult<{ disputeId: number }>> {
+  return onLockedEscrow<{ disputeId: number }>(deps, input.transactionId, input.caller, async (tx, e, actor) => {
+    const d = await activeDispute(tx, e.id);
+    const verdict = decideDisputeMessage(d?.status ?? null, actor);
+    if (!verdict.ok || !d) return { result: refused(verdict.ok ? { code: 'conflict', message: 'This transaction has no open dispute' } : verdict.refusal), committed: [] };
+    const role = actor === 'admin' ? 'mediator' : actor;
+    await tx`
+      insert into dispute_messages (dispute_id, author_role, author_user_id, author_admin_id, body)
+      values (${d.id}, ${role}, ${input.caller.kind === 'user' ? input.caller.userId : null},
+              ${input.caller.kind === 'admin' ? input.caller.adminId : null}, ${input.body})`;
+    const text = role === 'mediator' ? `The mediator wrote in the dispute: ${input.body}` : `The ${role} wrote in the dispute: ${input.body}`;
+    const drafts = escrowNotices(e, { actor: actor as 'buyer' | 'seller' | 'admin', status: e.status, milestone: null, text: text.length > 300 ? `${text.slice(0, 297)}...` : text });
+    return { result: { ok: true, value: { disputeId: d.id } }, committed: await tellParties(tx, drafts) };
   });
 }
 

@@ -30,3 +30,10 @@ export function disputeRefundCents(outcome: DisputeOutcome, paidCents: number, p
   }
   return { ok: true, cents: partialCents };
 }
+
+/** Who writes in a dispute's thread, and when: its parties and the mediator, while it is not settled. */
+export function decideDisputeMessage(status: DisputeStatus | null, actor: string): Verdict {
+  if (actor !== 'buyer' && actor !== 'seller' && actor !== 'admin') return refuse('forbidden', 'Only the parties and the mediator can write in a dispute');
+  if (status === null) return refuse('conflict', 'This transaction has no open dispute');
+  return status === 'open' || status === 'in_review' ? ALLOWED : refuse('conflict', `This dispute is ${status.replace('_', ' ')}`);
+}

@@ -72,6 +72,8 @@ export const DisputeSchema = z.object({
   mediatorDecision: z.string().nullable(),
   createdAt: IsoDateSchema,
   resolvedAt: IsoDateSchema.nullable(),
+  /** The thread, oldest first. */
+  messages: z.array(z.object({ author: z.enum(['buyer', 'seller', 'mediator']), body: z.string(), at: IsoDateSchema })),
 });
 export type Dispute = z.infer<typeof DisputeSchema>;
 
@@ -123,6 +125,8 @@ export const InitiateDisputeBodySchema = z.object({
   /** Files uploaded first as `other` documents of this transaction. */
   evidenceDocumentIds: z.array(IdSchema).max(10).optional(),
 });
+export const DisputeMessageBodySchema = z.object({ transactionId: IdSchema, message: z.string().trim().min(1).max(5000) });
+export const DisputeMessageResultSchema = z.object({ disputeId: z.number().int() });
 export const DisputeTypeSchema = z.enum(DISPUTE_TYPES);
 export const UploadDocumentFieldsSchema = z.object({ transactionId: IdSchema, documentType: EscrowDocumentTypeSchema });
 export const UploadedDocumentSchema = z.object({ documentId: z.number().int(), documentType: EscrowDocumentTypeSchema, verificationStatus: z.string() });
@@ -177,6 +181,7 @@ export const AdminDocumentReviewBodySchema = z
   .refine((b) => b.decision === 'verified' || b.reason !== undefined, { message: 'A rejection needs a reason', path: ['reason'] });
 export const AdminDisputeBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('review') }),
+  z.object({ action: z.literal('message'), message: z.string().trim().min(1).max(5000) }),
   z.object({
     action: z.literal('resolve'),
     outcome: z.enum(DISPUTE_OUTCOMES),

@@ -62,7 +62,7 @@ function EscrowRow({ escrow: e }: { escrow: AdminEscrow }) {
         </div>
       </div>
       <Documents escrow={e} />
-      {openDispute && <Mediation escrow={e} disputeId={openDispute.id} status={openDispute.status} description={openDispute.description} />}
+      {openDispute && <Mediation escrow={e} dispute={openDispute} />}
     </li>
   );
 }
@@ -101,7 +101,9 @@ function Documents({ escrow: e }: { escrow: AdminEscrow }) {
   );
 }
 
-function Mediation({ escrow: e, disputeId, status, description }: { escrow: AdminEscrow; disputeId: number; status: string; description: string }) {
+function Mediation({ escrow: e, dispute }: { escrow: AdminEscrow; dispute: AdminEscrow['disputes'][number] }) {
+  const { id: disputeId, status, description } = dispute;
+  const [message, setMessage] = useState('');
   const [outcome, setOutcome] = useState<'release' | 'refund' | 'partial_refund'>('release');
   const [refundAmount, setRefundAmount] = useState('');
   const [decision, setDecision] = useState('');
@@ -110,6 +112,20 @@ function Mediation({ escrow: e, disputeId, status, description }: { escrow: Admi
     <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm" data-testid="admin-dispute">
       <p className="font-semibold">Dispute #{disputeId} · {status.replace('_', ' ')}</p>
       <p className="mt-1">{description}</p>
+      {dispute.messages.map((m, i) => (
+        <p key={i} className="mt-1"><span className="font-medium capitalize">{m.author}:</span> {m.body}</p>
+      ))}
+      <form
+        className="mt-2 flex gap-2"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          step.mutate({ action: 'message', message });
+          setMessage('');
+        }}
+      >
+        <input aria-label="Message to the parties" value={message} onChange={(ev) => setMessage(ev.target.value)} placeholder="Write to both parties" className="flex-1 rounded border px-2 py-1" />
+        <button type="submit" disabled={step.isPending || message.trim() === ''} className="rounded border bg-white px-2 py-1 text-xs font-semibold">Send</button>
+      </form>
       {status === 'open' && (
         <button onClick={() => step.mutate({ action: 'review' })} disabled={step.isPending} className="mt-2 rounded border bg-white px-2 py-1 text-xs font-semibold">Take for review</button>
       )}

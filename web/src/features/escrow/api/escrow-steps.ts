@@ -1,7 +1,7 @@
 // The steps a buyer or a seller takes on their escrow; each answers with where the escrow stands now.
 import {
-  DisputeOpenedResponseSchema, EscrowChangeResponseSchema, PaymentIntentSchema, ShippingResultSchema, SandboxCardResultSchema,
-  UploadedDocumentSchema, type AcceptTermsBodySchema, type CompleteMilestoneBodySchema, type EscrowDocumentType,
+  DisputeMessageResultSchema, DisputeOpenedResponseSchema, EscrowChangeResponseSchema, PaymentIntentSchema, ShippingResultSchema, SandboxCardResultSchema,
+  UploadedDocumentSchema, type AcceptTermsBodySchema, type CompleteMilestoneBodySchema, type DisputeMessageBodySchema, type EscrowDocumentType,
   type EscrowTransaction, type InitiateDisputeBodySchema, type PaymentIntentBodySchema, type SandboxCardBodySchema,
   type ShippingBodySchema,
 } from '@app/shared';
@@ -48,4 +48,9 @@ export type Shipping = Omit<BodyOf<typeof ShippingBodySchema>, 'transactionId'>;
 export const enterShipping = (t: EscrowTransaction, shipping: Shipping) =>
   apiRequest('POST', '/api/escrow/shipping', ShippingResultSchema, {
     body: { transactionId: t.id, ...shipping } satisfies BodyOf<typeof ShippingBodySchema>,
+  });
+
+export const writeInDispute = (t: EscrowTransaction, message: string) =>
+  apiRequest('POST', '/api/escrow/dispute-messages', DisputeMessageResultSchema, {
+    body: { transactionId: t.id, message } satisfies BodyOf<typeof DisputeMessageBodySchema>,
   });

@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import { formatMoney, type EscrowTransaction } from '@app/shared';
 import { when } from '../utils/next-step';
+import { DisputeThread } from './dispute-thread';
 
 const OUTCOME: Record<string, string> = { release: 'funds released to the seller', refund: 'buyer refunded', partial_refund: 'buyer partly refunded' };
 
@@ -20,6 +21,7 @@ export function SupportPanel({ transaction: t }: { transaction: EscrowTransactio
           {d.evidence.length > 0 && (
             <p className="mt-2">Evidence: {d.evidence.map((e, i) => <a key={e.documentId} href={e.fileUrl} className="mr-2 text-brand-600 underline">file {i + 1}</a>)}</p>
           )}
+          <DisputeThread transaction={t} dispute={d} />
           {d.resolution && (
             <p className="mt-2 rounded bg-slate-50 p-2" data-testid="dispute-outcome">
               Mediator: {d.mediatorDecision} — {OUTCOME[d.resolution]}
