@@ -116,3 +116,71 @@ it('walks one sale from won to funds released with a buyer, a seller and an admi
 
   await Promise.all([buyerContext.close(), sellerContext.close(), adminContext.close()]);
 }, 120_000);
+
+it('a dispute with evidence holds the funds; the thread and the mediator\'s partial refund reach both parties live', async () => {
+  const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
+  const auction = list.find((a) => a.buyItNowPrice !== null && toCents(a.currentBid) < toCents(a.buyItNowPrice) && Date.parse(a.endTime) - Date.now() > 5 * 60_000)!;
+  const sql = postgres(t.stack.databaseUrl, { max: 1 });
+  await sql`update cars set owner_id = (select id from users where email = ${DEMO_USER.email}) where id = (select car_id from auctions where id = ${auction.id})`;
+  await sql.end();
+
+  const buyerContext = await t.browser.newContext();
+  const sellerContext = await t.browser.newContext();
+  const adminContext = await t.browser.newContext();
+  await signInContext(buyerContext, t.stack.baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
+  await signInContext(sellerContext, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
+  await adminContext.request.post(`${t.stack.baseUrl}/api/admin/login`, { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, headers: { origin: t.stack.baseUrl } });
+
+  // The sale, the terms and the payment through the API (the first test walks them on the pages).
+  const headers = { origin: t.stack.baseUrl };
+  const bought = await buyerContext.request.post(`${t.stack.baseUrl}/api/auctions/${auction.id}/buy-now`, { data: {}, headers });
+  const transactionId = ((await bought.json()) as { transactionId: number }).transactionId;
+  await buyerContext.request.post(`${t.stack.baseUrl}/api/escrow/accept-terms`, { data: { transactionId, userRole: 'buyer' }, headers });
+  await sellerContext.request.post(`${t.stack.baseUrl}/api/escrow/accept-terms`, { data: { transactionId, userRole: 'seller' }, headers });
+  await buyerContext.request.post(`${t.stack.baseUrl}/api/escrow/payments/intent`, { data: { transactionId }, headers });
+  await buyerContext.request.post(`${t.stack.baseUrl}/api/escrow/payments/sandbox/confirm`, {
+    data: { transactionId, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+    headers,
+  });
+
+  const buyer = await buyerContext.newPage();
+  const seller = await sellerContext.newPage();
+  await buyer.goto(`${t.stack.baseUrl}/transaction/${auction.id}`);
+  await seller.goto(`${t.stack.baseUrl}/transaction/${auction.id}`);
+  await status(buyer, 'FUNDED');
+  await status(seller, 'FUNDED');
+  await Promise.all([buyer.waitForTimeout(1000), seller.waitForTimeout(1000)]);
+
+  await buyer.getByRole('button', { name: 'Open a dispute' }).click();
+  await buyer.getByLabel('Describe the problem').fill('The car has a deep scratch the listing did not show');
+  const scratch = await buyer.screenshot({ type: 'png' });
+  await buyer.getByLabel('Evidence (PDF, PNG or JPEG, optional)').setInputFiles({ name: 'scratch.png', mimeType: 'image/png', buffer: scratch });
+  await buyer.getByRole('button', { name: 'Open dispute', exact: true }).click();
+  await buyer.getByTestId('toast').getByText('Dispute Initiated').waitFor();
+  await status(buyer, 'DISPUTED');
+  await status(seller, 'DISPUTED');
+
+  await tab(seller, 'support');
+  await tab(buyer, 'support');
+  await seller.getByTestId('dispute').getByText('The car has a deep scratch the listing did not show').waitFor(LIVE);
+  expect(await seller.getByTestId('dispute').getByRole('link', { name: 'file 1' }).count()).toBe(1);
+  await seller.getByTestId('dispute').getByLabel('Reply').fill('The scratch is in photo 7');
+  await seller.getByTestId('dispute').getByRole('button', { name: 'Send' }).click();
+  await buyer.getByTestId('dispute-message').getByText('The scratch is in photo 7').waitFor(LIVE);
+
+  const admin = await adminContext.newPage();
+  await admin.goto(`${t.stack.baseUrl}/admin`);
+  await tab(admin, 'auctions');
+  const mediation = admin.locator(`[data-testid="admin-escrow"][data-auction-id="${auction.id}"]`).getByTestId('admin-dispute');
+  await mediation.getByText('seller: The scratch is in photo 7').waitFor(LIVE);
+  await mediation.getByLabel('Outcome').selectOption('partial_refund');
+  await mediation.getByLabel('Refund amount').fill('1500');
+  await mediation.getByLabel('Decision').fill('Photo 7 shows another panel; $1,500 covers the repair');
+  await mediation.getByRole('button', { name: 'Resolve' }).click();
+
+  for (const page of [buyer, seller]) {
+    await status(page, 'COMPLETED');
+    await page.getByTestId('dispute-outcome').getByText(/buyer partly refunded \(\$1,500/).waitFor(LIVE);
+  }
+  await Promise.all([buyerContext.close(), sellerContext.close(), adminContext.close()]);
+}, 120_000);
