@@ -21,7 +21,7 @@ export {
 } from './escrow/escrow-actions.js';
 export { runEscrowDeadlines } from './escrow/escrow-deadlines.js';
 export { lockEscrow, escrowNotices, actorOf, type LockedEscrow } from './escrow/escrow-actions.js';
-export { recordDocument, reviewDocument, updateShipping, reviewDispute, resolveDispute, postDisputeMessage, type StoredFile, type RecordResult, type DisputeResolution } from './escrow/escrow-records.js';
+export { recordDocument, reviewDocument, updateShipping, reviewDispute, resolveDispute, postDisputeMessage, addInsurance, type StoredFile, type RecordResult, type DisputeResolution } from './escrow/escrow-records.js';
 export { receivePaymentEvent, type WebhookOutcome } from './escrow/payment-webhook.js';
 export {
   SandboxPaymentProvider, signWebhook, verifyWebhookSignature,

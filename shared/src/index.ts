@@ -10,6 +10,7 @@ export * from './domain/escrow-documents.js';
 export * from './domain/escrow-shipping.js';
 export * from './domain/escrow-payments.js';
 export * from './domain/escrow-disputes.js';
+export * from './domain/escrow-insurance.js';
 export * from './domain/alert-rules.js';
 export * from './schemas/common.js';
 export * from './schemas/env.js';

@@ -10,6 +10,8 @@ import {
   DisputeMessageBodySchema,
   DisputeMessageResultSchema,
   DocumentParamsSchema,
+  InsuranceAddedSchema,
+  InsuranceBodySchema,
   EscrowChangeResponseSchema,
   IdParamsSchema,
   PaymentIntentBodySchema,
@@ -25,7 +27,7 @@ import { Invalid } from '../domain-errors.js';
 import { currentAdmin, requireAdmin, requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
 import {
-  enterShipping, openDocument, reviewEscrowDocument, settleDispute, takeDisputeForReview, uploadDocument, writeInDispute,
+  enterShipping, insureTransit, openDocument, reviewEscrowDocument, settleDispute, takeDisputeForReview, uploadDocument, writeInDispute,
 } from '../services/escrow-records.js';
 import { payWithSandboxCard, startPayment } from '../services/escrow-payments.js';
 import { readingMultipart } from './photos.js';
@@ -116,6 +118,21 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       const { transactionId, ...details } = request.body;
       return enterShipping(deps, { transactionId, ...details }, await requireUser(request));
     },
+  );
+
+  app.post(
+    '/api/escrow/insurance',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        description: 'The buyer adds the transit policy (sample rates, docs/escrow.md) before paying; its premium joins the payment schedule',
+        body: InsuranceBodySchema,
+        response: { 201: InsuranceAddedSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await insureTransit(deps, request.body.transactionId, await requireUser(request))),
   );
 
   app.post(

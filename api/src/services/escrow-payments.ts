@@ -10,7 +10,7 @@ type Deps = { sql: Sql; events: EventPublisher; payments: PaymentProvider };
 async function amountDueCents(sql: Sql | TransactionSql, transactionId: number): Promise<number> {
   const [due] = await sql<{ amount: string }[]>`
     select coalesce(sum(amount), 0)::numeric(10, 2)::text as amount from payment_schedules
-    where transaction_id = ${transactionId} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit')`;
+    where transaction_id = ${transactionId} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit', 'fee')`;
   return toCents(due!.amount);
 }
 

@@ -77,3 +77,10 @@ export async function noticesOf(sql: Sql, transactionId: number, userId: number)
     order by id desc limit 50`;
   return rows.map((r) => ({ at: r.createdAt.toISOString(), actor: r.actor, text: r.text }));
 }
+
+export async function insuranceOf(sql: Sql, transactionId: number): Promise<EscrowTransaction['insurance']> {
+  const [p] = await sql<{ provider: string; policyNumber: string; coverageType: string; coverageAmount: string; premium: string; effectiveDate: Date; expirationDate: Date; status: string }[]>`
+    select insurance_provider as provider, policy_number, coverage_type, coverage_amount, premium, effective_date, expiration_date, status
+    from transaction_insurance where transaction_id = ${transactionId} order by id desc limit 1`;
+  return p ? { ...p, effectiveDate: p.effectiveDate.toISOString(), expirationDate: p.expirationDate.toISOString() } : null;
+}

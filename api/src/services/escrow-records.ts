@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import {
+  addInsurance,
   postDisputeMessage,
   recordDocument,
   resolveDispute,
@@ -68,6 +69,10 @@ export async function enterShipping(deps: Deps, input: ShippingDetails & { trans
 
 export async function takeDisputeForReview(deps: Deps, transactionId: number, adminId: number) {
   return valueOf(await reviewDispute(deps, { transactionId, adminId }));
+}
+
+export async function insureTransit(deps: Deps, transactionId: number, user: SessionUser) {
+  return valueOf(await addInsurance(deps, { transactionId, userId: user.id }));
 }
 
 export async function writeInDispute(deps: Deps, transactionId: number, caller: EscrowCaller, body: string) {

@@ -13,7 +13,7 @@ import {
 } from '@app/shared';
 import { Conflict, Invalid, NotFound, refusalError } from '../domain-errors.js';
 import { getAuctionDetail } from './auction-read.js';
-import { disputesOf, documentsOf, noticesOf, paymentScheduleOf, verifiedTypes } from './escrow-records-read.js';
+import { disputesOf, documentsOf, insuranceOf, noticesOf, paymentScheduleOf, verifiedTypes } from './escrow-records-read.js';
 
 type Deps = { sql: Sql; events: EventPublisher };
 
@@ -31,6 +31,7 @@ interface TxRow {
   pickupLocation: string | null;
   inspectionLocation: string | null;
   shippingCarrier: string | null;
+  paymentIntentId: string | null;
   shippingTrackingNumber: string | null;
   paymentDueAt: Date | null;
   inspectionPeriodEnds: Date | null;
@@ -41,12 +42,12 @@ interface TxRow {
 export async function getEscrowForAuction(sql: Sql, auctionId: number, user: SessionUser, paymentProvider: string): Promise<EscrowTransaction> {
   const [t] = await sql<TxRow[]>`
     select id, auction_id, amount, status, funded_at, buyer_id, seller_id, buyer_terms_accepted, seller_terms_accepted,
-           shipping_method, pickup_location, inspection_location, shipping_carrier, shipping_tracking_number, payment_due_at, inspection_period_ends, fees, now() as db_now
+           shipping_method, pickup_location, inspection_location, shipping_carrier, shipping_tracking_number, payment_intent_id, payment_due_at, inspection_period_ends, fees, now() as db_now
     from escrow_transactions where auction_id = ${auctionId}`;
   // Someone else's escrow is "not found", not "forbidden": its existence is nobody else's business.
   if (!t || (t.buyerId !== user.id && t.sellerId !== user.id)) throw new NotFound(NO_ESCROW);
   const role = t.buyerId === user.id ? 'buyer' : 'seller';
-  const [auction, milestones, documents, disputes, schedule, notices] = await Promise.all([
+  const [auction, milestones, documents, disputes, schedule, notices, insurance] = await Promise.all([
     getAuctionDetail(sql, auctionId),
     sql<{ id: number; milestone: EscrowMilestone; status: string }[]>`
       select id, milestone, status from transaction_milestones where transaction_id = ${t.id} order by id`,
@@ -54,6 +55,7 @@ export async function getEscrowForAuction(sql: Sql, auctionId: number, user: Ses
     disputesOf(sql, [t.id]).then((m) => m.get(t.id)!),
     paymentScheduleOf(sql, t.id),
     noticesOf(sql, t.id, user.id),
+    insuranceOf(sql, t.id),
   ]);
   const { serverTime: _s, recentBids: _r, ...auctionFields } = auction;
   const completed = milestones.filter((m) => m.status === 'completed').map((m) => m.milestone);
@@ -78,9 +80,10 @@ export async function getEscrowForAuction(sql: Sql, auctionId: number, user: Ses
     auction: auctionFields,
     milestones: [...milestones],
     documents,
-    payment: { provider: paymentProvider, schedule },
+    payment: { provider: paymentProvider, started: t.paymentIntentId !== null, schedule },
     disputes,
     notices,
+    insurance,
     fees: t.fees,
     nextActions,
   };

@@ -85,6 +85,7 @@ export const snapshot = async (ctx: TestContext, id: number) => ({
   disputes: await ctx.sql`select * from dispute_resolutions where transaction_id = ${id} order by id`,
   messages: await ctx.sql`select m.* from dispute_messages m join dispute_resolutions d on d.id = m.dispute_id where d.transaction_id = ${id} order by m.id`,
   schedule: await ctx.sql`select * from payment_schedules where transaction_id = ${id} order by id`,
+  insurance: await ctx.sql`select * from transaction_insurance where transaction_id = ${id} order by id`,
   notices: await ctx.sql`select count(*)::int as n from escrow_notices where transaction_id = ${id}`,
   events: await ctx.sql`select count(*)::int as n from outbox where type = 'escrow.updated' and (payload->>'transactionId')::int = ${id}`,
 });

@@ -4,6 +4,10 @@
 import type { Sql, TransactionSql } from 'postgres';
 import {
   OUTCOME_ACTION,
+  decideInsurance,
+  insuranceQuote,
+  TRANSIT_INSURANCE,
+  toCents,
   decideDisputeMessage,
   decideDisputeReview,
   decideDocumentReview,
@@ -122,6 +126,26 @@ export async function updateShipping(deps: Deps, input: ShippingDetails & { tran
       where id = ${e.id}`;
     const drafts = escrowNotices(e, { actor: 'seller', status: e.status, milestone: null, text: shippingText(input) });
     return { result: { ok: true, value: { status: e.status } }, committed: await tellParties(tx, drafts) };
+  });
+}
+
+/** The buyer adds the transit policy before paying; its premium joins the schedule as a `fee` line paid with the rest. */
+export async function addInsurance(deps: Deps, input: { transactionId: number; userId: number }): Promise<RecordResult<{ policyNumber: string }>> {
+  return onLockedEscrow<{ policyNumber: string }>(deps, input.transactionId, { kind: 'user', userId: input.userId }, async (tx, e, actor) => {
+    const [existing] = await tx`select 1 from transaction_insurance where transaction_id = ${e.id} and status = 'active'`;
+    const verdict = decideInsurance(e.status, actor, existing !== undefined, e.paymentIntentId !== null);
+    if (!verdict.ok) return { result: refused(verdict.refusal), committed: [] };
+    const quote = insuranceQuote(toCents(e.amount));
+    const policyNumber = `SBX-${e.id}-${e.dbNow.getTime().toString(36).toUpperCase()}`;
+    await tx`
+      insert into transaction_insurance (transaction_id, insurance_provider, policy_number, coverage_amount, coverage_type, premium, effective_date, expiration_date)
+      values (${e.id}, ${TRANSIT_INSURANCE.provider}, ${policyNumber}, ${centsToDecimal(quote.coverageCents)}, ${TRANSIT_INSURANCE.coverageType},
+              ${centsToDecimal(quote.premiumCents)}, now(), now() + ${TRANSIT_INSURANCE.termDays} * interval '1 day')`;
+    await tx`
+      insert into payment_schedules (transaction_id, payment_type, amount, due_date, metadata)
+      values (${e.id}, 'fee', ${centsToDecimal(quote.premiumCents)}, coalesce(${e.paymentDueAt}, now()), ${tx.json({ for: 'transit_insurance', policyNumber })})`;
+    const drafts = escrowNotices(e, { actor: 'buyer', status: e.status, milestone: null, text: `The buyer added transit insurance (policy ${policyNumber})` });
+    return { result: { ok: true, value: { policyNumber } }, committed: await tellParties(tx, drafts) };
   });
 }
 

@@ -24,7 +24,7 @@ export async function receivePaymentEvent(deps: { sql: Sql; events: EventPublish
     if (event.type === 'payment_intent.payment_failed') {
       await tx`
         update payment_schedules set status = 'failed', failure_reason = ${event.data.failureReason ?? 'Payment failed'}, payment_id = ${event.data.intentId}
-        where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit')`;
+        where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit', 'fee')`;
       // The buyer's page shows the failure as it arrives; the seller has nothing to do about a declined card.
       const notice = escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text: `The payment provider declined the card: ${event.data.failureReason ?? 'payment failed'}` })
         .filter((d) => d.type === 'escrow.updated' && d.role === 'buyer');
@@ -32,13 +32,13 @@ export async function receivePaymentEvent(deps: { sql: Sql; events: EventPublish
     }
     const [due] = await tx<{ cents: string | null }[]>`
       select (sum(amount) * 100)::bigint::text as cents from payment_schedules
-      where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit')`;
+      where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit', 'fee')`;
     if (due?.cents == null || Number(due.cents) !== toCents(event.data.amount)) return { outcome: 'ignored', committed: [] };
     const r = await applyEscrowAction(tx, { transactionId: e.id, action: 'confirm_payment', caller: { kind: 'payment_provider' } });
     if (!r.ok || !r.changed) return { outcome: 'ignored', committed: [] };
     await tx`
       update payment_schedules set status = 'paid', paid_at = now(), payment_id = ${event.data.intentId}, failure_reason = null
-      where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit')`;
+      where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit', 'fee')`;
     return { outcome: 'applied', committed: r.committed };
   });
   deps.events.publish(committed);

@@ -60,6 +60,19 @@ export const PaymentScheduleLineSchema = z.object({
   failureReason: z.string().nullable(),
 });
 
+export const InsurancePolicySchema = z.object({
+  provider: z.string(),
+  policyNumber: z.string(),
+  coverageType: z.string(),
+  coverageAmount: MoneySchema,
+  premium: MoneySchema,
+  effectiveDate: IsoDateSchema,
+  expirationDate: IsoDateSchema,
+  status: z.string(),
+});
+export const InsuranceBodySchema = z.object({ transactionId: IdSchema });
+export const InsuranceAddedSchema = z.object({ policyNumber: z.string() });
+
 export const DisputeSchema = z.object({
   id: z.number().int(),
   initiatedBy: EscrowRoleSchema,
@@ -101,9 +114,12 @@ export const EscrowTransactionSchema = z.object({
   payment: z.object({
     /** Which PaymentProvider takes the card; `sandbox` moves no money. */
     provider: z.string(),
+    /** Whether the buyer has started paying (an intent exists with the provider). */
+    started: z.boolean(),
     schedule: z.array(PaymentScheduleLineSchema),
   }),
   disputes: z.array(DisputeSchema),
+  insurance: InsurancePolicySchema.nullable(),
   /** The session user's notices about this escrow, newest first. */
   notices: z.array(z.object({ at: IsoDateSchema, actor: z.string(), text: z.string() })),
   fees: EscrowFeesSchema,

@@ -1,7 +1,7 @@
 // The steps a buyer or a seller takes on their escrow; each answers with where the escrow stands now.
 import {
-  DisputeMessageResultSchema, DisputeOpenedResponseSchema, EscrowChangeResponseSchema, PaymentIntentSchema, ShippingResultSchema, SandboxCardResultSchema,
-  UploadedDocumentSchema, type AcceptTermsBodySchema, type CompleteMilestoneBodySchema, type DisputeMessageBodySchema, type EscrowDocumentType,
+  DisputeMessageResultSchema, DisputeOpenedResponseSchema, EscrowChangeResponseSchema, InsuranceAddedSchema, PaymentIntentSchema, ShippingResultSchema, SandboxCardResultSchema,
+  UploadedDocumentSchema, type AcceptTermsBodySchema, type CompleteMilestoneBodySchema, type DisputeMessageBodySchema, type InsuranceBodySchema, type EscrowDocumentType,
   type EscrowTransaction, type InitiateDisputeBodySchema, type PaymentIntentBodySchema, type SandboxCardBodySchema,
   type ShippingBodySchema,
 } from '@app/shared';
@@ -54,3 +54,6 @@ export const writeInDispute = (t: EscrowTransaction, message: string) =>
   apiRequest('POST', '/api/escrow/dispute-messages', DisputeMessageResultSchema, {
     body: { transactionId: t.id, message } satisfies BodyOf<typeof DisputeMessageBodySchema>,
   });
+
+export const addTransitInsurance = (t: EscrowTransaction) =>
+  apiRequest('POST', '/api/escrow/insurance', InsuranceAddedSchema, { body: { transactionId: t.id } satisfies BodyOf<typeof InsuranceBodySchema> });

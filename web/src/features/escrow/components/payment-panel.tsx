@@ -1,9 +1,9 @@
 // The payment tab: what is owed and when (the stored schedule), and for the buyer the provider's card form. The
 // built-in sandbox is labelled as such; its confirmation arrives as the provider's webhook and the page follows live.
 import { useState } from 'react';
-import { SANDBOX_TEST_CARDS, formatMoney, toCents, type EscrowTransaction } from '@app/shared';
-import { payWithSandboxCard, type Card } from '../api/escrow-steps';
-import { canPay } from '../utils/escrow-state';
+import { SANDBOX_TEST_CARDS, TRANSIT_INSURANCE, formatCents, formatMoney, insuranceQuote, toCents, type EscrowTransaction } from '@app/shared';
+import { addTransitInsurance, payWithSandboxCard, type Card } from '../api/escrow-steps';
+import { amountDueCents, canInsure, canPay } from '../utils/escrow-state';
 import { when } from '../utils/next-step';
 import { FeeBreakdown } from './fee-breakdown';
 import { useEscrowStep } from './use-escrow-step';
@@ -15,6 +15,8 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
     description: 'Waiting for the payment provider to confirm it; this page updates by itself.',
     failed: 'Payment declined',
   });
+  const insure = useEscrowStep(t.auction.id, () => addTransitInsurance(t), { done: 'Insurance Added', failed: 'Failed to add insurance' });
+  const quote = insuranceQuote(toCents(t.amount));
   const field = (name: keyof Card, label: string, placeholder: string) => (
     <label className="block text-sm">
       {label}
@@ -42,6 +44,19 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
             </li>
           ))}
         </ul>
+        <h3 className="pt-2 font-semibold">Transit insurance (sample rates)</h3>
+        {t.insurance ? (
+          <p data-testid="insurance-policy">
+            {t.insurance.provider}, policy {t.insurance.policyNumber}: covers {formatMoney(t.insurance.coverageAmount)} in transit until {when(t.insurance.expirationDate)}; premium {formatMoney(t.insurance.premium)}.
+          </p>
+        ) : (
+          <p className="text-slate-600">
+            {TRANSIT_INSURANCE.rateBps / 100}% of the price, at least {formatCents(TRANSIT_INSURANCE.minimumPremiumCents)}: {formatCents(quote.premiumCents)} covers {formatCents(quote.coverageCents)} for {TRANSIT_INSURANCE.termDays} days. Added before paying; the premium is paid with the rest.
+            {t.role === 'buyer' && canInsure(t) && (
+              <button onClick={() => insure.mutate(undefined)} disabled={insure.isPending} className="ml-2 rounded border px-2 py-0.5 text-xs font-semibold">Add transit insurance</button>
+            )}
+          </p>
+        )}
       </div>
       {t.role === 'buyer' && t.status === 'pending' && (
         <form
@@ -65,7 +80,7 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
             {field('cvc', 'CVC', '123')}
           </div>
           <button type="submit" disabled={pay.isPending || !canPay(t)} className="w-full rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50">
-            Pay {formatMoney(t.fees.buyerTotal)}
+            Pay {formatCents(amountDueCents(t))}
           </button>
         </form>
       )}

@@ -1,4 +1,4 @@
-import { decideDocumentUpload, decidePaymentStart, type EscrowDocumentType, type EscrowState, type EscrowTransaction } from '@app/shared';
+import { decideDocumentUpload, decideInsurance, decidePaymentStart, toCents, type EscrowDocumentType, type EscrowState, type EscrowTransaction } from '@app/shared';
 import { serverNow } from '../../../lib/server-clock';
 
 /** The transaction as the shared escrow rules read it, so the page offers exactly what the server would accept. */
@@ -18,3 +18,10 @@ export function escrowStateOf(t: EscrowTransaction): EscrowState {
 export const canPay = (t: EscrowTransaction) => decidePaymentStart(escrowStateOf(t), t.role, serverNow()).ok;
 
 export const canUpload = (t: EscrowTransaction, type: EscrowDocumentType, current: string | null) => decideDocumentUpload(t.status, t.role, type, current).ok;
+
+/** What the buyer still owes by the stored schedule (the sale's total, plus any insurance premium). */
+export const amountDueCents = (t: EscrowTransaction) =>
+  t.payment.schedule.filter((l) => l.paymentType !== 'refund' && (l.status === 'pending' || l.status === 'failed')).reduce((sum, l) => sum + toCents(l.amount), 0);
+
+export const canInsure = (t: EscrowTransaction) =>
+  decideInsurance(t.status, t.role, t.insurance !== null, t.payment.started).ok;

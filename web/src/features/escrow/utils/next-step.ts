@@ -1,4 +1,5 @@
 import { formatCents, missingDocuments, toCents, type EscrowTransaction } from '@app/shared';
+import { amountDueCents } from './escrow-state';
 
 export const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : 'to be set';
@@ -7,7 +8,7 @@ const words = (types: readonly string[]) => types.map((d) => d.replaceAll('_', '
 
 /** What the viewer should do now, in one sentence, from where the escrow stands. */
 export function nextStep(t: EscrowTransaction): string {
-  const total = formatCents(toCents(t.fees.buyerTotal));
+  const total = formatCents(amountDueCents(t));
   const mine = t.role === 'buyer' ? t.buyerTermsAccepted : t.sellerTermsAccepted;
   const theirs = t.role === 'buyer' ? t.sellerTermsAccepted || t.sellerId === null : t.buyerTermsAccepted;
   const verified = t.documents.filter((d) => d.verificationStatus === 'verified').map((d) => d.documentType);
