@@ -101,9 +101,14 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   // The sandbox delivers its confirmations to our own webhook route through the whole HTTP stack, signature and all.
   app.decorate(
     'payments',
-    new SandboxPaymentProvider(config.PAYMENT_WEBHOOK_SECRET, async (payload, headers) => {
-      await app.inject({ method: 'POST', url: PAYMENT_WEBHOOK_PATH, headers, payload });
-    }),
+    new SandboxPaymentProvider(
+      config.PAYMENT_WEBHOOK_SECRET,
+      async (payload, headers) => {
+        const res = await app.inject({ method: 'POST', url: PAYMENT_WEBHOOK_PATH, headers, payload });
+        if (res.statusCode !== 200) throw new Error(`the webhook answered ${res.statusCode}: ${res.body}`);
+      },
+      (err) => app.log.warn({ err }, 'sandbox payment webhook delivery failed'),
+    ),
   );
   const vinDecoder = new VinDecoder(config.VIN_DB_PATH);
   app.decorate('vinDecoder', vinDecoder);

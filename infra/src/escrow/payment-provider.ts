@@ -61,6 +61,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   constructor(
     private readonly secret: string,
     private readonly deliver: WebhookDelivery,
+    /** Told when a delivery fails (a real provider would retry; the buyer can pay again). */
+    private readonly onDeliveryError: (err: unknown) => void = () => {},
     /** A real provider answers first and calls back a moment later; so does the sandbox. */
     private readonly delayMs = 150,
   ) {}
@@ -97,8 +99,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const body = JSON.stringify(event);
     const delivery = new Promise<void>((resolve) => setTimeout(resolve, this.delayMs))
       .then(() => this.deliver(body, { 'content-type': 'application/json', [this.signatureHeader]: signWebhook(this.secret, body, Date.now()) }))
-      // A failed delivery is what a provider retries; the sandbox leaves it to the buyer to try again.
-      .catch(() => undefined)
+      .catch((err: unknown) => this.onDeliveryError(err))
       .finally(() => this.inFlight.delete(delivery));
     this.inFlight.add(delivery);
   }
