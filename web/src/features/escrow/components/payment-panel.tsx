@@ -49,6 +49,8 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
           <p data-testid="insurance-policy">
             {t.insurance.provider}, policy {t.insurance.policyNumber}: covers {formatMoney(t.insurance.coverageAmount)} in transit until {when(t.insurance.expirationDate)}; premium {formatMoney(t.insurance.premium)}.
           </p>
+        ) : t.status !== 'pending' ? (
+          <p className="text-slate-600">No transit insurance on this sale.</p>
         ) : (
           <p className="text-slate-600">
             {TRANSIT_INSURANCE.rateBps / 100}% of the price, at least {formatCents(TRANSIT_INSURANCE.minimumPremiumCents)}: {formatCents(quote.premiumCents)} covers {formatCents(quote.coverageCents)} for {TRANSIT_INSURANCE.termDays} days. Added before paying; the premium is paid with the rest.
