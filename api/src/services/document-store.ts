@@ -7,7 +7,7 @@ import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType, type DocumentFileType } from '@app/shared';
+import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType } from '@app/shared';
 import type { StoredFile } from '@app/infra';
 import { DomainError, Invalid } from '../domain-errors.js';
 
@@ -76,5 +76,3 @@ export class DocumentStore {
     return { stream: createReadStream(path), bytes: info.size };
   }
 }
-
-export type { DocumentFileType };
