@@ -59,6 +59,10 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   WEB_DIST_DIR: z.string().default(''),
   /** Where seller photos are stored; relative paths are from the working directory. */
   UPLOAD_DIR: z.string().min(1).default('var/uploads'),
+  /** Which PaymentProvider takes escrow payments: the built-in sandbox moves no money (docs/escrow.md: adding Stripe). */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The secret the provider signs its webhook deliveries with; the sandbox's default is for development only. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-secret-not-for-production'),
   /** Where the offline VIN decoder's database is unpacked on first use; relative paths are from the working directory. */
   VIN_DB_PATH: z.string().min(1).default('var/vin-decoder/vpic.lite.db'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
