@@ -32,6 +32,7 @@ import { valuationRoutes } from './routes/valuation.js';
 import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
+import { forumRoutes } from './routes/forum.js';
 import { PhotoStore } from './services/photo-store.js';
 import { VinDecoder } from './services/vin-decoder.js';
 import { valuationModel } from './services/valuation-model.js';
@@ -120,7 +121,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     useZodContracts(api, config.STRICT_RESPONSES);
     for (const routes of [
       healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
-      escrowRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes,
+      escrowRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, forumRoutes,
     ]) {
       await api.register(routes);
     }
