@@ -32,7 +32,7 @@ describe('forum posts: writing', () => {
     expect((await post(undefined, { title: 't', content: 'c', category: 'general' })).statusCode).toBe(401);
     const reply = await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies`, headers: jsonHeaders(), payload: { content: 'hi' } });
     expect(reply.statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/forum/posts/${id}/like`, headers: jsonHeaders() })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/like`, headers: jsonHeaders() })).statusCode).toBe(401);
   });
 
   it('refuses bad input with 400 naming the field', async () => {
@@ -102,9 +102,9 @@ describe('forum likes and replies under races', () => {
     const author = await createUserSession(ctx.app, ctx.sql);
     const id = await newPost(author);
     const members = await Promise.all(Array.from({ length: 50 }, () => createUserSession(ctx.app, ctx.sql)));
-    const like = (m: Session, method: 'PUT' | 'DELETE') =>
+    const like = (m: Session, method: 'POST' | 'DELETE') =>
       ctx.app.inject({ method, url: `/api/forum/posts/${id}/like`, headers: jsonHeaders(m.cookie) });
-    const answers = await Promise.all(members.flatMap((m) => [like(m, 'PUT'), like(m, 'PUT')]));
+    const answers = await Promise.all(members.flatMap((m) => [like(m, 'POST'), like(m, 'POST')]));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     const counted = async () => {
       const [row] = await ctx.sql<{ likes: number; rows: number }[]>`
@@ -113,7 +113,7 @@ describe('forum likes and replies under races', () => {
     };
     expect(await counted()).toEqual({ likes: 50, rows: 50 });
     // Half unlike while the other half like again: the counter still equals the rows.
-    await Promise.all(members.map((m, i) => like(m, i % 2 === 0 ? 'DELETE' : 'PUT')));
+    await Promise.all(members.map((m, i) => like(m, i % 2 === 0 ? 'DELETE' : 'POST')));
     expect(await counted()).toEqual({ likes: 25, rows: 25 });
     const thread = ForumThreadSchema.parse((await ctx.app.inject({ url: `/api/forum/posts/${id}`, headers: { cookie: members[1]!.cookie } })).json());
     expect(thread).toMatchObject({ likes: 25, likedByMe: true });
@@ -134,7 +134,7 @@ describe('forum likes and replies under races', () => {
     expect(thread.allReplies).toHaveLength(30);
     const replyId = thread.allReplies[0]!.id;
     await Promise.all(
-      members.map((m) => ctx.app.inject({ method: 'PUT', url: `/api/forum/posts/${id}/replies/${replyId}/like`, headers: jsonHeaders(m.cookie) })),
+      members.map((m) => ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies/${replyId}/like`, headers: jsonHeaders(m.cookie) })),
     );
     const [row] = await ctx.sql<{ likes: number }[]>`select likes from forum_replies where id = ${replyId}`;
     expect(row!.likes).toBe(30);

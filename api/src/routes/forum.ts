@@ -105,7 +105,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [method, like] of [['put', true], ['delete', false]] as const) {
+  for (const [method, like] of [['post', true], ['delete', false]] as const) {
     app[method](
       '/api/forum/posts/:id/like',
       { config: write, schema: { tags, security, params: IdParamsSchema, response: { 200: ForumLikeResultSchema, ...errors(400, 401, 404) } } },
@@ -122,7 +122,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
         return setForumLike(app.sql, app.events, user.id, { postId: request.params.id, replyId: request.params.replyId }, like);
       },
     );
-    app[method === 'put' ? 'post' : 'delete'](
+    app[method](
       '/api/users/:id/follow',
       { config: write, schema: { tags, security, params: IdParamsSchema, response: { 200: FollowResultSchema, ...errors(400, 401, 404) } } },
       async (request) => setFollow(app.sql, (await requireUser(request)).id, request.params.id, like),
