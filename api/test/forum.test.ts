@@ -174,6 +174,9 @@ describe('forum list: pages, counts, search, trending, following', () => {
     expect(after.technical).toBe(before.technical + 1);
     expect(after.all).toBe(before.all + 1);
     expect(after.all).toBe(after.general + after.technical + after.marketplace + after.reviews);
+    // The kept counts equal a fresh count of the visible rows.
+    const [fresh] = await ctx.sql<{ n: number }[]>`select count(*)::int as n from forum_posts where hidden_at is null`;
+    expect(after.all).toBe(fresh!.n);
   });
 
   it('finds a post by a word of its content and not by a word it lacks; a title match ranks above a body match', async () => {
@@ -240,8 +243,10 @@ describe('forum moderation', () => {
     const reports = await ctx.app.inject({ url: '/api/admin/forum/reports', headers: { cookie: admin.cookie } });
     expect(reports.json()[0]).toMatchObject({ postId: id, reason: 'Spam', hidden: false });
     expect((await ctx.app.inject({ url: '/api/admin/forum/reports', headers: { cookie: reader.cookie } })).statusCode).toBe(403);
+    const before = (await page('')).counts;
     const hide = await ctx.app.inject({ method: 'POST', url: `/api/admin/forum/posts/${id}/hide`, headers: jsonHeaders(admin.cookie), payload: { hidden: true } });
     expect(hide.statusCode).toBe(204);
+    expect((await page('')).counts).toMatchObject({ all: before.all - 1, general: before.general - 1 });
     expect((await ctx.app.inject({ url: `/api/forum/posts/${id}`, headers: { cookie: reader.cookie } })).statusCode).toBe(404);
     const own = await ctx.app.inject({ url: `/api/forum/posts/${id}`, headers: { cookie: author.cookie } });
     expect(own.json()).toMatchObject({ hidden: true });
