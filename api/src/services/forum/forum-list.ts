@@ -64,6 +64,10 @@ export async function listForumPosts(sql: Sql, q: ForumPostsQuery, viewer: Viewe
   const orderBy = order === 'recent' ? sql`p.created_at desc, p.id desc` : sql`k desc, p.id desc`;
   const outerOrder = order === 'recent' ? sql`p.created_at desc, p.id desc` : sql`pg.k desc, p.id desc`;
 
+  // The tab counts are read beside the page, not after it.
+  const counts = forumCounts(sql);
+  // Awaited below; if the page fails first, its failure is the one reported.
+  counts.catch(() => {});
   const rows = await sql<(PostRow & { k: number; createdKey: string })[]>`
     with page as (
       -- Only the key columns travel through the sort: every matching row is ranked, only a page is read in full.
@@ -109,5 +113,5 @@ export async function listForumPosts(sql: Sql, q: ForumPostsQuery, viewer: Viewe
             : { sort: 'search', rank: last.k, id: last.id },
     );
   }
-  return { posts: page.map(toPost), nextCursor, counts: await forumCounts(sql) };
+  return { posts: page.map(toPost), nextCursor, counts: await counts };
 }
