@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_USER } from '@app/shared';
+import { DEMO_ADMIN, DEMO_USER } from '@app/shared';
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
 import { signInContext } from './support/session.js';
@@ -9,7 +9,7 @@ const t = useStackAndBrowser();
 
 const countOf = async (page: Page, category: string) => Number((await page.getByTestId(`forum-count-${category}`).innerText()).replace(/\D/g, ''));
 
-it('a new post tops its category with the count raised; replies and likes reach another browser live; search marks matches; Load More appends', async () => {
+it('a new post tops its category with the count raised; replies and likes reach another browser live; search marks matches; Load More appends; a reported post hidden by an admin', async () => {
   const a = await t.browser.newContext();
   const b = await t.browser.newContext();
   await signInContext(a, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
@@ -70,4 +70,24 @@ it('a new post tops its category with the count raised; replies and likes reach 
   await match.waitFor();
   expect(await match.innerText()).toBe('Quattroporte');
   expect(await pa.getByTestId('forum-post').count()).toBe(1);
+
+  // Moderation: a member reports it, an admin hides it from the security tab; the author still sees it, marked.
+  await pb.getByTestId('discussion').getByRole('button', { name: 'Report' }).click();
+  await pb.getByText('Report sent').first().waitFor();
+  const admin = await t.browser.newContext();
+  const login = await admin.request.post(`${t.stack.baseUrl}/api/admin/login`, {
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    headers: { origin: t.stack.baseUrl },
+  });
+  expect(login.ok()).toBe(true);
+  const pAdmin = await admin.newPage();
+  await pAdmin.goto(`${t.stack.baseUrl}/admin`);
+  await pAdmin.getByRole('tab', { name: 'security' }).click();
+  const report = pAdmin.getByTestId('forum-reports').locator('li', { hasText: 'Garage lift for a low car?' });
+  await report.getByRole('button', { name: 'Hide' }).click();
+  await report.getByRole('button', { name: 'Show again' }).waitFor();
+  await pb.reload();
+  await pb.getByText('Discussion not found').waitFor();
+  await pa.goto(`${t.stack.baseUrl}/community/${postId}`);
+  await pa.getByTestId('discussion').getByText('Hidden by a moderator').waitFor();
 });

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useMe } from '../../account';
 import { deletePost, forumListKey, replyToPost, reportPost, setFollow, setPostLike, setReplyLike, threadQuery, threadQueryKey } from '../api/forum';
 import { useThreadEvents } from '../hooks/use-forum-events';
+import { EditPostForm } from './edit-post-form';
 import { PostText } from './post-text';
 
 const failed = (title: string) => (err: Error) =>
@@ -42,6 +43,7 @@ function Discussion({ thread }: { thread: ForumThread }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [reply, setReply] = useState('');
+  const [editing, setEditing] = useState(false);
   const patch = (fn: (t: ForumThread) => ForumThread) => queryClient.setQueryData<ForumThread>(threadQueryKey(thread.id), (t) => (t ? fn(t) : t));
 
   const like = useMutation({
@@ -97,12 +99,27 @@ function Discussion({ thread }: { thread: ForumThread }) {
           ))}
           {thread.hidden && <span className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-700">Hidden by a moderator</span>}
         </div>
-        <h1 className="mt-3 text-2xl font-bold">{thread.title}</h1>
-        <p className="mt-1 text-sm text-slate-500">
-          {thread.user.name} · {relativeTime(thread.createdAt)}
-          {thread.updatedAt !== thread.createdAt && ' · edited'}
-        </p>
-        <PostText text={thread.content} className="mt-4 text-slate-800" />
+        {editing ? (
+          <EditPostForm
+            thread={thread}
+            onDone={(t) => {
+              setEditing(false);
+              if (t) {
+                patch((old) => ({ ...old, title: t.title, content: t.content, tags: t.tags, updatedAt: t.updatedAt }));
+                void queryClient.invalidateQueries({ queryKey: forumListKey });
+              }
+            }}
+          />
+        ) : (
+          <>
+            <h1 className="mt-3 text-2xl font-bold">{thread.title}</h1>
+            <p className="mt-1 text-sm text-slate-500">
+              {thread.user.name} · {relativeTime(thread.createdAt)}
+              {thread.updatedAt !== thread.createdAt && ' · edited'}
+            </p>
+            <PostText text={thread.content} className="mt-4 text-slate-800" />
+          </>
+        )}
         <div className="mt-5 flex flex-wrap items-center gap-3">
           <LikeButton liked={thread.likedByMe} likes={thread.likes} disabled={!me || like.isPending || thread.hidden} onToggle={() => like.mutate()} />
           <span className="text-sm text-slate-600"><span data-testid="reply-count">{thread.replies}</span> replies</span>
@@ -113,6 +130,9 @@ function Discussion({ thread }: { thread: ForumThread }) {
               </button>
               <button type="button" onClick={() => report.mutate(undefined)} className="text-sm text-slate-500 underline">Report</button>
             </>
+          )}
+          {thread.canEdit && !editing && (
+            <button type="button" onClick={() => setEditing(true)} className="text-sm text-slate-600 underline">Edit</button>
           )}
           {thread.canDelete && (
             <button type="button" onClick={() => window.confirm('Delete this post and its replies?') && remove.mutate()} className="text-sm text-red-600 underline">Delete</button>
