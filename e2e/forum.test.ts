@@ -46,6 +46,9 @@ it('a new post tops its category with the count raised; replies and likes reach 
 
   await pb.getByTestId('forum-new-posts').getByText('1 new post').waitFor({ timeout: 5000 });
   expect(await pb.getByTestId('forum-post').count()).toBe(10);
+  expect(await countOf(pb, 'technical')).toBe(before + 1);
+  await pb.getByTestId('forum-new-posts').click();
+  await pb.getByTestId('forum-post').first().getByText('Garage lift for a low car?').waitFor();
 
   // Both on the discussion: a reply and a like from one appear in the other without a reload.
   await pb.goto(`${t.stack.baseUrl}/community/${postId}`);

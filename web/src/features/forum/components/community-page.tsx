@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { FORUM_CATEGORIES, FORUM_SORTS, type ForumCategory, type ForumSort, type ForumThread } from '@app/shared';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { FORUM_CATEGORIES, FORUM_SORTS, type ForumCategory, type ForumPage, type ForumSort, type ForumThread } from '@app/shared';
 import { useMe } from '../../account';
 import { forumListKey, forumListQuery, type ForumFilter } from '../api/forum';
 import { useNewPostEvents } from '../hooks/use-forum-events';
@@ -30,6 +30,14 @@ export function CommunityPage() {
 
   useNewPostEvents((p) => {
     if (p.userId === me.data?.user.id) return;
+    // The tabs count it at once; the list itself waits for "N new posts".
+    queryClient.setQueriesData<InfiniteData<ForumPage>>({ queryKey: forumListKey }, (data) => {
+      const first = data?.pages[0];
+      if (!data || !first || !(p.category in first.counts)) return data;
+      const category = p.category as ForumCategory;
+      const counts = { ...first.counts, all: first.counts.all + 1, [category]: first.counts[category] + 1 };
+      return { ...data, pages: [{ ...first, counts }, ...data.pages.slice(1)] };
+    });
     if (filter.category === 'all' || filter.category === p.category) setArrived((n) => n + 1);
   });
 
