@@ -232,6 +232,24 @@ describe('forum list: pages, counts, search, trending, following', () => {
   });
 });
 
+describe('forum events', () => {
+  it('a post, a reply and a like write their events in their streams; a repeated like writes none', async () => {
+    const author = await createUserSession(ctx.app, ctx.sql, { name: 'Eve Writer' });
+    const reader = await createUserSession(ctx.app, ctx.sql);
+    const id = await newPost(author);
+    await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies`, headers: jsonHeaders(reader.cookie), payload: { content: 'Nice' } });
+    for (let i = 0; i < 2; i += 1) await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/like`, headers: jsonHeaders(reader.cookie) });
+    const thread = await ctx.sql<{ type: string; seq: number; payload: { replies?: number; likes?: number } }[]>`
+      select type, seq::int as seq, payload from outbox where stream = ${`thread:${id}`} order by seq`;
+    expect(thread.map((e) => [e.type, e.seq])).toEqual([['forum.reply.posted', 1], ['forum.likes.changed', 2]]);
+    expect(thread[0]!.payload.replies).toBe(1);
+    expect(thread[1]!.payload.likes).toBe(1);
+    const [created] = await ctx.sql<{ payload: { postId: number; userName: string } }[]>`
+      select payload from outbox where stream = 'forum' and (payload->>'postId')::int = ${id}`;
+    expect(created!.payload).toMatchObject({ postId: id, userName: 'Eve Writer' });
+  });
+});
+
 describe('forum moderation', () => {
   it('a report reaches the admins; a hidden post disappears for others and shows hidden to its author', async () => {
     const author = await createUserSession(ctx.app, ctx.sql);
