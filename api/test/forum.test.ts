@@ -224,6 +224,24 @@ describe('forum list: pages, counts, search, trending, following', () => {
     expect((await ctx.app.inject({ url: '/api/forum/posts?following=true' })).statusCode).toBe(401);
   });
 
+  it('answers 503 with Retry-After when the database does not answer in time, and works again after', async () => {
+    const blocker = ctx.sql.reserve();
+    const held = await blocker;
+    await held`begin`;
+    await held`lock table forum_category_counts in access exclusive mode`;
+    try {
+      const started = Date.now();
+      const res = await ctx.app.inject({ url: '/api/forum/posts' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await held`rollback`;
+      held.release();
+    }
+    expect((await ctx.app.inject({ url: '/api/forum/posts' })).statusCode).toBe(200);
+  });
+
   it('refuses a forged cursor and an unknown sort with 400', async () => {
     for (const q of ['cursor=r_nope_1', 'sort=hot', 'category=gossip']) {
       const res = await ctx.app.inject({ url: `/api/forum/posts?${q}` });

@@ -33,6 +33,7 @@ import {
   updateForumPost,
   type Viewer,
 } from '../services/forum/index.js';
+import { withinDeadline } from '../services/forum/deadline.js';
 import { errors } from './responses.js';
 
 const tags = ['forum'];
@@ -48,14 +49,14 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/forum/posts',
-    { schema: { tags, querystring: ForumPostsQuerySchema, response: { 200: ForumPageSchema, ...errors(400, 401) } } },
-    async (request) => listForumPosts(app.sql, request.query, await viewerOf(request)),
+    { schema: { tags, querystring: ForumPostsQuerySchema, response: { 200: ForumPageSchema, ...errors(400, 401, 503) } } },
+    async (request) => withinDeadline(listForumPosts(app.sql, request.query, await viewerOf(request))),
   );
 
   app.get(
     '/api/forum/posts/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: ForumThreadSchema, ...errors(400, 404) } } },
-    async (request) => readForumThread(app.sql, request.params.id, await viewerOf(request)),
+    { schema: { tags, params: IdParamsSchema, response: { 200: ForumThreadSchema, ...errors(400, 404, 503) } } },
+    async (request) => withinDeadline(readForumThread(app.sql, request.params.id, await viewerOf(request))),
   );
 
   app.post(
