@@ -37,6 +37,7 @@ import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { forumRoutes } from './routes/forum.js';
 import { PhotoStore } from './services/photo-store.js';
 import { DocumentStore } from './services/document-store.js';
 import { VinDecoder } from './services/vin-decoder.js';
@@ -143,7 +144,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     useZodContracts(api, config.STRICT_RESPONSES);
     for (const routes of [
       healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
-      escrowRoutes, escrowRecordRoutes, paymentWebhookRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, notificationRoutes,
+      escrowRoutes, escrowRecordRoutes, paymentWebhookRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, notificationRoutes, forumRoutes,
     ]) {
       await api.register(routes);
     }

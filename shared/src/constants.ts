@@ -102,7 +102,20 @@ export const VALUATION_CONFIDENCE_LOW = 50;
 export const ADMIN_AUCTION_DURATIONS_DAYS = [3, 7, 10, 14] as const;
 export const ADMIN_COMMISSION_RATES_PCT = [3, 5, 7, 10] as const;
 export const FORUM_CATEGORIES = ['all', 'general', 'technical', 'marketplace', 'reviews'] as const;
+/** The spec's sample tab counts; the page shows the database's live counts instead. */
 export const FORUM_TAB_COUNTS = { all: 156, general: 45, technical: 28, marketplace: 67, reviews: 16 } as const;
+export const FORUM_TITLE_MAX_LENGTH = 200;
+export const FORUM_POST_MAX_LENGTH = 20_000;
+export const FORUM_REPLY_MAX_LENGTH = 10_000;
+export const FORUM_TAG_MAX_LENGTH = 30;
+export const FORUM_MAX_TAGS = 5;
+export const FORUM_PAGE_SIZE = 10;
+/** How many of a post's newest replies a list card carries. */
+export const FORUM_RECENT_REPLIES = 1;
+/** An author may edit a post this long after posting it (see docs/api.md, Forum). */
+export const FORUM_EDIT_WINDOW_HOURS = 24;
+export const FORUM_POST_RATE_LIMIT = { posts: 5, windowSeconds: 600 } as const;
+export const FORUM_REPLY_RATE_LIMIT = { replies: 10, windowSeconds: 60 } as const;
 
 /** Demo accounts created by the seed; shown by the README and the /login hint. */
 export const DEMO_USER = { email: 'demo@carbid.example', password: 'demo-password', name: 'Demo Dealer' } as const;

@@ -1,38 +1,7 @@
 import { z } from 'zod';
-import { FORUM_CATEGORIES, TRADE_IN_CONDITIONS } from '../constants.js';
+import { TRADE_IN_CONDITIONS } from '../constants.js';
 import { ClaimedUserIdSchema, IsoDateSchema, MoneyInputSchema } from './common.js';
 import { VinSchema } from './cars.js';
-
-export const ForumPostsQuerySchema = z.object({
-  category: z.enum(FORUM_CATEGORIES).default('all'),
-  search: z.string().trim().max(200).optional(),
-});
-
-const ForumUserSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
-export const ForumReplySchema = z.object({
-  id: z.number().int(),
-  postId: z.number().int(),
-  userId: z.number().int(),
-  content: z.string(),
-  likes: z.number().int(),
-  createdAt: IsoDateSchema,
-  user: ForumUserSchema,
-});
-export const ForumPostSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  category: z.string(),
-  title: z.string(),
-  content: z.string(),
-  tags: z.array(z.string()),
-  likes: z.number().int(),
-  replies: z.number().int(),
-  createdAt: IsoDateSchema,
-  updatedAt: IsoDateSchema,
-  user: ForumUserSchema,
-  recentReplies: z.array(ForumReplySchema),
-});
-export type ForumPost = z.infer<typeof ForumPostSchema>;
 
 export const TradeInBodySchema = z.object({
   vin: VinSchema,

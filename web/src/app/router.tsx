@@ -30,6 +30,8 @@ export const router = createBrowserRouter([
       { path: '/admin/mail', ...page(async () => ({ Page: (await import('../features/notifications')).AdminMailPage })) },
       { path: '/privacy-policy', ...page(async () => ({ Page: (await import('./routes/legal')).PrivacyPolicyPage })) },
       { path: '/terms-of-service', ...page(async () => ({ Page: (await import('./routes/legal')).TermsPage })) },
+      { path: '/community', ...page(async () => ({ Page: (await import('../features/forum')).CommunityPage })) },
+      { path: '/community/:id', ...page(async () => ({ Page: (await import('../features/forum')).DiscussionPage })) },
       { path: '/pricing', ...page(async () => ({ Page: (await import('./routes/pricing')).PricingPage })) },
       ...Object.entries(INFO_PAGES).map(([path, p]) => ({ path, element: <InfoPage title={p.title} text={p.text} /> })),
       { path: '*', element: <NotFoundPage /> },
