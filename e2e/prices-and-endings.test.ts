@@ -107,7 +107,11 @@ it('when a car is bought outright, another open page shows the price paid and ho
   await watcher.close();
 });
 
-/** Every interactive element the chat button's box intersects, in the viewport as it is scrolled now. */
+/**
+ * Every interactive element the chat button covers, in the viewport as it is scrolled now: their boxes intersect and
+ * the chat button is what is on top there (an element under the sticky header, with the chat button scrolled beneath
+ * that header too, is covered by the header, not by the chat button).
+ */
 function chatOverlaps(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const chat = document.querySelector('[data-testid="chat-open"]')!.getBoundingClientRect();
@@ -116,7 +120,10 @@ function chatOverlaps(page: Page): Promise<string[]> {
       if (el.closest('[data-testid="chat-open"]')) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
-      if (r.left < chat.right && r.right > chat.left && r.top < chat.bottom && r.bottom > chat.top) hits.push(el.outerHTML.slice(0, 120));
+      if (!(r.left < chat.right && r.right > chat.left && r.top < chat.bottom && r.bottom > chat.top)) continue;
+      const x = (Math.max(r.left, chat.left) + Math.min(r.right, chat.right)) / 2;
+      const y = (Math.max(r.top, chat.top) + Math.min(r.bottom, chat.bottom)) / 2;
+      if (document.elementFromPoint(x, y)?.closest('[data-testid="chat-open"]')) hits.push(el.outerHTML.slice(0, 120));
     }
     return hits;
   });
