@@ -30,6 +30,7 @@ import { bidAlertRoutes } from './routes/bid-alerts.js';
 import { escrowRoutes } from './routes/escrow.js';
 import { carRoutes } from './routes/cars.js';
 import { valuationRoutes } from './routes/valuation.js';
+import { tradeInRoutes } from './routes/trade-in.js';
 import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     for (const routes of [
       healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
       escrowRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes,
+      tradeInRoutes,
     ]) {
       await api.register(routes);
     }

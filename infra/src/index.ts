@@ -20,6 +20,7 @@ export {
   type EscrowStateRow,
 } from './escrow/escrow-actions.js';
 export { runEscrowDeadlines } from './escrow/escrow-deadlines.js';
+export { expireTradeInOffers } from './trade-in/expire-offers.js';
 export { loadMarketRows, loadValuationCoefficients, loadValuationModel, MARKET_DATA_PATH, VALUATION_MODEL_PATH } from './market-data.js';
 export { createLogger, type LoggerSettings, type Logger } from './logger.js';
 export { createMetrics, eventFlowMetrics, hasMetricsToken, PROMETHEUS_CONTENT_TYPE, type Metrics } from './metrics.js';
