@@ -129,6 +129,18 @@ describe('answering an offer', () => {
   });
 });
 
+describe('decoding a typed VIN', () => {
+  it('fills year, make and model offline, and refuses a bad VIN with its reason', async () => {
+    const owner = await createUserSession(ctx.app, ctx.sql);
+    const res = await post(owner, '/api/vin/decode', { vin: 'wp0ac2a99ks149000' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ vin: 'WP0AC2A99KS149000', vehicle: { year: 2019, make: 'Porsche', model: '911' } });
+    const bad = await post(owner, '/api/vin/decode', { vin: '1HGCM82643A004352' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('check digit');
+  });
+});
+
 describe('the wizard draft', () => {
   it('is kept per user, refuses junk, and is cleared by a finished evaluation', async () => {
     const owner = await createUserSession(ctx.app, ctx.sql);
@@ -138,7 +150,7 @@ describe('the wizard draft', () => {
       photos: [], hasLien: false, titlePhotos: [], lienholderName: '', payoffAmount: '', payoffPerDiem: '', payoffValidDate: '',
       lienholderContact: '', lienholderAddress: '',
     };
-    const put = (who: Owner, body: object) => ctx.app.inject({ method: 'PUT', url: '/api/trade-in/draft', headers: jsonHeaders(who.cookie), payload: body });
+    const put = (who: Owner, body: object) => ctx.app.inject({ method: 'POST', url: '/api/trade-in/draft', headers: jsonHeaders(who.cookie), payload: body });
     const get = async (who: Owner) => (await ctx.app.inject({ url: '/api/trade-in/draft', headers: { cookie: who.cookie } })).json();
     expect((await put(owner, { draft })).statusCode).toBe(204);
     expect(await get(owner)).toEqual({ draft });

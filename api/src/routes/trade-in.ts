@@ -58,7 +58,7 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ draft: await loadDraft(app.sql, await requireUser(request)) }),
   );
 
-  app.put(
+  app.post(
     '/api/trade-in/draft',
     { schema: { tags, security, body: SaveTradeInDraftBodySchema, response: { 204: z.null().describe('Saved'), ...errors(400, 401) } } },
     async (request, reply) => {

@@ -6,11 +6,14 @@ import { ClaimedUserIdSchema, IdSchema, MoneyInputSchema, MoneySchema, wholeNumb
 import { VinSchema } from './cars.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
 import { payoffDateProblem, utcDate } from '../domain/trade-in-offer.js';
+import { ScannedVehicleSchema } from '../vin-scan.js';
 
 export const TRADE_IN_TEXTS = {
-  missing: 'Missing Information - Please fill in all required fields.',
-  complete: 'Evaluation Complete - Your trade-in has been evaluated successfully.',
-  failed: 'Evaluation Failed',
+  missingTitle: 'Missing Information',
+  missingText: 'Please fill in all required fields.',
+  completeTitle: 'Evaluation Complete',
+  completeText: 'Your trade-in has been evaluated successfully.',
+  failedTitle: 'Evaluation Failed',
   failedFallback: 'Failed to evaluate trade-in',
   titlePhotoRequired: 'Without a lien, upload at least one title photo',
   titlePhotoType: 'Title photos must be PNG or JPG images up to 10 MB',
@@ -154,3 +157,7 @@ export const TradeInDraftSchema = z.object({
 export type TradeInDraft = z.infer<typeof TradeInDraftSchema>;
 export const TradeInDraftResponseSchema = z.object({ draft: TradeInDraftSchema.nullable() });
 export const SaveTradeInDraftBodySchema = z.object({ draft: TradeInDraftSchema });
+
+/** A typed VIN decoded offline (the wizard's first step fills year, make and model from it, as a scan does). */
+export const VinDecodeBodySchema = z.object({ vin: VinSchema });
+export const VinDecodeResponseSchema = z.object({ vin: z.string(), vehicle: ScannedVehicleSchema.nullable() });
