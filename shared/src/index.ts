@@ -8,6 +8,7 @@ export * from './domain/fees.js';
 export * from './domain/escrow-machine.js';
 export * from './domain/alert-rules.js';
 export * from './domain/trade-in-offer.js';
+export * from './domain/history-score.js';
 export * from './schemas/common.js';
 export * from './schemas/env.js';
 export * from './schemas/auctions.js';
