@@ -5,6 +5,7 @@ import { BiddingPanel } from '../../features/bidding';
 import { Comments } from '../../features/comments';
 import { ChatWidget } from '../../features/chat';
 import { useMe } from '../../features/account';
+import { HistoryReportCard } from '../../features/history-report';
 
 export function ListingRoute() {
   const user = useMe().data?.user ?? null;
@@ -13,6 +14,7 @@ export function ListingRoute() {
       actions={(listing) => <BiddingPanel listing={listing} user={user} />}
       discussion={(auctionId) => <Comments auctionId={auctionId} />}
       chat={(auctionId) => <ChatWidget auctionId={auctionId} />}
+      history={(vin) => <HistoryReportCard vin={vin} />}
     />
   );
 }

@@ -20,13 +20,15 @@ const OUTCOME_TEXT: Record<string, string> = {
  * An auction's page. What a viewer can do there and the talk around it belong to other features; the app composes them
  * in through these slots, so this feature never imports them.
  */
-export function ListingPage({ actions, discussion, chat }: {
+export function ListingPage({ actions, discussion, chat, history }: {
   /** Drawn under the price: the controls to bid and to buy. */
   actions(listing: Listing): ReactNode;
   /** Drawn under the description. */
   discussion(auctionId: number): ReactNode;
   /** Floats over the page. */
   chat(auctionId: number): ReactNode;
+  /** Drawn beside the auction facts: the vehicle history report for the car's VIN. */
+  history?(vin: string): ReactNode;
 }) {
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0;
@@ -111,6 +113,7 @@ export function ListingPage({ actions, discussion, chat }: {
           {discussion(a.id)}
         </div>
         <div className="space-y-8">
+          {a.car.vin && history?.(a.car.vin)}
           <AuctionFacts auction={a} endTime={state.endTime} />
           <BidHistory bids={state.bids} />
         </div>
