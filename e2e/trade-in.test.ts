@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { DEMO_USER, TRADE_IN_TEXTS, utcDate } from '@app/shared';
+import { DEMO_USER, TRADE_IN_TEXTS, utcDate, withCheckDigit } from '@app/shared';
+import { barcodePng } from '../infra/test-support/barcodes.js';
 import { useStackAndBrowser } from './support/harness.js';
 import { signInContext } from './support/session.js';
 
@@ -17,6 +18,14 @@ it('walks the trade-in wizard with a lien to a firm offer, keeps the draft acros
   // Step 1: Continue stays disabled until VIN, mileage and condition are filled; the VIN is decoded offline.
   const next = page.getByTestId('ti-continue');
   expect(await next.isDisabled()).toBe(true);
+  // The scanner from /submit reads a photo of a VIN label (no camera in a headless browser); the VIN is decoded.
+  const scanned = withCheckDigit('1G1YB2D40K5100001');
+  await page.getByTestId('ti-scan-vin').click();
+  await page.getByTestId('vin-scanner').getByTestId('scan-photo-input').setInputFiles({ name: 'label.png', mimeType: 'image/png', buffer: Buffer.from(await barcodePng(scanned, 'Code39')) });
+  await page.getByTestId('vin-scanner').waitFor({ state: 'detached' });
+  expect(await page.getByTestId('ti-vin').inputValue()).toBe(scanned);
+  await page.getByTestId('ti-decoded').getByText('2019 Chevrolet Corvette').waitFor();
+  // The car being traded in is another one: its VIN typed instead.
   await page.getByTestId('ti-vin').fill('wp0ac2a99ks149000');
   await page.getByTestId('ti-decoded').getByText('2019 Porsche 911').waitFor();
   expect(await page.getByTestId('ti-vin').inputValue()).toBe('WP0AC2A99KS149000');
