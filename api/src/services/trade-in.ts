@@ -114,24 +114,41 @@ export async function evaluateTradeIn(deps: Deps, body: TradeInEvaluateBody, own
   };
 }
 
+interface EvaluationRow {
+  id: number;
+  vin: string;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  mileage: number;
+  condition: TradeInEvaluationSummary['condition'];
+  estimatedValue: string | null;
+  status: string;
+  createdAt: Date;
+  offerId: number | null;
+  offerAmount: string | null;
+  validUntil: Date | null;
+  terms: string | null;
+  offerStatus: OfferRow['status'] | null;
+  acceptedAt: Date | null;
+}
+
 export async function listTradeIns(sql: Sql, owner: SessionUser): Promise<TradeInEvaluationSummary[]> {
-  const rows = await sql<(Omit<TradeInEvaluationSummary, 'offer' | 'createdAt'> & { createdAt: Date; offerId: number | null } & Partial<OfferRow>)[]>`
+  const rows = await sql<EvaluationRow[]>`
     select e.id, e.vin, e.year, e.make, e.model, e.mileage, e.condition, e.estimated_value, e.status, e.created_at,
            o.id as offer_id, o.offer_amount, o.valid_until, o.terms, o.status as offer_status, o.accepted_at
     from trade_in_evaluations e left join trade_in_offers o on o.evaluation_id = e.id
     where e.user_id = ${owner.id}
     order by e.created_at desc, e.id desc
     limit 50`;
-  return rows.map((r) => {
-    const row = r as typeof r & { offerStatus: OfferRow['status'] };
-    return {
-      id: r.id, vin: r.vin, year: r.year, make: r.make, model: r.model, mileage: r.mileage, condition: r.condition,
-      estimatedValue: r.estimatedValue, status: r.status, createdAt: r.createdAt.toISOString(),
-      offer: r.offerId === null ? null : offerView({
-        id: r.offerId, offerAmount: r.offerAmount!, validUntil: r.validUntil!, terms: r.terms ?? null, status: row.offerStatus, acceptedAt: r.acceptedAt ?? null,
-      }),
-    };
-  });
+  return rows.map((r) => ({
+    id: r.id, vin: r.vin, year: r.year, make: r.make, model: r.model, mileage: r.mileage, condition: r.condition,
+    estimatedValue: r.estimatedValue, status: r.status, createdAt: r.createdAt.toISOString(),
+    offer:
+      r.offerId === null
+        ? null
+        : offerView({ id: r.offerId, offerAmount: r.offerAmount!, validUntil: r.validUntil!, terms: r.terms, status: r.offerStatus!, acceptedAt: r.acceptedAt }),
+  }));
 }
 
 /**
