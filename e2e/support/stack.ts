@@ -61,7 +61,7 @@ export async function startStack(): Promise<Stack> {
   const realtimeUrl = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   config.PUBLIC_REALTIME_URL = realtimeUrl;
 
-  const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
+  const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, publicUrl: baseUrl });
 
   return {
     baseUrl,

@@ -9,6 +9,7 @@ export { checkAlerts } from './alerts/check-alerts.js';
 import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
 import { startOutboxRelay } from './outbox-relay.js';
 import { guardQueueState, type QueueStateGuard } from './jobs/queue-state-guard.js';
+import { startNotices, type Notices } from './notices/notice-queue.js';
 
 /** The consumer group of the workers on the events stream: each event is handled by one workers process. */
 export const WORKERS_GROUP = 'workers';
@@ -26,6 +27,13 @@ export interface WorkerDeps {
   alertCheckEveryMs?: number;
   /** How often the workers look for their queue state in Redis (rebuilt if Redis lost it); 1 s by default. */
   queueGuardEveryMs?: number;
+  /** Where notices are mailed; empty or absent: the embedded development mail catcher. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** The site's address, for the links in mails. */
+  publicUrl?: string;
+  /** How often watchers' "ending soon" notices are written and lost mail jobs re-enqueued; 30 s by default. */
+  noticeSweepEveryMs?: number;
   /** Where the queues' own metrics are exported (the process's /metrics); optional for tests. */
   metrics?: Metrics;
 }
@@ -34,6 +42,7 @@ export interface Workers {
   closeQueue: CloseQueue;
   alerts: Alerts;
   queueGuard: QueueStateGuard;
+  notices: Notices;
   close(): Promise<void>;
 }
 
@@ -62,6 +71,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     logger,
     checkEveryMs: deps.alertCheckEveryMs,
   });
+  const notices = await startNotices({
+    sql: deps.sql,
+    events,
+    connection,
+    prefix: deps.redisPrefix,
+    logger,
+    smtpUrl: deps.smtpUrl,
+    mailFrom: deps.mailFrom,
+    publicUrl: deps.publicUrl,
+    sweepEveryMs: deps.noticeSweepEveryMs,
+  });
   const queueGuard = guardQueueState({
     redis: publisher,
     markerKey: `${deps.redisPrefix}workers:queue-state`,
@@ -69,6 +89,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     rebuild: async () => {
       await closeQueue.ensureState();
       await alerts.ensureState();
+      await notices.ensureState();
       // Whatever fell overdue while the jobs were missing closes now, not at the next sweep.
       await closeQueue.sweepOverdue();
     },
@@ -86,16 +107,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     group: WORKERS_GROUP,
     logger,
     handle: async (batch) => {
-      // Both are idempotent: a batch retried after a failure reschedules and re-checks nothing twice.
+      // All are idempotent: a batch retried after a failure reschedules, re-checks and re-notifies nothing twice.
       await closeQueue.followEndTimes(batch);
       await alerts.onEvents(batch);
+      await notices.onEvents(batch);
     },
   });
   await consumer.start();
   deps.metrics?.append(async () => {
     // Each queue writes its own HELP and TYPE lines; a family may be described once per scrape.
     const seen = new Set<string>();
-    const texts = await Promise.all([closeQueue.queue, alerts.queue].map((q) => q.exportPrometheusMetrics()));
+    const texts = await Promise.all([closeQueue.queue, alerts.queue, notices.queue].map((q) => q.exportPrometheusMetrics()));
     return texts
       .flatMap((t) => t.split('\n'))
       .filter((line) => line !== '' && (!line.startsWith('#') || (!seen.has(line) && seen.add(line))))
@@ -107,11 +129,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     closeQueue,
     alerts,
     queueGuard,
+    notices,
     // Reverse order of start: stop taking work, let what is running finish, then close the connections.
     async close() {
       await queueGuard.stop();
       await relay.stop();
       await consumer.stop();
+      await notices.close();
       await alerts.close();
       await closeQueue.close();
       await events.drain();

@@ -14,6 +14,9 @@ const workers = await startWorkers({
   redisPrefix: config.REDIS_PREFIX,
   logger,
   sweepEveryMs: config.SWEEP_EVERY_MS,
+  smtpUrl: config.SMTP_URL,
+  mailFrom: config.MAIL_FROM,
+  publicUrl: config.PUBLIC_URL,
   metrics,
 });
 const status = config.WORKERS_PORT ? await startStatusServer({ port: config.WORKERS_PORT, host: config.HOST, token: config.METRICS_TOKEN, metrics, logger }) : null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeDollarAmount } from './bids.js';
-import { ADMIN_AUCTION_DURATIONS_DAYS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
+import { ADMIN_AUCTION_DURATIONS_DAYS, CAR_CATEGORIES, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
 import { ClaimedUserIdSchema, IdSchema, wholeNumber } from './common.js';
 import { vinCheckDigitProblem } from '../vin.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
@@ -31,8 +31,16 @@ export const CreateCarBodySchema = z.object({
     .min(1, 'At least one image is required')
     .max(PHOTOS_PER_CAR_MAX, `At most ${PHOTOS_PER_CAR_MAX} photos`),
   description: z.string().max(5000).default(''),
+  category: z.enum(CAR_CATEGORIES).default('sports'),
   ownerId: ClaimedUserIdSchema,
 });
+/** What the sell form asks of a description: a listing never goes live with an empty one. */
+export const CAR_DESCRIPTION_MIN = 20;
+export const ListingDescriptionSchema = z
+  .string()
+  .trim()
+  .min(CAR_DESCRIPTION_MIN, `Describe the car in at least ${CAR_DESCRIPTION_MIN} characters: history, options, flaws`)
+  .max(5000);
 export const CreateCarResponseSchema = z.object({ id: z.number().int() });
 
 export const CarValuationResponseSchema = z.object({

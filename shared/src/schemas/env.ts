@@ -59,6 +59,10 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   WEB_DIST_DIR: z.string().default(''),
   /** Where seller photos are stored; relative paths are from the working directory. */
   UPLOAD_DIR: z.string().min(1).default('var/uploads'),
+  /** Which PaymentProvider takes escrow payments: the built-in sandbox moves no money (docs/escrow.md: adding Stripe). */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The secret the provider signs its webhook deliveries with; the sandbox's default is for development only. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-secret-not-for-production'),
   /** Where the offline VIN decoder's database is unpacked on first use; relative paths are from the working directory. */
   VIN_DB_PATH: z.string().min(1).default('var/vin-decoder/vpic.lite.db'),
   /** Who writes vehicle history reports: `platform` (this marketplace's records plus labelled sample data) or `fixture` (a fixed report, for tests and demos). */
@@ -67,7 +71,7 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   HISTORY_CACHE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The longest a request may wait on Postgres or Redis before it is answered 503 with Retry-After (uploads get 6x). */
-  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
   /** Refuse (500) an answer carrying a field its response schema does not declare, instead of dropping it: for tests. */
   STRICT_RESPONSES: bool.default(false),
   /** Multiplies the protective rate limits (not the spec's own, such as chat's 5 in 10 s); load tests raise it. */
@@ -87,6 +91,11 @@ export const WorkersEnvSchema = CoreEnvSchema.extend({
   /** The workers' own small HTTP server: GET /healthz, and /metrics with METRICS_TOKEN. 0 turns it off. */
   WORKERS_PORT: port.default(3002),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where notices are mailed (smtp://user:pass@host:587, smtps://...); empty: an embedded development mail catcher. */
+  SMTP_URL: z.string().default('').refine((v) => v === '' || /^smtps?:\/\//.test(v), 'must be empty or an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().min(3).default('CarBid <notices@carbid.example>'),
+  /** The site's address, for the links in mails. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
 });
 export type WorkersConfig = z.infer<typeof WorkersEnvSchema>;
 

@@ -6,6 +6,7 @@ import { AUCTION_OUTCOMES, ESCROW_MILESTONES, ESCROW_STATUSES } from '../constan
 import { IsoDateSchema, MoneySchema } from './common.js';
 import { ReserveStatusSchema } from './auctions.js';
 import { ESCROW_ACTORS } from '../domain/escrow-machine.js';
+import { NotificationSchema } from './notifications.js';
 
 const envelope = { stream: z.string(), seq: z.number().int().positive(), at: IsoDateSchema };
 const auctionId = z.number().int();
@@ -84,6 +85,13 @@ export const EscrowUpdatedEventSchema = z.object({
   /** What happened, in words ("The buyer accepted the escrow terms"). */
   text: z.string(),
 });
+/** A notice for one user (outbid, won, sold, a watched auction ending...), as the notifications list shows it. */
+export const NotificationCreatedEventSchema = z.object({
+  type: z.literal('notification.created'),
+  ...envelope,
+  userId: z.number().int(),
+  notification: NotificationSchema,
+});
 /** A seller submitted a car; admins' pending lists update without a reload. */
 export const AuctionSubmittedEventSchema = z.object({ type: z.literal('auction.submitted'), ...envelope, auctionId, title: z.string() });
 export const AuctionReviewedEventSchema = z.object({
@@ -91,6 +99,42 @@ export const AuctionReviewedEventSchema = z.object({
   ...envelope,
   auctionId,
   decision: z.enum(['approved', 'rejected']),
+});
+
+/** A new forum post: lists open on its category show "N new posts" rather than jumping. */
+export const ForumPostCreatedEventSchema = z.object({
+  type: z.literal('forum.post.created'),
+  ...envelope,
+  postId: z.number().int(),
+  category: z.string(),
+  title: z.string(),
+  userId: z.number().int(),
+  userName: z.string(),
+});
+const ForumReplyEventSchema = z.object({
+  id: z.number().int(),
+  postId: z.number().int(),
+  userId: z.number().int(),
+  content: z.string(),
+  likes: z.number().int(),
+  createdAt: IsoDateSchema,
+  user: z.object({ id: z.number().int(), name: z.string() }),
+});
+/** A reply, to everyone viewing the discussion; `replies` is the post's count after it. */
+export const ForumReplyPostedEventSchema = z.object({
+  type: z.literal('forum.reply.posted'),
+  ...envelope,
+  postId: z.number().int(),
+  reply: ForumReplyEventSchema,
+  replies: z.number().int(),
+});
+/** A post's (replyId null) or a reply's like count after a like or an unlike. */
+export const ForumLikesChangedEventSchema = z.object({
+  type: z.literal('forum.likes.changed'),
+  ...envelope,
+  postId: z.number().int(),
+  replyId: z.number().int().nullable(),
+  likes: z.number().int(),
 });
 
 /**
@@ -122,8 +166,12 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   CommentPostedEventSchema,
   AlertFiredEventSchema,
   EscrowUpdatedEventSchema,
+  NotificationCreatedEventSchema,
   AuctionSubmittedEventSchema,
   AuctionReviewedEventSchema,
+  ForumPostCreatedEventSchema,
+  ForumReplyPostedEventSchema,
+  ForumLikesChangedEventSchema,
 ]);
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
 export type EventType = DomainEvent['type'];
@@ -151,11 +199,15 @@ export const EVENT_STREAM_KIND = {
   'comment.posted': 'auction-chat',
   'alert.fired': 'user',
   'escrow.updated': 'user',
+  'notification.created': 'user',
   'auction.submitted': 'admins',
   'auction.reviewed': 'admins',
   'session.ended': 'user',
   'admin-session.ended': 'admins',
-} as const satisfies Record<EventType, 'auction' | 'auction-chat' | 'user' | 'admins'>;
+  'forum.post.created': 'forum',
+  'forum.reply.posted': 'forum-thread',
+  'forum.likes.changed': 'forum-thread',
+} as const satisfies Record<EventType, 'auction' | 'auction-chat' | 'user' | 'admins' | 'forum' | 'forum-thread'>;
 export type StreamKind = (typeof EVENT_STREAM_KIND)[EventType];
 
 export const streams = {
@@ -163,6 +215,8 @@ export const streams = {
   auctionChat: (auctionId: number) => `auction:${auctionId}:chat`,
   user: (userId: number) => `user:${userId}`,
   admins: 'admins',
+  forum: 'forum',
+  forumThread: (postId: number) => `thread:${postId}`,
 } as const;
 
 /** The stream an event (or a draft of one) belongs to. */
@@ -178,18 +232,27 @@ export function streamOf(e: EventDraft | DomainEvent): string {
       return streams.auctionChat(e.auctionId);
     case 'alert.fired':
     case 'escrow.updated':
+    case 'notification.created':
     case 'session.ended':
       return streams.user(e.userId);
     case 'auction.submitted':
     case 'auction.reviewed':
     case 'admin-session.ended':
       return streams.admins;
+    case 'forum.post.created':
+      return streams.forum;
+    case 'forum.reply.posted':
+    case 'forum.likes.changed':
+      return streams.forumThread(e.postId);
   }
 }
 
 export const auctionRoom = (auctionId: number) => `auction:${auctionId}`;
 export const userRoom = (userId: number) => `user:${userId}`;
 export const ADMINS_ROOM = 'admins';
+/** Everyone looking at the forum's list; a discussion's viewers are in its thread room. */
+export const FORUM_ROOM = 'forum';
+export const threadRoom = (postId: number) => `thread:${postId}`;
 /** Every socket a session opened, so ending the session can close them all, on every gateway process. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 

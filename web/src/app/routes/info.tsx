@@ -12,7 +12,6 @@ export function InfoPage({ title, text }: { title: string; text: string }) {
 }
 
 export const INFO_PAGES: Record<string, { title: string; text: string }> = {
-  '/community': { title: 'Community', text: 'The forum for dealers, collectors and enthusiasts: discussions by category (general, technical, marketplace, reviews), search and trending topics. Posting opens here soon; meanwhile join the live chat on any auction.' },
   '/how-it-works': { title: 'How It Works', text: 'Browse live auctions, bid in $1,000 steps (a bid in the last two minutes extends the clock by two minutes), or buy outright with Buy It Now. Payments are held in escrow until you accept the car.' },
   '/cookie-policy': { title: 'Cookie Policy', text: 'We set one session cookie when you sign in (HttpOnly, SameSite=Lax) and nothing for advertising.' },
   '/contact': { title: 'Contact Support', text: 'Email support@carbid.example or call +1 (313) 555-0142, weekdays 8am to 8pm Eastern.' },

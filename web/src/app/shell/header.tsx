@@ -14,6 +14,15 @@ function AccountMenu(props: { onNavigate?: () => void }) {
   );
 }
 
+const LazyNotificationBell = lazy(async () => ({ default: (await import('../../features/notifications')).NotificationBell }));
+function NotificationBell(props: { onNavigate?: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyNotificationBell {...props} />
+    </Suspense>
+  );
+}
+
 const NAV = [
   { to: '/', label: 'Home' },
   { to: '/auctions', label: 'Auctions' },
@@ -42,10 +51,14 @@ export function Header() {
           ))}
         </nav>
         <div className="hidden items-center gap-3 lg:flex">
+          <NotificationBell />
           <AccountMenu />
           <Link to="/submit" className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300">
             List Your Car
           </Link>
+        </div>
+        <div className="lg:hidden">
+          <NotificationBell />
         </div>
         <Dialog.Root open={open} onOpenChange={setOpen}>
           <Dialog.Trigger className="rounded-md p-2 text-white lg:hidden" aria-label="Open menu">

@@ -3,9 +3,8 @@ import { Dialog } from 'radix-ui';
 import { formatCents } from '@app/shared';
 import { BidForm } from './bid-form';
 
-export function BidDialog({ auctionId, currentBid, minimumCents, title, disabled }: {
+export function BidDialog({ auctionId, minimumCents, title, disabled }: {
   auctionId: number;
-  currentBid: string;
   minimumCents: number;
   title: string;
   disabled?: boolean;
@@ -24,7 +23,7 @@ export function BidDialog({ auctionId, currentBid, minimumCents, title, disabled
             {title}: the lowest bid accepted now is {formatCents(minimumCents)}. Bids are in whole dollars.
           </Dialog.Description>
           <div className="mt-4">
-            <BidForm auctionId={auctionId} currentBid={currentBid} minimumCents={minimumCents} compact onPlaced={() => setOpen(false)} />
+            <BidForm auctionId={auctionId} minimumCents={minimumCents} compact onPlaced={() => setOpen(false)} />
           </div>
         </Dialog.Content>
       </Dialog.Portal>

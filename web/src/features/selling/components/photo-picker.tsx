@@ -2,7 +2,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { PHOTO_MAX_BYTES, PHOTO_TEXTS, PHOTO_TYPES, PHOTOS_PER_CAR_MAX, type PhotoType } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { uploadPhoto } from '../api/upload-photo';
 
@@ -67,7 +67,7 @@ export function PhotoPicker({ onChange, initial = [], types = ALL_TYPES, max = P
         .then((saved) => patch(key, { url: saved.url, progress: 1 }))
         .catch((err: unknown) => {
           patch(key, null);
-          const description = err instanceof ApiError ? err.serverMessage ?? err.message : 'Please try again.';
+          const description = userMessage(err, 'Please try again.');
           toast({ title: `Failed to upload ${file.name}`, description, variant: 'destructive' });
         });
     }

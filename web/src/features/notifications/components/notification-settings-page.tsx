@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type EmailSettings } from '@app/shared';
+import { useMe } from '../../account';
+import { toast } from '../../../lib/toast';
+import { emailSettingsQueryKey, setEmailSetting, useEmailSettings } from '../api/notifications';
+
+/** Which notices are also mailed: every kind is on until the user turns it off here or with a mail's link. */
+export function NotificationSettingsPage() {
+  const me = useMe();
+  const signedIn = Boolean(me.data?.user);
+  const settings = useEmailSettings(signedIn);
+  const queryClient = useQueryClient();
+  if (me.isSuccess && !signedIn) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <p>Please <Link to="/login?next=%2Fsettings%2Fnotifications" className="text-brand-600 underline">sign in</Link> to change your email settings.</p>
+      </div>
+    );
+  }
+  const toggle = async (kind: (typeof NOTIFICATION_KINDS)[number], email: boolean) => {
+    // The box follows the click at once; the answer (or a refetch after a failure) settles it.
+    queryClient.setQueryData<EmailSettings>(emailSettingsQueryKey, (old) => (old ? { email: { ...old.email, [kind]: email } } : old));
+    try {
+      queryClient.setQueryData<EmailSettings>(emailSettingsQueryKey, await setEmailSetting(kind, email));
+    } catch (err) {
+      void queryClient.invalidateQueries({ queryKey: emailSettingsQueryKey });
+      toast({ title: 'Could not save', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+    }
+  };
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="text-2xl font-bold">Email notifications</h1>
+      <p className="mt-1 text-sm text-slate-600">Every notice is in the bell's list; choose which ones are also sent to your email.</p>
+      <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {NOTIFICATION_KINDS.map((kind) => (
+          <li key={kind} className="flex items-center justify-between px-4 py-3">
+            <label htmlFor={`email-${kind}`} className="text-sm">{NOTIFICATION_KIND_LABELS[kind]}</label>
+            <input
+              id={`email-${kind}`}
+              type="checkbox"
+              className="h-4 w-4"
+              disabled={!settings.data}
+              checked={settings.data?.email[kind] ?? true}
+              onChange={(e) => void toggle(kind, e.target.checked)}
+              data-testid={`email-setting-${kind}`}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
