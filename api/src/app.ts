@@ -33,6 +33,10 @@ import { escrowRecordRoutes } from './routes/escrow-records.js';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhookRoutes } from './routes/payment-webhook.js';
 import { carRoutes } from './routes/cars.js';
 import { valuationRoutes } from './routes/valuation.js';
+import { tradeInRoutes } from './routes/trade-in.js';
+import { historyReportRoutes } from './routes/history-report.js';
+import { HistoryReports, chooseHistoryProvider } from './services/history/history-reports.js';
+import type { HistoryProvider } from './services/history/history-provider.js';
 import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
@@ -57,6 +61,7 @@ declare module 'fastify' {
     payments: PaymentProvider;
     vinDecoder: VinDecoder;
     valuationModel: ValuationModel;
+    historyReports: HistoryReports;
     /** The latest Content-Security-Policy violations browsers reported (newest last). */
     cspReports: unknown[];
   }
@@ -69,6 +74,8 @@ export interface AppDeps {
   writeEvents?: StreamWriter;
   /** Where log lines go (tests read them); stdout when absent. */
   logStream?: { write(line: string): void };
+  /** Replaces the provider HISTORY_PROVIDER names (a test's failing provider). */
+  historyProvider?: HistoryProvider;
 }
 
 export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -117,6 +124,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   app.decorate('vinDecoder', vinDecoder);
   // Loaded before the first request (about 0.2 s, once per process), so no valuation waits on it.
   app.decorate('valuationModel', await valuationModel());
+  const historyProvider = deps.historyProvider ?? chooseHistoryProvider(config, { sql, vinDecoder, model: app.valuationModel });
+  app.decorate('historyReports', new HistoryReports(sql, historyProvider, config.HISTORY_CACHE_SECONDS));
 
   app.addHook('onClose', async () => {
     await vinDecoder.close();
@@ -145,6 +154,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     for (const routes of [
       healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
       escrowRoutes, escrowRecordRoutes, paymentWebhookRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, notificationRoutes, forumRoutes,
+      tradeInRoutes, historyReportRoutes,
     ]) {
       await api.register(routes);
     }

@@ -20,6 +20,7 @@ export {
   type EscrowStateRow,
 } from './escrow/escrow-actions.js';
 export { runEscrowDeadlines } from './escrow/escrow-deadlines.js';
+export { expireTradeInOffers } from './trade-in/expire-offers.js';
 export { lockEscrow, escrowNotices, actorOf, type LockedEscrow } from './escrow/escrow-actions.js';
 export { recordDocument, reviewDocument, updateShipping, reviewDispute, resolveDispute, postDisputeMessage, addInsurance, type StoredFile, type RecordResult, type DisputeResolution } from './escrow/escrow-records.js';
 export { receivePaymentEvent, type WebhookOutcome } from './escrow/payment-webhook.js';

@@ -83,6 +83,9 @@ export const ValuationResponseSchema = z.object({
 export type ValuationResponse = z.infer<typeof ValuationResponseSchema>;
 
 export const CarfaxReportBodySchema = z.object({ vin: VinSchema });
+/** Where an entry comes from: this marketplace's records, a history provider, or the labelled sample generator. */
+export const HISTORY_SOURCES = ['platform', 'provider', 'sample'] as const;
+const source = z.enum(HISTORY_SOURCES);
 export const VehicleHistoryReportSchema = z.object({
   score: z.number().int().min(0).max(100),
   vehicleHistory: z.object({
@@ -92,7 +95,7 @@ export const VehicleHistoryReportSchema = z.object({
     titleIssues: z.boolean(),
   }),
   marketValue: z.object({ tradeIn: z.number(), retail: z.number(), certified: z.number() }),
-  recalls: z.array(z.object({ component: z.string(), status: z.string(), description: z.string() })),
+  recalls: z.array(z.object({ component: z.string(), status: z.string(), description: z.string(), source })),
   ownershipHistory: z.array(
     z.object({
       ownerType: z.string(),
@@ -100,12 +103,19 @@ export const VehicleHistoryReportSchema = z.object({
       location: z.string(),
       mileageStart: z.number(),
       mileageEnd: z.number(),
+      source,
     }),
   ),
   serviceHistory: z.array(
-    z.object({ serviceType: z.string(), date: z.string(), description: z.string(), mileage: z.number(), location: z.string() }),
+    z.object({ serviceType: z.string(), date: z.string(), description: z.string(), mileage: z.number(), location: z.string(), source }),
   ),
-  titleHistory: z.array(z.object({ titleType: z.string(), date: z.string(), state: z.string(), mileage: z.number() })),
+  titleHistory: z.array(z.object({ titleType: z.string(), date: z.string(), state: z.string(), mileage: z.number(), source })),
+  /** Beyond the spec's shape: who made the report, the decoded car, and which parts are sample data. */
+  provider: z.string(),
+  vehicle: z.object({ year: z.number().int().nullable(), make: z.string().nullable(), model: z.string().nullable() }),
+  /** Sections filled (wholly or partly) by the sample generator: the page labels them "sample data". */
+  sampleSections: z.array(z.enum(['vehicleHistory', 'marketValue', 'recalls', 'ownershipHistory', 'serviceHistory', 'titleHistory'])),
+  generatedAt: z.string(),
 });
 export type VehicleHistoryReport = z.infer<typeof VehicleHistoryReportSchema>;
 

@@ -65,6 +65,10 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-secret-not-for-production'),
   /** Where the offline VIN decoder's database is unpacked on first use; relative paths are from the working directory. */
   VIN_DB_PATH: z.string().min(1).default('var/vin-decoder/vpic.lite.db'),
+  /** Who writes vehicle history reports: `platform` (this marketplace's records plus labelled sample data) or `fixture` (a fixed report, for tests and demos). */
+  HISTORY_PROVIDER: z.enum(['platform', 'fixture']).default('platform'),
+  /** How long a history report is served from the cache before it is asked for again. */
+  HISTORY_CACHE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The longest a request may wait on Postgres or Redis before it is answered 503 with Retry-After (uploads get 6x). */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(4000),

@@ -23,6 +23,7 @@ export const router = createBrowserRouter([
       { path: '/admin', ...page(async () => ({ Page: (await import('../features/admin')).AdminPage })) },
       { path: '/valuation', ...page(async () => ({ Page: (await import('../features/valuation')).ValuationPage })) },
       { path: '/submit', ...page(async () => ({ Page: (await import('../features/selling')).SubmitPage })) },
+      { path: '/trade-in', ...page(async () => ({ Page: (await import('../features/trade-in')).TradeInPage })) },
       { path: '/transaction/:auctionId', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },
       { path: '/transaction', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },
       { path: '/settings/notifications', ...page(async () => ({ Page: (await import('../features/notifications')).NotificationSettingsPage })) },

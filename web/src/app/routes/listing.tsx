@@ -5,6 +5,7 @@ import { BiddingPanel } from '../../features/bidding';
 import { Comments } from '../../features/comments';
 import { ChatWidget } from '../../features/chat';
 import { useMe } from '../../features/account';
+import { HistoryReportCard } from '../../features/history-report';
 import { WatchButton } from '../../features/notifications';
 
 export function ListingRoute() {
@@ -20,6 +21,7 @@ export function ListingRoute() {
       )}
       discussion={(auctionId) => <Comments auctionId={auctionId} />}
       chat={(auctionId) => <ChatWidget auctionId={auctionId} />}
+      history={(vin) => <HistoryReportCard vin={vin} />}
     />
   );
 }

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../../lib/page-title';
  * An auction's page. What a viewer can do there and the talk around it belong to other features; the app composes them
  * in through these slots, so this feature never imports them.
  */
-export function ListingPage({ viewerId, actions, discussion, chat }: {
+export function ListingPage({ viewerId, actions, discussion, chat, history }: {
   /** The signed-in viewer, so the seller sees "Your listing". */
   viewerId: number | null;
   /** Drawn under the price: the controls to bid and to buy. */
@@ -24,6 +24,8 @@ export function ListingPage({ viewerId, actions, discussion, chat }: {
   discussion(auctionId: number): ReactNode;
   /** Drawn under the bidding controls (its opened panel floats over the page). */
   chat(auctionId: number): ReactNode;
+  /** Drawn beside the auction facts: the vehicle history report for the car's VIN. */
+  history?(vin: string): ReactNode;
 }) {
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0;
@@ -119,6 +121,7 @@ export function ListingPage({ viewerId, actions, discussion, chat }: {
           {discussion(a.id)}
         </div>
         <div className="space-y-8">
+          {a.car.vin && history?.(a.car.vin)}
           <AuctionFacts auction={a} endTime={state.endTime} />
           <BidHistory bids={state.bids} />
         </div>
