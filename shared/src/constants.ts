@@ -125,7 +125,7 @@ export const DEMO_ADMIN = { email: 'admin@carbid.example', password: 'admin-pass
 export const QUEUE_NAMES = { close: 'auction-close', alerts: 'bid-alerts', notices: 'notices' } as const;
 
 /** What a user is told about (issue: notices people expect). Each kind can be mailed or not, per user. */
-export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'reserve-not-met', 'unsold', 'watch-ending', 'watch-ended', 'alert'] as const;
+export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'reserve-not-met', 'unsold', 'watch-ending', 'watch-ended', 'alert', 'escrow'] as const;
 /** How each kind is named in the email settings. */
 export const NOTIFICATION_KIND_LABELS = {
   outbid: 'Someone outbid me',
@@ -136,6 +136,7 @@ export const NOTIFICATION_KIND_LABELS = {
   'watch-ending': 'A watched auction ends in 15 minutes',
   'watch-ended': 'A watched auction ended',
   alert: 'A bid alert fired',
+  escrow: 'A step on my escrow (terms, payment, documents, shipping, disputes)',
 } as const;
 /** A watched auction gets its "ending soon" notice this long before its end. */
 export const WATCH_ENDING_NOTICE_MS = 15 * 60_000;

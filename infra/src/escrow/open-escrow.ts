@@ -79,5 +79,5 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     milestone: ESCROW_OPENING_MILESTONE,
     text: role === 'buyer' ? `Your escrow is open: accept the terms and pay within ${ESCROW_PAYMENT_DUE_HOURS} hours.` : 'Your car sold: the escrow is open.',
   }));
-  return { transactionId: id, committed: await tellParties(tx, drafts) };
+  return { transactionId: id, committed: await tellParties(tx, drafts, { bell: false }) };
 }

@@ -118,3 +118,8 @@ export function watchEndingNotice(o: { userId: number; auctionId: number; title:
     link: listingLink(o.auctionId),
   };
 }
+
+/** A step on an escrow, told to one party (the same words as on the escrow page), once per step. */
+export function escrowStepNotice(n: { userId: number; auctionId: number; stepId: number; text: string }): NoticeDraft {
+  return { userId: n.userId, kind: 'escrow', subject: `escrow-step:${n.stepId}`, auctionId: n.auctionId, text: n.text, link: transactionLink(n.auctionId) };
+}
