@@ -5,7 +5,7 @@
 // processes; the grouping keeps 32 bidders from queueing on it one by one.
 import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, lockAuction, type EventPublisher } from '@app/infra';
-import { centsToDecimal, decideBids, streams, type AcceptedBid, type Bidder, type DecidedGroup, type PlaceBidResponse } from '@app/shared';
+import { BIDS_PER_REQUEST, centsToDecimal, decideBids, streams, type AcceptedBid, type Bidder, type DecidedGroup, type PlaceBidResponse } from '@app/shared';
 import { NotFound, ServiceUnavailable, refusalError } from '../domain-errors.js';
 
 /**
@@ -94,7 +94,7 @@ export class BidEngine {
       await predecessorLocked;
       // Ids for every bid of the group and its chat line are reserved with the lock, so the events can be built before
       // anything is written.
-      const auction = await lockAuction(tx, auctionId, group.length);
+      const auction = await lockAuction(tx, auctionId, group.length * BIDS_PER_REQUEST);
       locked();
       const fresh = Date.now() - this.waitLimitMs;
       for (const p of group) if (p.arrivedAt < fresh) p.reject(notPlaced());
@@ -119,7 +119,8 @@ export class BidEngine {
     for (const c of committed) if (c.event.type === 'bid.placed') seqOfBid.set(c.event.bidId, c.event.seq);
     group.forEach((p, i) => {
       const d = decided.decisions[i]!;
-      if (d.ok) p.resolve(responseOf(auctionId, d.bid, seqOfBid.get(d.bid.bidId)!, outcome.decidedAt));
+      if (d.ok && d.bid) p.resolve(responseOf(auctionId, d.bid, seqOfBid.get(d.bid.bidId)!, outcome.decidedAt));
+      else if (d.ok) p.reject(new Error('a bid request placed no bid'));
       else p.reject(refusalError(d.refusal));
     });
     this.events.publish(committed);
