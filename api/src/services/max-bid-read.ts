@@ -1,0 +1,15 @@
+// A bidder's own maximum on an auction, read for them alone (the listing's "Your max" line). Setting one goes through
+// the bid engine, which decides it under the auction's row lock like any bid.
+import type { Sql } from 'postgres';
+import type { MaxBidResponse } from '@app/shared';
+import { NotFound } from '../domain-errors.js';
+
+export async function readMaxBid(sql: Sql, auctionId: number, userId: number): Promise<MaxBidResponse> {
+  const [row] = await sql<{ currentBid: string; bidCount: number; maxAmount: string | null; leaderId: number | null }[]>`
+    select a.current_bid, a.bid_count, m.max_amount,
+           (select b.user_id from bids b where b.auction_id = a.id order by b.timestamp desc, b.id desc limit 1) as leader_id
+    from auctions a left join max_bids m on m.auction_id = a.id and m.user_id = ${userId}
+    where a.id = ${auctionId} and a.status not in ('pending', 'rejected')`;
+  if (!row) throw new NotFound('Auction not found');
+  return { auctionId, maxAmount: row.maxAmount, leading: row.leaderId === userId, currentBid: row.currentBid, bidCount: row.bidCount, bid: null };
+}
