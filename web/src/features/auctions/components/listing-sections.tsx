@@ -68,7 +68,10 @@ export function BidHistory({ bids }: { bids: ListingState['bids'] }) {
         {bids.length === 0 && <li className="text-slate-500">No bids yet.</li>}
         {bids.map((b) => (
           <li key={b.id} className="flex justify-between border-b border-slate-100 pb-2">
-            <span>{b.bidderName}</span>
+            <span>
+              {b.bidderName}
+              {b.proxy && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600" data-testid="proxy-bid" title="Placed automatically by this bidder's maximum bid">automatic</span>}
+            </span>
             <span className="font-semibold">{formatMoney(b.amount)}</span>
             <span className="text-slate-500">{relativeTime(b.timestamp)}</span>
           </li>
