@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuctionDetailSchema, MaxBidResponseSchema, PlaceBidResponseSchema, streams, toCents } from '@app/shared';
+import { AuctionDetailSchema, MaxBidResponseSchema, MyMaxBidsSchema, PlaceBidResponseSchema, streams, toCents } from '@app/shared';
 import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -45,6 +45,10 @@ describe('maximum bids through the API', () => {
     // B's maximum above A's takes the lead at A's maximum plus $1,000 in one bid.
     const over = await bid(b, auctionId, 40_000, 95_000);
     expect(PlaceBidResponseSchema.parse(over.json())).toMatchObject({ amount: '81000.00', leading: true, maxAmount: '95000.00' });
+    // Each sees only their own maximum on the dashboard.
+    const mine = async (u: Session) => MyMaxBidsSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/max-bids', headers: jsonHeaders(u.cookie) })).json());
+    expect((await mine(a)).filter((m) => m.auctionId === auctionId)).toMatchObject([{ maxAmount: '80000.00', leading: false, currentBid: '81000.00' }]);
+    expect((await mine(b)).filter((m) => m.auctionId === auctionId)).toMatchObject([{ maxAmount: '95000.00', leading: true }]);
   });
 });
 
@@ -106,6 +110,7 @@ describe('maximum bids under contention', () => {
       ctx.app.inject({ method: 'GET', url: '/api/auctions' }),
       ...manual.slice(0, 3).map((u) => myMax(u, auctionId)),
       ...maxers.slice(0, 5).map((u) => myMax(u, auctionId)),
+      ...maxers.slice(5, 10).map((u) => ctx.app.inject({ method: 'GET', url: '/api/max-bids', headers: jsonHeaders(u.cookie) })),
     ]);
     const payloads: { owner: number | null; text: string }[] = [
       ...allOutbox.map((o) => ({ owner: null, text: JSON.stringify(o.payload) })),
@@ -114,6 +119,7 @@ describe('maximum bids under contention', () => {
       { owner: null, text: reads[1]!.body },
       ...manual.slice(0, 3).map((u, i) => ({ owner: u.id, text: reads[2 + i]!.body })),
       ...maxers.slice(0, 5).map((u, i) => ({ owner: u.id, text: reads[5 + i]!.body })),
+      ...maxers.slice(5, 10).map((u, i) => ({ owner: u.id, text: reads[10 + i]!.body })),
     ];
     let scanned = 0;
     for (const p of payloads) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema, IdempotencyHeadersSchema, MaxBidResponseSchema, PlaceBidBodySchema, PlaceBidResponseSchema, SetMaxBidBodySchema, centsToDecimal } from '@app/shared';
-import { readMaxBid } from '../services/max-bid-read.js';
+import { IdParamsSchema, IdempotencyHeadersSchema, MaxBidResponseSchema, MyMaxBidsSchema, PlaceBidBodySchema, PlaceBidResponseSchema, SetMaxBidBodySchema, centsToDecimal } from '@app/shared';
+import { listMyMaxBids, readMaxBid } from '../services/max-bid-read.js';
 import { requireUser } from '../plugins/auth.js';
 import { requestFingerprint, withIdempotency } from '../services/idempotency.js';
 import { limit } from '../plugins/rate-limits.js';
@@ -30,6 +30,12 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       // A replayed answer is whatever the first attempt answered: the bid, or its refusal.
       return reply.status(result.status as 201).send(result.body as never);
     },
+  );
+
+  app.get(
+    '/api/max-bids',
+    { schema: { tags: ['bidding'], security: [{ session: [] }], response: { 200: MyMaxBidsSchema, ...errors(401) } } },
+    async (request) => listMyMaxBids(app.sql, (await requireUser(request)).id),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { useMe } from '../../features/account';
 import { BidAlertsPanel } from '../../features/alerts';
+import { MyMaxBidsPanel } from '../../features/bidding';
 
 export function DashboardPage() {
   const me = useMe();
@@ -19,6 +20,9 @@ export function DashboardPage() {
             <p className="text-xs text-amber-700">Sample figure</p>
           </div>
         ))}
+      </div>
+      <div className="mt-8">
+        <MyMaxBidsPanel />
       </div>
       <div className="mt-8">
         <BidAlertsPanel />

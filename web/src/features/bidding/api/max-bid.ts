@@ -1,4 +1,4 @@
-import { MaxBidResponseSchema, type MaxBidResponse, type SetMaxBidBodySchema } from '@app/shared';
+import { MaxBidResponseSchema, MyMaxBidsSchema, type MaxBidResponse, type MyMaxBids, type SetMaxBidBodySchema } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { BodyOf } from '../../../lib/contract';
 
@@ -8,3 +8,5 @@ export const fetchMaxBid = (auctionId: number): Promise<MaxBidResponse> => apiRe
 /** `maxAmount` travels as the decimal string the bidder typed. */
 export const setMaxBid = (auctionId: number, maxAmount: string): Promise<MaxBidResponse> =>
   apiRequest('PUT', `/api/auctions/${auctionId}/max-bid`, MaxBidResponseSchema, { body: { maxAmount } satisfies BodyOf<typeof SetMaxBidBodySchema> });
+
+export const fetchMyMaxBids = (): Promise<MyMaxBids> => apiRequest('GET', '/api/max-bids', MyMaxBidsSchema);
