@@ -146,15 +146,17 @@ async function writeAccepted(tx: TransactionSql, auctionId: number, decided: Dec
   const { accepted, next } = decided;
   // One row per bidder: the group's last maximum for them stands.
   const maxima = [...new Map(decided.maxima.map((m) => [m.userId, m.maxCents])).entries()];
-  if (maxima.length > 0) {
-    await tx`
+  const upsertMaxima = tx`
       insert into max_bids (auction_id, user_id, max_amount, updated_at)
       select ${auctionId}, t.u, t.m, ${at} from unnest(${maxima.map(([u]) => u)}::int[], ${maxima.map(([, m]) => centsToDecimal(m))}::numeric[]) as t(u, m)
       on conflict (auction_id, user_id) do update set max_amount = excluded.max_amount, updated_at = excluded.updated_at`;
+  if (accepted.length === 0) {
+    if (maxima.length > 0) await upsertMaxima;
+    return;
   }
-  if (accepted.length === 0) return;
+  // Everything in one statement, so the lock waits one round trip whatever the group holds.
   await tx`
-    with ins as (
+    with mx as (${upsertMaxima}), ins as (
       insert into bids (id, auction_id, user_id, amount, timestamp, proxy) overriding system value
       select t.id, ${auctionId}, t.u, t.m, ${at}, t.p = 1
       from unnest(${accepted.map((a) => a.bidId)}::bigint[], ${accepted.map((a) => a.bidder.id)}::int[],
