@@ -128,7 +128,7 @@ export interface DecidedGroup {
 
 /**
  * Decides a group of bids that arrived together against one auction's state. Requests in a group have no meaningful
- * order between them, so they are decided lowest amount first, which accepts the most. A refused request (bad amount,
+ * order between them, so they are decided lowest amount first (a bare maximum first of all), which accepts the most. A refused request (bad amount,
  * too low, not allowed) never affects the others.
  *
  * Proxy bidding. After every decision no maximum other than the leader's exceeds the current bid, so only the leader's
@@ -190,7 +190,8 @@ export function decideBids(state: BiddingState, requests: readonly BidRequest[],
   const liftToReserve = (amountCents: number, ceilingCents: number) =>
     s.reserveCents !== null && amountCents < s.reserveCents && ceilingCents >= s.reserveCents ? s.reserveCents : amountCents;
 
-  const sortKey = (r: BidRequest) => r.amountCents ?? r.maxCents ?? 0;
+  // A maximum without a bid enters at the next minimum, so it goes first: it can then answer the rest of the group.
+  const sortKey = (r: BidRequest) => r.amountCents ?? 0;
   const order = requests.map((r, i) => i).sort((a, b) => sortKey(requests[a]!) - sortKey(requests[b]!) || a - b);
   for (const i of order) {
     const r = requests[i]!;
