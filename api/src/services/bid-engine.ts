@@ -5,7 +5,7 @@
 // processes; the grouping keeps 32 bidders from queueing on it one by one.
 import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, lockAuction, type EventPublisher } from '@app/infra';
-import { BIDS_PER_REQUEST, centsToDecimal, decideBids, streams, type AcceptedBid, type Bidder, type DecidedGroup, type PlaceBidResponse, type Standing } from '@app/shared';
+import { BIDS_PER_REQUEST, centsToDecimal, decideBids, streams, type AcceptedBid, type Bidder, type DecidedGroup, type PlaceBidResponse, type BidStanding } from '@app/shared';
 import { NotFound, ServiceUnavailable, refusalError } from '../domain-errors.js';
 
 /**
@@ -26,7 +26,7 @@ export interface BidRequest {
 /** The decided request: the bid it placed for its bidder (if any) and where it leaves them. */
 export interface BidOutcome {
   bid: PlaceBidResponse | null;
-  standing: Standing;
+  standing: BidStanding;
 }
 
 interface Pending extends BidRequest {
@@ -171,7 +171,7 @@ async function writeAccepted(tx: TransactionSql, auctionId: number, decided: Dec
     where id = ${auctionId}`;
 }
 
-function responseOf(auctionId: number, bid: AcceptedBid, standing: Standing, seq: number, decidedAt: Date): PlaceBidResponse {
+function responseOf(auctionId: number, bid: AcceptedBid, standing: BidStanding, seq: number, decidedAt: Date): PlaceBidResponse {
   const amount = centsToDecimal(bid.amountCents);
   return {
     id: bid.bidId,

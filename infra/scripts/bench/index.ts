@@ -7,6 +7,7 @@ import { closeLateness } from './close-lateness.js';
 import { fanoutLatency } from './fanout-latency.js';
 import { hotRowUpdatesPerSecond } from './hot-row.js';
 import { valuationBench, valuationReport } from './valuation.js';
+import { forumSearchBench, forumSearchReport } from './forum-search.js';
 import { dropRedisPrefix } from '../../src/redis-connection.js';
 import { REDIS_URL, createBenchAuction, createBenchDatabase, createBidders, startProcess, stopProcess } from './setup.js';
 
@@ -84,6 +85,7 @@ try {
 
     const lateness = await closeLateness({ sql: db.sql, env, auctions: 500, bidderId: bidders[2]!.id });
     const valuation = await valuationBench();
+    const forum = await forumSearchBench({ sql: db.sql, baseUrl, posts: 50_000, perSecond: 50, seconds: SECONDS });
 
     report(`\n## Results (${new Date().toISOString()}, ${SECONDS} s per measurement)\n`);
     report('| measurement | product | raw limit, same run | ratio |');
@@ -92,6 +94,7 @@ try {
     report(`| bid POST return -> bid.placed at 1,000 sockets | p50 ${fan.p50Ms.toFixed(1)} ms, p99 ${fan.p99Ms.toFixed(1)} ms, max ${fan.maxMs.toFixed(1)} ms (${fan.samples} deliveries, ${fan.missing} missing) | bare Redis PUBLISH: ${bareRedis.toFixed(0)}/s | - |`);
     report(`| chat poll GET ?after= at 500 pollers (1 per 2 s each, random phase) | ${chat.requestsPerSecond.toFixed(0)} req/s, p50 ${chat.p50Ms.toFixed(1)} ms, p99 ${chat.p99Ms.toFixed(1)} ms, ${chat.notModified} answered 304, ${chat.errors} errors | - | - |`);
     report(`| close lateness: 500 auctions ending within 10 s, workers process started just before | ${lateness.closed} closed (${lateness.sold} sold, with escrow), ${lateness.open} left open; closed_at - end_time p50 ${lateness.p50Ms.toFixed(0)} ms, p99 ${lateness.p99Ms.toFixed(0)} ms, max ${lateness.maxMs.toFixed(0)} ms | - | - |`);
+    report(forumSearchReport(forum));
     for (const line of valuationReport(valuation)) report(line);
   }
 } finally {

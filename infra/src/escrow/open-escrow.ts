@@ -7,11 +7,13 @@ import {
   ESCROW_REQUIRED_DOCUMENTS,
   FEE_SCHEDULE,
   centsToDecimal,
+  paymentScheduleOf,
   saleFees,
   type EscrowFees,
   type EventDraft,
 } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../events/append-events.js';
+import { tellParties } from './escrow-notices.js';
 import { escrowRecipients } from './escrow-actions.js';
 
 export interface OpenEscrowInput {
@@ -50,6 +52,13 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     return { transactionId: existing!.id, committed: [] };
   }
   const id = created.id;
+  const fees = saleFees(input.amountCents);
+  const schedule = paymentScheduleOf(fees.buyerTotalCents, created.createdAt.getTime());
+  await tx`
+    insert into payment_schedules (transaction_id, payment_type, amount, due_date)
+    select ${id}, t, a::numeric(10, 2), d
+    from unnest(${schedule.map((l) => l.paymentType)}::text[], ${schedule.map((l) => centsToDecimal(l.amountCents))}::text[],
+                ${schedule.map((l) => new Date(l.dueAtMs).toISOString())}::timestamptz[]) as l(t, a, d)`;
   await tx`
     insert into transaction_documents (transaction_id, document_type)
     select ${id}, d from unnest(${[...ESCROW_REQUIRED_DOCUMENTS]}::text[]) as d`;
@@ -70,5 +79,5 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     milestone: ESCROW_OPENING_MILESTONE,
     text: role === 'buyer' ? `Your escrow is open: accept the terms and pay within ${ESCROW_PAYMENT_DUE_HOURS} hours.` : 'Your car sold: the escrow is open.',
   }));
-  return { transactionId: id, committed: await appendEventsByStream(tx, drafts) };
+  return { transactionId: id, committed: await tellParties(tx, drafts) };
 }

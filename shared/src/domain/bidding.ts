@@ -35,13 +35,6 @@ export function reserveStatus(reserveCents: number | null, currentBidCents: numb
   return bidCount > 0 && currentBidCents >= reserveCents ? ('met' as const) : ('not-met' as const);
 }
 
-/** What the price box shows: the starting bid until someone bids, then the current bid. */
-export function displayedPrice(a: { currentBidCents: number; startingBidCents: number; bidCount: number }) {
-  return a.bidCount === 0
-    ? { label: 'Starting bid' as const, cents: a.startingBidCents }
-    : { label: 'Current bid' as const, cents: a.currentBidCents };
-}
-
 /** An amount's own validity, before any auction is looked at. */
 export function amountVerdict(amountCents: number): Verdict {
   if (!Number.isSafeInteger(amountCents) || amountCents < BID_UNIT_CENTS) return refuse('invalid', BID_TEXTS.atLeastOneDollar);
@@ -92,7 +85,7 @@ export interface AcceptedBid {
 }
 
 /** Where the requester stands once their request (and any automatic answer to it) is decided. */
-export interface Standing {
+export interface BidStanding {
   leading: boolean;
   currentBidCents: number;
   bidCount: number;
@@ -101,7 +94,7 @@ export interface Standing {
   maxCents: number | null;
 }
 
-export type BidDecision = { ok: true; bid: AcceptedBid | null; standing: Standing } | { ok: false; refusal: Refusal };
+export type BidDecision = { ok: true; bid: AcceptedBid | null; standing: BidStanding } | { ok: false; refusal: Refusal };
 
 export interface DecideOptions {
   /** The database clock at the moment the row was locked. */

@@ -2,6 +2,7 @@ import { Link, Navigate } from 'react-router';
 import { useMe } from '../../features/account';
 import { BidAlertsPanel } from '../../features/alerts';
 import { MyMaxBidsPanel } from '../../features/bidding';
+import { TradeInOffersPanel } from '../../features/trade-in';
 
 export function DashboardPage() {
   const me = useMe();
@@ -26,6 +27,9 @@ export function DashboardPage() {
       </div>
       <div className="mt-8">
         <BidAlertsPanel />
+      </div>
+      <div className="mt-8">
+        <TradeInOffersPanel />
       </div>
       <div className="mt-8 rounded-xl border bg-white p-6">
         <h2 className="text-xl font-semibold">Find your next car</h2>

@@ -5,12 +5,14 @@ import { BiddingPanel } from '../../features/bidding';
 import { Comments } from '../../features/comments';
 import { ChatWidget } from '../../features/chat';
 import { useMe } from '../../features/account';
+import { HistoryReportCard } from '../../features/history-report';
 import { WatchButton } from '../../features/notifications';
 
 export function ListingRoute() {
   const user = useMe().data?.user ?? null;
   return (
     <ListingPage
+      viewerId={user?.id ?? null}
       actions={(listing) => (
         <>
           <BiddingPanel listing={listing} user={user} />
@@ -19,6 +21,7 @@ export function ListingRoute() {
       )}
       discussion={(auctionId) => <Comments auctionId={auctionId} />}
       chat={(auctionId) => <ChatWidget auctionId={auctionId} />}
+      history={(vin) => <HistoryReportCard vin={vin} />}
     />
   );
 }

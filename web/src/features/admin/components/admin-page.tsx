@@ -7,6 +7,7 @@ import { useOverview } from '../api/get-overview';
 import { useAdminEvents } from '../hooks/use-admin-events';
 import { PendingAuctions } from './pending-auctions';
 import { AdminEscrows } from './admin-escrows';
+import { ForumReports } from './forum-reports';
 
 export function AdminPage() {
   const me = useAdminMe();
@@ -56,7 +57,11 @@ export function AdminPage() {
           <h2 className="mb-3 mt-8 text-lg font-semibold">Escrow transactions</h2>
           <AdminEscrows />
         </Tabs.Content>
-        {['overview', 'users', 'revenue', 'security'].map((t) => (
+        <Tabs.Content value="security" className="py-6">
+          <h2 className="mb-3 text-lg font-semibold">Forum reports</h2>
+          <ForumReports />
+        </Tabs.Content>
+        {['overview', 'users', 'revenue'].map((t) => (
           <Tabs.Content key={t} value={t} className="py-6 text-slate-600">
             <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">Sample data: detailed {t} reports for {period} are not connected to live figures yet.</p>
           </Tabs.Content>

@@ -1,12 +1,11 @@
 // Proxy bidding on a listing: the bidder's private maximum ("Your max") and the form that sets it in the bid dialog.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BID_INPUT_STEP, formatCents, formatMoney } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
+import { BID_INPUT_STEP, checkBidInput, formatCents, formatMoney } from '@app/shared';
+import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { fetchMaxBid, setMaxBid } from '../api/max-bid';
 import { useSaleChanged } from '../hooks/use-sale-changed';
-import { validateBidInput } from '../utils/bid-input';
 
 const maxBidKey = (auctionId: number) => ['max-bid', auctionId] as const;
 
@@ -22,7 +21,7 @@ export function YourMax({ auctionId, bidCount }: { auctionId: number; bidCount: 
   );
 }
 
-export function MaxBidForm({ auctionId, currentBid, minimumCents, onSet }: { auctionId: number; currentBid: string; minimumCents: number; onSet?: () => void }) {
+export function MaxBidForm({ auctionId, minimumCents, onSet }: { auctionId: number; minimumCents: number; onSet?: () => void }) {
   const [amount, setAmount] = useState('');
   const queryClient = useQueryClient();
   const saleChanged = useSaleChanged();
@@ -39,18 +38,17 @@ export function MaxBidForm({ auctionId, currentBid, minimumCents, onSet }: { auc
       onSet?.();
     },
     onError: (err) => {
-      const message = err instanceof ApiError ? err.serverMessage ?? err.message : err.message;
-      toast({ title: 'Failed to set max bid', description: message || 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Failed to set max bid', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = validateBidInput(amount, currentBid);
+    const checked = checkBidInput(amount, minimumCents);
     if (!checked.ok) {
-      toast({ title: 'Invalid max bid', description: checked.message ?? `Max bid must be higher than ${formatMoney(currentBid)}`, variant: 'destructive' });
+      toast({ title: 'Invalid max bid', description: checked.message, variant: 'destructive' });
       return;
     }
-    set.mutate(amount.trim());
+    set.mutate(String(checked.cents / 100));
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-2" noValidate data-testid="max-bid-form">
