@@ -160,8 +160,8 @@ export async function listAuctionsByStatus(sql: Sql, status: Auction['status']):
 export async function getAuctionDetail(sql: Sql, id: number): Promise<AuctionDetail> {
   const [rows, bids, [clock]] = await Promise.all([
     sql<AuctionRow[]>`${selectAuctions(sql)} where a.id = ${id} and a.status not in ('pending', 'rejected')`,
-    sql<{ id: string; amount: string; bidderName: string; timestamp: Date }[]>`
-      select b.id, b.amount, u.name as bidder_name, b.timestamp
+    sql<{ id: string; amount: string; bidderName: string; timestamp: Date; proxy: boolean }[]>`
+      select b.id, b.amount, u.name as bidder_name, b.timestamp, b.proxy
       from bids b join users u on u.id = b.user_id
       where b.auction_id = ${id}
       order by b.timestamp desc, b.id desc
@@ -178,6 +178,7 @@ export async function getAuctionDetail(sql: Sql, id: number): Promise<AuctionDet
       amount: b.amount,
       bidderName: b.bidderName,
       timestamp: b.timestamp.toISOString(),
+      proxy: b.proxy,
     })),
   };
 }

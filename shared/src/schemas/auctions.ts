@@ -56,7 +56,7 @@ export const AuctionListSchema = z.array(AuctionSchema);
 export const AuctionDetailSchema = AuctionSchema.extend({
   serverTime: IsoDateSchema,
   recentBids: z.array(
-    z.object({ id: z.number().int(), amount: MoneySchema, bidderName: z.string(), timestamp: IsoDateSchema }),
+    z.object({ id: z.number().int(), amount: MoneySchema, bidderName: z.string(), timestamp: IsoDateSchema, proxy: z.boolean().optional() }),
   ),
 });
 export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;

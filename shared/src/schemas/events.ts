@@ -28,6 +28,8 @@ export const BidPlacedEventSchema = z.object({
   bidderName: z.string(),
   bidderId: z.number().int(),
   reserveStatus: ReserveStatusSchema,
+  /** Placed automatically by a bidder's maximum (the maximum itself is private and never in an event). */
+  proxy: z.boolean().optional(),
   chatLine: SystemChatLineSchema,
 });
 export const AuctionExtendedEventSchema = z.object({ type: z.literal('auction.extended'), ...envelope, auctionId, endTime: IsoDateSchema });

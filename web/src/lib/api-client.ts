@@ -41,7 +41,7 @@ export class MalformedAnswerError extends Error {
   }
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   body?: unknown;

@@ -1,6 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { useMe } from '../../features/account';
 import { BidAlertsPanel } from '../../features/alerts';
+import { MyMaxBidsPanel } from '../../features/bidding';
 import { TradeInOffersPanel } from '../../features/trade-in';
 
 export function DashboardPage() {
@@ -20,6 +21,9 @@ export function DashboardPage() {
             <p className="text-xs text-amber-700">Sample figure</p>
           </div>
         ))}
+      </div>
+      <div className="mt-8">
+        <MyMaxBidsPanel />
       </div>
       <div className="mt-8">
         <BidAlertsPanel />

@@ -69,7 +69,10 @@ export function BidHistory({ bids }: { bids: ListingState['bids'] }) {
         {bids.map((b) => (
           // Fixed columns, amounts right-aligned in tabular figures: the amounts line up whatever the names' lengths.
           <li key={b.id} className="grid grid-cols-[minmax(0,1fr)_auto_7.5rem] items-baseline gap-3 border-b border-slate-100 pb-2" data-testid="bid-row">
-            <span className="truncate">{b.bidderName}</span>
+            <span className="truncate">
+              {b.bidderName}
+              {b.proxy && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600" data-testid="proxy-bid" title="Placed automatically by this bidder's maximum bid">automatic</span>}
+            </span>
             <span className="text-right font-semibold tabular-nums" data-testid="bid-amount-cell">{formatMoney(b.amount)}</span>
             <span className="text-right text-slate-500">{relativeTime(b.timestamp)}</span>
           </li>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { formatCents } from '@app/shared';
 import { BidForm } from './bid-form';
+import { MaxBidForm } from './max-bid';
 
 export function BidDialog({ auctionId, minimumCents, title, disabled }: {
   auctionId: number;
@@ -24,6 +25,9 @@ export function BidDialog({ auctionId, minimumCents, title, disabled }: {
           </Dialog.Description>
           <div className="mt-4">
             <BidForm auctionId={auctionId} minimumCents={minimumCents} compact onPlaced={() => setOpen(false)} />
+          </div>
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            <MaxBidForm auctionId={auctionId} minimumCents={minimumCents} onSet={() => setOpen(false)} />
           </div>
         </Dialog.Content>
       </Dialog.Portal>

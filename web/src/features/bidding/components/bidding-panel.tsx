@@ -7,6 +7,7 @@ import { useOnlineCount, type Listing } from '../../auctions';
 import { BidForm } from './bid-form';
 import { BidDialog } from './bid-dialog';
 import { BuyNowDialog } from './buy-now-dialog';
+import { YourMax } from './max-bid';
 
 export function BiddingPanel({ listing, user }: { listing: Listing; user: SessionUser | null }) {
   const now = useTicker((s) => s.now);
@@ -53,6 +54,7 @@ export function BiddingPanel({ listing, user }: { listing: Listing; user: Sessio
       )}
       {!rules.isSeller && minimumCents !== null && (
         <>
+          {user && <YourMax auctionId={a.id} bidCount={state.bidCount} />}
           <BidForm auctionId={a.id} minimumCents={minimumCents} disabled={!canBid} />
           <BidDialog auctionId={a.id} minimumCents={minimumCents} title={title} disabled={!canBid} />
           {canBuyNow && a.buyItNowPrice !== null && <BuyNowDialog auctionId={a.id} price={a.buyItNowPrice} title={title} />}
