@@ -29,7 +29,7 @@ export function useNotificationNotices(userId: number | undefined): void {
         old && !old.items.some((x) => x.id === n.id) ? { items: [n, ...old.items], unread: old.unread + 1 } : old,
       );
       // A fired alert already shows its own toast; an escrow step does on its own open page.
-      if (n.kind === 'alert' || window.location.pathname === n.link) return;
+      if (n.kind === 'alert' || (n.kind === 'escrow' && window.location.pathname === n.link)) return;
       toast({ title: TITLES[n.kind], description: n.text, action: { label: 'View', onClick: () => void navigate(n.link) } });
     }),
   ], { asUser: true });
