@@ -66,7 +66,8 @@ describe('a frozen Postgres', () => {
     // The first request after Postgres returns is served.
     const back = await timed(() => ctx.app.inject({ method: 'GET', url: `/api/auctions/${auctionId}` }));
     expect(back.value.statusCode).toBe(200);
-    expect(back.ms).toBeLessThan(1000);
+    // Recovery time itself is measured by the fault suite (RELIABILITY.md); here: served, not stuck behind the outage.
+    expect(back.ms).toBeLessThan(3000);
     // The bid that waited through the outage was dropped, not decided when the database came back.
     await new Promise((r) => setTimeout(r, 300));
     const amounts = await ctx.sql<{ amount: string }[]>`select amount from bids where auction_id = ${auctionId} order by id`;
