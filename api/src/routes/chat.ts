@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuctionIdParamsSchema, ChatMessageSchema, ChatMessagesQuerySchema, PostChatMessageBodySchema } from '@app/shared';
+import { raiseChatLatestNow, readChatLatest, seedChatLatest } from '@app/infra';
 import { requireUser } from '../plugins/auth.js';
-import { listChatMessages, postChatMessage } from '../services/chat.js';
+import { listChatMessages, newestChatId, postChatMessage } from '../services/chat.js';
 import { limit } from '../plugins/rate-limits.js';
 import { errors } from './responses.js';
 
@@ -20,8 +21,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { auctionId } = request.params;
       const { after } = request.query;
-      const messages = await listChatMessages(app.sql, auctionId, after);
-      // The poll repeats every 2 s; an unchanged answer costs a 304 and no body.
+      // The poll repeats every 2 s; an unchanged answer costs a 304 and no body, and, when Redis knows the newest line
+      // is not newer than the client's, no Postgres query either.
+      const prefix = app.config.REDIS_PREFIX;
+      let latest = after === undefined ? null : await readChatLatest(app.redis, prefix, auctionId, 300);
+      if (after !== undefined && latest === null) {
+        // Redis does not know (restarted empty, or nobody wrote here yet): one index lookup tells, and seeds it.
+        latest = await newestChatId(app.sql, auctionId);
+        seedChatLatest(app.redis, prefix, auctionId, latest);
+      }
+      const messages = after !== undefined && latest !== null && latest <= after ? [] : await listChatMessages(app.sql, auctionId, after);
       const last = messages.at(-1)?.id ?? after ?? 0;
       const etag = `W/"chat-${auctionId}-${after ?? 'latest'}-${last}-${messages.length}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
@@ -45,6 +54,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
       const message = await postChatMessage(app.sql, app.events, { auctionId: request.params.auctionId, user, message: request.body.message });
+      await raiseChatLatestNow(app.redis, app.config.REDIS_PREFIX, message.auctionId, message.id, 300);
       return reply.status(201).send(message);
     },
   );

@@ -1,6 +1,7 @@
 // Writing committed events to the Redis events stream: the one format the API, the relay and the gateway agree on.
 import type { Redis } from 'ioredis';
 import { EVENTS_STREAM_FIELD, EVENTS_STREAM_MAXLEN, eventsStreamKey, type DomainEvent } from '@app/shared';
+import { raiseChatLatest } from './chat-latest.js';
 
 export type StreamWriter = (events: DomainEvent[]) => Promise<void>;
 
@@ -10,6 +11,7 @@ export function redisStreamWriter(redis: Redis, redisPrefix: string): StreamWrit
     if (events.length === 0) return;
     const pipeline = redis.pipeline();
     for (const e of events) pipeline.xadd(key, 'MAXLEN', '~', EVENTS_STREAM_MAXLEN, '*', EVENTS_STREAM_FIELD, JSON.stringify(e));
+    raiseChatLatest(pipeline, redisPrefix, events);
     const results = await pipeline.exec();
     const failed = results?.find(([err]) => err);
     if (failed) throw failed[0];
