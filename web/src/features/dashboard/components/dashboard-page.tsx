@@ -1,24 +1,29 @@
 import { Link, Navigate } from 'react-router';
-import { useMe } from '../../features/account';
-import { BidAlertsPanel } from '../../features/alerts';
+import { useMe } from '../../account';
+import { BidAlertsPanel } from '../../alerts';
+import { useDashboard } from '../api/get-dashboard';
+import { useLiveStandings } from '../hooks/use-live-standings';
+import { ActiveBids } from './active-bids';
+import { ListedCars } from './listed-cars';
+import { StatTiles } from './stat-tiles';
 
 export function DashboardPage() {
   const me = useMe();
-  if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   const user = me.data?.user;
+  const dashboard = useDashboard(Boolean(user));
+  useLiveStandings(user?.id, dashboard.data?.activeBids.map((b) => b.auctionId) ?? []);
+  if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (!user) return <Navigate to="/login?next=/dashboard" replace />;
+  const d = dashboard.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Welcome back, {user.name}</h1>
       <p className="mt-1 text-slate-600">{user.isPremium ? 'Premium member: all auctions are open to you.' : 'Standard member.'}</p>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {[['Cars Listed', '3'], ['Active Bids', '7'], ['Won Auctions', '12'], ['Total Spent', '$1.2M']].map(([label, value]) => (
-          <div key={label} className="rounded-xl border bg-white p-5">
-            <p className="text-sm text-slate-500">{label}</p>
-            <p className="text-3xl font-bold">{value}</p>
-            <p className="text-xs text-amber-700">Sample figure</p>
-          </div>
-        ))}
+      {dashboard.isError && <p className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">Your dashboard could not be loaded. Please reload the page.</p>}
+      <StatTiles tiles={d?.tiles} />
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <ActiveBids bids={d?.activeBids} />
+        <ListedCars cars={d?.listedCars} />
       </div>
       <div className="mt-8">
         <BidAlertsPanel />
