@@ -35,6 +35,7 @@ import { vinScanRoutes } from './routes/vin-scan.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { dashboardRoutes } from './routes/dashboard.js';
+import { marketplaceSettingsRoutes } from './routes/marketplace-settings.js';
 import { PhotoStore } from './services/photo-store.js';
 import { VinDecoder } from './services/vin-decoder.js';
 import { valuationModel } from './services/valuation-model.js';
@@ -124,7 +125,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     useZodContracts(api, config.STRICT_RESPONSES);
     for (const routes of [
       healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
-      escrowRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, notificationRoutes, dashboardRoutes,
+      escrowRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, notificationRoutes, dashboardRoutes, marketplaceSettingsRoutes,
     ]) {
       await api.register(routes);
     }

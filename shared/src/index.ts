@@ -20,6 +20,7 @@ export * from './schemas/cars.js';
 export * from './schemas/valuation.js';
 export * from './schemas/escrow.js';
 export * from './schemas/admin.js';
+export * from './schemas/admin-settings.js';
 export * from './schemas/system.js';
 export * from './schemas/community.js';
 export * from './schemas/notifications.js';

@@ -6,6 +6,12 @@ import {
   AdminEscrowSchema,
   AdminLoginBodySchema,
   AdminOverviewSchema,
+  AdminSettingsResponseSchema,
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  SetPremiumBodySchema,
+  SuspendUserBodySchema,
+  UpdateMarketplaceSettingsBodySchema,
   AuctionDecisionResponseSchema,
   AuctionListSchema,
   EscrowChangeResponseSchema,
@@ -18,6 +24,8 @@ import { listEscrowsForAdmin } from '../services/admin-escrows.js';
 import { takeEscrowAction } from '../services/escrow.js';
 import { LoginThrottle } from '../services/login-throttle.js';
 import { ADMIN_COOKIE } from '../services/sessions.js';
+import { listUsersForAdmin, reactivateUser, setPremium, suspendUser } from '../services/admin-users.js';
+import { settingsWithAudit, updateSettings } from '../services/marketplace-settings.js';
 import { signIn, signOut } from '../services/sign-in.js';
 import { setSessionCookie } from './auth.js';
 import { errors } from './responses.js';
@@ -71,6 +79,48 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         async (request) => decideAuction(app.sql, app.events, request.params.id, decision === 'approve'),
       );
     }
+    const done = { 204: z.null().describe('Done') };
+    scope.get(
+      '/api/admin/users',
+      { schema: { tags, security, querystring: AdminUserListQuerySchema, response: { 200: AdminUserListSchema, ...guarded, ...errors(400) } } },
+      async (request) => listUsersForAdmin(app.sql, request.query),
+    );
+    scope.post(
+      '/api/admin/users/:id/suspend',
+      { schema: { tags, security, params: IdParamsSchema, body: SuspendUserBodySchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
+      async (request, reply) => {
+        const admin = await requireAdmin(request);
+        await suspendUser({ sql: app.sql, events: app.events, sessionCache: app.sessionCache }, admin.id, request.params.id, request.body.reason);
+        return reply.status(204).send(null);
+      },
+    );
+    scope.post(
+      '/api/admin/users/:id/reactivate',
+      { schema: { tags, security, params: IdParamsSchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
+      async (request, reply) => {
+        await reactivateUser(app.sql, (await requireAdmin(request)).id, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+    scope.post(
+      '/api/admin/users/:id/premium',
+      { schema: { tags, security, params: IdParamsSchema, body: SetPremiumBodySchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
+      async (request, reply) => {
+        await setPremium(app.sql, (await requireAdmin(request)).id, request.params.id, request.body.isPremium);
+        return reply.status(204).send(null);
+      },
+    );
+    scope.get('/api/admin/settings', { schema: { tags, security, response: { 200: AdminSettingsResponseSchema, ...guarded } } }, async () =>
+      settingsWithAudit(app.sql),
+    );
+    scope.patch(
+      '/api/admin/settings',
+      { schema: { tags, security, body: UpdateMarketplaceSettingsBodySchema, response: { 200: AdminSettingsResponseSchema, ...guarded, ...errors(400) } } },
+      async (request) => {
+        await updateSettings(app.sql, (await requireAdmin(request)).id, request.body);
+        return settingsWithAudit(app.sql);
+      },
+    );
     scope.get('/api/admin/escrows', { schema: { tags, security, response: { 200: z.array(AdminEscrowSchema), ...guarded } } }, async () =>
       listEscrowsForAdmin(app.sql),
     );
