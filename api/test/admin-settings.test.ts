@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const patch = (cookie: string, payload: unknown) => ctx.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: jsonHeaders(cookie), payload });
+const patch = (cookie: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: jsonHeaders(cookie), payload });
 const buy = (cookie: string, auctionId: number) =>
   ctx.app.inject({ method: 'POST', url: `/api/auctions/${auctionId}/buy-now`, headers: jsonHeaders(cookie), payload: {} });
 

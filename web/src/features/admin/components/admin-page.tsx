@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { ADMIN_AUCTION_DURATIONS_DAYS, ADMIN_COMMISSION_RATES_PCT } from '@app/shared';
 import { useAdminMe } from '../api/admin-session';
 import { useOverview } from '../api/get-overview';
 import { useAdminEvents } from '../hooks/use-admin-events';
 import { PendingAuctions } from './pending-auctions';
 import { AdminEscrows } from './admin-escrows';
+import { AdminSettings } from './admin-settings';
+import { AdminUsers } from './admin-users';
 
 export function AdminPage() {
   const me = useAdminMe();
@@ -56,21 +57,16 @@ export function AdminPage() {
           <h2 className="mb-3 mt-8 text-lg font-semibold">Escrow transactions</h2>
           <AdminEscrows />
         </Tabs.Content>
-        {['overview', 'users', 'revenue', 'security'].map((t) => (
+        {['overview', 'revenue', 'security'].map((t) => (
           <Tabs.Content key={t} value={t} className="py-6 text-slate-600">
             <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">Sample data: detailed {t} reports for {period} are not connected to live figures yet.</p>
           </Tabs.Content>
         ))}
-        <Tabs.Content value="settings" className="space-y-4 py-6 text-sm">
-          <p className="rounded-lg bg-amber-50 p-3 text-amber-900">Sample settings: changes here are not saved yet.</p>
-          <label className="block">Default auction duration
-            <select defaultValue={7} className="ml-2 rounded border px-2 py-1">{ADMIN_AUCTION_DURATIONS_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}</select>
-          </label>
-          <label className="block">Commission rate
-            <select defaultValue={5} className="ml-2 rounded border px-2 py-1">{ADMIN_COMMISSION_RATES_PCT.map((c) => <option key={c} value={c}>{c}%</option>)}</select>
-          </label>
-          <p>Feature toggles: AI valuation, Buy It Now, trade-in evaluation, premium listings (beta).</p>
-          <p><a href="/admin/queues" className="text-brand-600 underline">Queue dashboard</a></p>
+        <Tabs.Content value="users" className="py-6">
+          <AdminUsers />
+        </Tabs.Content>
+        <Tabs.Content value="settings" className="py-6">
+          <AdminSettings />
         </Tabs.Content>
       </Tabs.Root>
     </div>

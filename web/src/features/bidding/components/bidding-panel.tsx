@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { eligibility, minimumNextBidCents, toCents, type SessionUser } from '@app/shared';
 import { useServerClock, useTicker } from '../../../lib/server-clock';
 import type { Listing } from '../../auctions';
+import { useFeatures } from '../../system';
 import { BidForm } from './bid-form';
 import { BidDialog } from './bid-dialog';
 import { BuyNowDialog } from './buy-now-dialog';
@@ -11,6 +12,8 @@ import { BuyNowDialog } from './buy-now-dialog';
 export function BiddingPanel({ listing, user }: { listing: Listing; user: SessionUser | null }) {
   const now = useTicker((s) => s.now);
   const offset = useServerClock((s) => s.offsetMs);
+  // Shown only once the server says Buy It Now is on (an admin may turn it off for the whole marketplace).
+  const buyItNowOn = useFeatures().data?.buyItNow === true;
   const { auction: a, state, title } = listing;
   const money = { currentBidCents: toCents(state.currentBid), startingBidCents: toCents(a.startingBid), bidCount: state.bidCount };
   const rules = eligibility(
@@ -48,7 +51,7 @@ export function BiddingPanel({ listing, user }: { listing: Listing; user: Sessio
         <>
           <BidForm auctionId={a.id} currentBid={state.currentBid} minimumCents={minimumCents} disabled={!canBid} />
           <BidDialog auctionId={a.id} currentBid={state.currentBid} minimumCents={minimumCents} title={title} disabled={!canBid} />
-          {canBuyNow && a.buyItNowPrice !== null && <BuyNowDialog auctionId={a.id} price={a.buyItNowPrice} title={title} />}
+          {buyItNowOn && canBuyNow && a.buyItNowPrice !== null && <BuyNowDialog auctionId={a.id} price={a.buyItNowPrice} title={title} />}
         </>
       )}
     </>
