@@ -6,6 +6,7 @@ import {
   AdminEscrowSchema,
   AdminLoginBodySchema,
   AdminOverviewSchema,
+  AdminPeriodQuerySchema,
   AdminSettingsResponseSchema,
   AdminUserListQuerySchema,
   AdminUserListSchema,
@@ -68,7 +69,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.get('/api/admin/me', { schema: { tags, security, response: { 200: AdminAuthResponseSchema, ...guarded } } }, async (request) => ({
       admin: await requireAdmin(request),
     }));
-    scope.get('/api/admin/overview', { schema: { tags, security, response: { 200: AdminOverviewSchema, ...guarded } } }, async () => adminOverview(app.sql));
+    scope.get(
+      '/api/admin/overview',
+      { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: AdminOverviewSchema, ...guarded, ...errors(400) } } },
+      async (request) => adminOverview(app.sql, request.query.period),
+    );
     scope.get('/api/admin/pending-auctions', { schema: { tags, security, response: { 200: AuctionListSchema, ...guarded } } }, async () =>
       listPendingAuctions(app.sql),
     );

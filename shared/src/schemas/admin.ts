@@ -1,13 +1,32 @@
 // The admin portal's own answers (its requests reuse the auction and escrow contracts).
 import { z } from 'zod';
 import { AuctionStatusSchema } from './auctions.js';
-import { IsoDateSchema } from './common.js';
+import { IsoDateSchema, MoneySchema } from './common.js';
+
+export const ADMIN_PERIODS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as const;
+export const AdminPeriodSchema = z.enum(['7d', '30d', '90d', '1y']);
+export type AdminPeriod = z.infer<typeof AdminPeriodSchema>;
+export const AdminPeriodQuerySchema = z.object({ period: AdminPeriodSchema.default('30d') });
 
 export const AdminOverviewSchema = z.object({
   liveAuctions: z.number().int(),
   users: z.number().int(),
   bidsToday: z.number().int(),
   pending: z.number().int(),
+  period: AdminPeriodSchema,
+  /** Sale prices of the auctions sold (at the hammer or by Buy It Now) in the period. */
+  gmv: MoneySchema,
+  auctionsEnded: z.number().int(),
+  auctionsSold: z.number().int(),
+  /** Sold of ended, in percent with one decimal; null when nothing ended. */
+  sellThroughRate: z.number().nullable(),
+  /** Bids in the period per auction that received one; two decimals. */
+  avgBidsPerAuction: z.number(),
+  newUsers: z.number().int(),
+  escrowVolume: z.array(z.object({ status: z.string(), count: z.number().int(), amount: MoneySchema })),
+  /** The marketplace's share of the sales in the period (buyer's premium, commission, escrow fees), as stored with each escrow. */
+  feesEarned: MoneySchema,
+  series: z.array(z.object({ day: z.string(), sales: z.number().int(), bids: z.number().int() })),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AdminPeriodSchema, type AdminPeriod } from '@app/shared';
 import { Navigate } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { useAdminMe } from '../api/admin-session';
@@ -8,11 +9,13 @@ import { PendingAuctions } from './pending-auctions';
 import { AdminEscrows } from './admin-escrows';
 import { AdminSettings } from './admin-settings';
 import { AdminUsers } from './admin-users';
+import { OverviewChart } from './overview-chart';
+import { EscrowVolume, StatCards } from './stat-cards';
 
 export function AdminPage() {
   const me = useAdminMe();
-  const overview = useOverview(Boolean(me.data));
-  const [period, setPeriod] = useState('30d');
+  const [period, setPeriod] = useState<AdminPeriod>('30d');
+  const overview = useOverview(Boolean(me.data), period);
   useAdminEvents(me.data?.admin.id);
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (me.isError || !me.data) return <Navigate to="/admin/login" replace />;
@@ -26,25 +29,12 @@ export function AdminPage() {
         </div>
         <label className="text-sm">
           Period{' '}
-          <select value={period} onChange={(e) => setPeriod(e.target.value)} className="ml-1 rounded-md border px-2 py-1">
-            {['7d', '30d', '90d', '1y'].map((p) => <option key={p}>{p}</option>)}
+          <select value={period} onChange={(e) => setPeriod(AdminPeriodSchema.parse(e.target.value))} data-testid="period" className="ml-1 rounded-md border px-2 py-1">
+            {AdminPeriodSchema.options.map((p) => <option key={p}>{p}</option>)}
           </select>
         </label>
       </div>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {[
-          ['Live auctions', stats?.liveAuctions],
-          ['Registered users', stats?.users],
-          ['Bids in the last 24 h', stats?.bidsToday],
-          ['Pending approval', stats?.pending],
-        ].map(([label, value]) => (
-          <div key={String(label)} className="rounded-xl border bg-white p-5">
-            <p className="text-sm text-slate-500">{label}</p>
-            <p className="text-3xl font-bold">{value ?? '…'}</p>
-            <p className="text-xs text-emerald-700">Live from the database</p>
-          </div>
-        ))}
-      </div>
+      <StatCards stats={stats} />
       <Tabs.Root defaultValue="overview" className="mt-8">
         <Tabs.List className="flex flex-wrap gap-2 border-b">
           {['overview', 'auctions', 'users', 'revenue', 'security', 'settings'].map((t) => (
@@ -57,7 +47,11 @@ export function AdminPage() {
           <h2 className="mb-3 mt-8 text-lg font-semibold">Escrow transactions</h2>
           <AdminEscrows />
         </Tabs.Content>
-        {['overview', 'revenue', 'security'].map((t) => (
+        <Tabs.Content value="overview" className="space-y-4 py-6">
+          {stats && <OverviewChart series={stats.series} />}
+          <EscrowVolume stats={stats} />
+        </Tabs.Content>
+        {['revenue', 'security'].map((t) => (
           <Tabs.Content key={t} value={t} className="py-6 text-slate-600">
             <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">Sample data: detailed {t} reports for {period} are not connected to live figures yet.</p>
           </Tabs.Content>
