@@ -5,6 +5,7 @@ import {
   AdminEscrowActionBodySchema,
   AdminEscrowSchema,
   AdminLoginBodySchema,
+  AdminExportQuerySchema,
   AdminOverviewSchema,
   AdminPeriodQuerySchema,
   AdminSettingsResponseSchema,
@@ -27,6 +28,7 @@ import { LoginThrottle } from '../services/login-throttle.js';
 import { ADMIN_COOKIE } from '../services/sessions.js';
 import { listUsersForAdmin, reactivateUser, setPremium, suspendUser } from '../services/admin-users.js';
 import { settingsWithAudit, updateSettings } from '../services/marketplace-settings.js';
+import { adminReportStream } from '../services/admin-export.js';
 import { signIn, signOut } from '../services/sign-in.js';
 import { setSessionCookie } from './auth.js';
 import { errors } from './responses.js';
@@ -113,6 +115,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         await setPremium(app.sql, (await requireAdmin(request)).id, request.params.id, request.body.isPremium);
         return reply.status(204).send(null);
+      },
+    );
+    scope.get(
+      '/api/admin/export',
+      { schema: { tags, security, description: 'Export Report: the tab and period as CSV, streamed', querystring: AdminExportQuerySchema, response: { 200: z.unknown().describe('text/csv'), ...guarded, ...errors(400) } } },
+      async (request, reply) => {
+        const { tab, period } = request.query;
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="report-${tab}-${period}.csv"`)
+          .send(adminReportStream(app.sql, request.query));
       },
     );
     scope.get('/api/admin/settings', { schema: { tags, security, response: { 200: AdminSettingsResponseSchema, ...guarded } } }, async () =>

@@ -51,3 +51,10 @@ export const AdminUserListQuerySchema = z.object({
 });
 export const SuspendUserBodySchema = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(500) });
 export const SetPremiumBodySchema = z.object({ isPremium: z.boolean() });
+
+export const ADMIN_EXPORT_TABS = ['overview', 'auctions', 'users', 'revenue'] as const;
+export const AdminExportQuerySchema = z.object({
+  tab: z.enum(ADMIN_EXPORT_TABS).default('auctions'),
+  period: AdminPeriodSchema.default('30d'),
+});
+export type AdminExportQuery = z.infer<typeof AdminExportQuerySchema>;

@@ -10,11 +10,13 @@ import { AdminEscrows } from './admin-escrows';
 import { AdminSettings } from './admin-settings';
 import { AdminUsers } from './admin-users';
 import { OverviewChart } from './overview-chart';
+import { exportReportUrl } from '../api/export-report';
 import { EscrowVolume, StatCards } from './stat-cards';
 
 export function AdminPage() {
   const me = useAdminMe();
   const [period, setPeriod] = useState<AdminPeriod>('30d');
+  const [tab, setTab] = useState('overview');
   const overview = useOverview(Boolean(me.data), period);
   useAdminEvents(me.data?.admin.id);
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
@@ -27,15 +29,18 @@ export function AdminPage() {
           <h1 className="text-3xl font-bold">Admin dashboard</h1>
           <p className="text-slate-600">Signed in as {me.data.admin.name} ({me.data.admin.role})</p>
         </div>
-        <label className="text-sm">
-          Period{' '}
-          <select value={period} onChange={(e) => setPeriod(AdminPeriodSchema.parse(e.target.value))} data-testid="period" className="ml-1 rounded-md border px-2 py-1">
-            {AdminPeriodSchema.options.map((p) => <option key={p}>{p}</option>)}
-          </select>
-        </label>
+        <div className="flex items-center gap-3">
+          <a href={exportReportUrl(tab, period)} download className="rounded-lg border px-3 py-1.5 text-sm font-semibold" data-testid="export-report">Export Report</a>
+          <label className="text-sm">
+            Period{' '}
+            <select value={period} onChange={(e) => setPeriod(AdminPeriodSchema.parse(e.target.value))} data-testid="period" className="ml-1 rounded-md border px-2 py-1">
+              {AdminPeriodSchema.options.map((p) => <option key={p}>{p}</option>)}
+            </select>
+          </label>
+        </div>
       </div>
       <StatCards stats={stats} />
-      <Tabs.Root defaultValue="overview" className="mt-8">
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
         <Tabs.List className="flex flex-wrap gap-2 border-b">
           {['overview', 'auctions', 'users', 'revenue', 'security', 'settings'].map((t) => (
             <Tabs.Trigger key={t} value={t} className="px-3 py-2 capitalize data-[state=active]:border-b-2 data-[state=active]:border-brand-600">{t}</Tabs.Trigger>
