@@ -57,3 +57,23 @@ describe('marketplace settings', () => {
     expect((await ctx.app.inject({ url: '/api/settings/features' })).json()).toMatchObject({ tradeIn: false, premiumListings: false });
   });
 });
+
+describe('commission rate', () => {
+  it('a new commission applies to sales made after the change; an escrow opened before keeps its fees', async () => {
+    const admin = await createAdminSession(ctx.app, ctx.sql);
+    const buyer = await createUserSession(ctx.app, ctx.sql);
+    const [before, after] = [
+      await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '50000.00' }),
+      await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '50000.00' }),
+    ];
+    await patch(admin.cookie, { commissionRatePct: 3 });
+    expect((await buy(buyer.cookie, before)).statusCode).toBe(201);
+    await patch(admin.cookie, { commissionRatePct: 10 });
+    expect((await buy(buyer.cookie, after)).statusCode).toBe(201);
+    const fees = await ctx.sql<{ auctionId: number; fees: { sellersCommission: string; sellerProceeds: string } }[]>`
+      select auction_id, fees from escrow_transactions where auction_id in ${ctx.sql([before, after])} order by auction_id`;
+    expect(fees.map((f) => f.fees.sellersCommission)).toEqual(['1500.00', '5000.00']);
+    expect(fees[1]!.fees.sellerProceeds).toBe('44250.00');
+    await patch(admin.cookie, { commissionRatePct: 3 });
+  });
+});
