@@ -52,6 +52,10 @@ it('suspending a member drops their sockets and sessions; they cannot bid, chat 
   // The session is warm in the API's cache, as it is for an active bidder.
   const [socket, othersSocket] = [await open(url, member.cookie), await open(url, bystander.cookie)];
   const dropped = new Promise<string>((r) => socket.once('disconnect', (reason) => r(reason)));
+  // Another admin's open portal hears of the change.
+  const otherAdmin = await createAdminSession(ctx.app, ctx.sql);
+  const adminSocket = await open(url, otherAdmin.cookie);
+  const heard = new Promise<unknown>((r) => adminSocket.once('admin.changed', r));
 
   const found = AdminUserListSchema.parse((await ctx.app.inject({ url: '/api/admin/users?search=suspect', headers: { cookie: admin.cookie } })).json());
   expect(found.items.map((u) => [u.id, u.suspendedAt])).toEqual([[member.id, null]]);
@@ -60,6 +64,8 @@ it('suspending a member drops their sockets and sessions; they cannot bid, chat 
   });
   expect(res.statusCode).toBe(204);
   expect(await dropped).toBe('io server disconnect');
+  expect(await heard).toMatchObject({ type: 'admin.changed', what: 'user', subject: `user:${member.id}` });
+  adminSocket.disconnect();
   expect(othersSocket.connected).toBe(true);
 
   expect((await bid(member.cookie, '11000.00')).statusCode).toBe(401);

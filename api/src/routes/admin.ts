@@ -105,7 +105,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/admin/users/:id/reactivate',
       { schema: { tags, security, params: IdParamsSchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
       async (request, reply) => {
-        await reactivateUser(app.sql, (await requireAdmin(request)).id, request.params.id);
+        await reactivateUser({ sql: app.sql, events: app.events }, (await requireAdmin(request)).id, request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -113,7 +113,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/admin/users/:id/premium',
       { schema: { tags, security, params: IdParamsSchema, body: SetPremiumBodySchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
       async (request, reply) => {
-        await setPremium(app.sql, (await requireAdmin(request)).id, request.params.id, request.body.isPremium);
+        await setPremium({ sql: app.sql, events: app.events, sessionCache: app.sessionCache }, (await requireAdmin(request)).id, request.params.id, request.body.isPremium);
         return reply.status(204).send(null);
       },
     );
@@ -135,7 +135,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/admin/settings',
       { schema: { tags, security, body: UpdateMarketplaceSettingsBodySchema, response: { 200: AdminSettingsResponseSchema, ...guarded, ...errors(400) } } },
       async (request) => {
-        await updateSettings(app.sql, (await requireAdmin(request)).id, request.body);
+        await updateSettings({ sql: app.sql, events: app.events }, (await requireAdmin(request)).id, request.body);
         return settingsWithAudit(app.sql);
       },
     );

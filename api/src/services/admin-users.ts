@@ -1,7 +1,7 @@
 // The admin users tab: search and page through members, flag premium, suspend and reactivate. A suspension ends every
 // session of the member in the same transaction that marks them (each with its session.ended event, which closes
 // their sockets on every gateway), so they are signed out everywhere at once and cannot sign in, bid or chat again.
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, type CommittedEvent, type EventPublisher } from '@app/infra';
 import { streams, type AdminUserList, type AdminUserRow } from '@app/shared';
 import { NotFound } from '../domain-errors.js';
@@ -38,26 +38,38 @@ export async function suspendUser(deps: Deps, adminId: number, userId: number, r
     const ended = await tx<{ id: string }[]>`delete from sessions where user_id = ${userId} returning id`;
     await tx`insert into admin_audit_log (admin_id, action, subject, details) values (${adminId}, 'user.suspended', ${`user:${userId}`}, ${tx.json({ reason })})`;
     const at = user.at.toISOString();
-    return ended.length === 0
+    const sessions = ended.length === 0
       ? []
-      : appendEvents(tx, streams.user(userId), ended.map((s) => ({ type: 'session.ended' as const, at, userId, sessionId: s.id })));
+      : await appendEvents(tx, streams.user(userId), ended.map((s) => ({ type: 'session.ended' as const, at, userId, sessionId: s.id })));
+    return [...sessions, ...(await adminChanged(tx, adminId, userId))];
   });
   deps.sessionCache.evictUser(userId);
   deps.events.publish(committed);
 }
 
-export async function reactivateUser(sql: Sql, adminId: number, userId: number): Promise<void> {
-  await sql.begin(async (tx) => {
+/** Other admins' portals refresh the member's row. */
+function adminChanged(tx: TransactionSql, adminId: number, userId: number): Promise<CommittedEvent[]> {
+  return appendEvents(tx, streams.admins, [{ type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'user', subject: `user:${userId}` }]);
+}
+
+export async function reactivateUser(deps: Omit<Deps, 'sessionCache'>, adminId: number, userId: number): Promise<void> {
+  const committed = await deps.sql.begin(async (tx) => {
     const [user] = await tx`update users set suspended_at = null, suspension_reason = null where id = ${userId} returning id`;
     if (!user) throw new NotFound('User not found');
     await tx`insert into admin_audit_log (admin_id, action, subject) values (${adminId}, 'user.reactivated', ${`user:${userId}`})`;
+    return adminChanged(tx, adminId, userId);
   });
+  deps.events.publish(committed);
 }
 
-export async function setPremium(sql: Sql, adminId: number, userId: number, isPremium: boolean): Promise<void> {
-  await sql.begin(async (tx) => {
+export async function setPremium(deps: Omit<Deps, 'sessionCache'> & { sessionCache?: SessionCache }, adminId: number, userId: number, isPremium: boolean): Promise<void> {
+  const committed = await deps.sql.begin(async (tx) => {
     const [user] = await tx`update users set is_premium = ${isPremium} where id = ${userId} returning id`;
     if (!user) throw new NotFound('User not found');
     await tx`insert into admin_audit_log (admin_id, action, subject, details) values (${adminId}, 'user.premium', ${`user:${userId}`}, ${tx.json({ isPremium })})`;
+    return adminChanged(tx, adminId, userId);
   });
+  // The member's cached session carries the premium flag: the next request reads it afresh.
+  deps.sessionCache?.evictUser(userId);
+  deps.events.publish(committed);
 }

@@ -1,8 +1,9 @@
 // The marketplace settings: one row per key, a missing row is its default. Every change is written with an audit row
 // (which admin, what from and to, when) in the same transaction; the rules that depend on a setting read it here.
 import type { Sql } from 'postgres';
+import { appendEvents, type EventPublisher } from '@app/infra';
 import {
-  DEFAULT_MARKETPLACE_SETTINGS, MarketplaceSettingsSchema, type AdminSettingsResponse, type FeatureToggle, type MarketplaceSettings,
+  DEFAULT_MARKETPLACE_SETTINGS, MarketplaceSettingsSchema, streams, type AdminSettingsResponse, type FeatureToggle, type MarketplaceSettings,
   type UpdateMarketplaceSettingsBody,
 } from '@app/shared';
 import { Forbidden } from '../domain-errors.js';
@@ -27,8 +28,12 @@ export async function assertFeatureOn(sql: Sql, feature: FeatureToggle, message:
   if (!(await readSettings(sql)).features[feature]) throw new Forbidden(message);
 }
 
-export async function updateSettings(sql: Sql, adminId: number, patch: UpdateMarketplaceSettingsBody): Promise<MarketplaceSettings> {
-  await sql.begin(async (tx) => {
+export async function updateSettings(
+  { sql, events }: { sql: Sql; events: EventPublisher },
+  adminId: number,
+  patch: UpdateMarketplaceSettingsBody,
+): Promise<MarketplaceSettings> {
+  const committed = await sql.begin(async (tx) => {
     // One change at a time, so two admins' edits of the feature toggles never lose each other's keys.
     await tx`select pg_advisory_xact_lock(hashtext('marketplace_settings'))`;
     const before = await readSettings(tx as unknown as Sql);
@@ -47,7 +52,10 @@ export async function updateSettings(sql: Sql, adminId: number, patch: UpdateMar
         insert into admin_audit_log (admin_id, action, subject, details)
         values (${adminId}, 'setting.changed', ${key}, ${tx.json({ from: before[key], to: after[key] } as never)})`;
     }
+    // Other admins' settings tabs refresh.
+    return appendEvents(tx, streams.admins, [{ type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'settings', subject: 'settings' }]);
   });
+  events.publish(committed);
   return readSettings(sql);
 }
 

@@ -100,6 +100,14 @@ export const AuctionReviewedEventSchema = z.object({
   auctionId,
   decision: z.enum(['approved', 'rejected']),
 });
+/** An admin changed a marketplace setting or a member's standing: other admins' open portals refresh. */
+export const AdminChangedEventSchema = z.object({
+  type: z.literal('admin.changed'),
+  ...envelope,
+  adminId: z.number().int(),
+  what: z.enum(['settings', 'user']),
+  subject: z.string(),
+});
 
 /**
  * A session ended (sign-out; later suspension or a password change). Never shown to a browser: the gateway closes the
@@ -133,6 +141,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   NotificationCreatedEventSchema,
   AuctionSubmittedEventSchema,
   AuctionReviewedEventSchema,
+  AdminChangedEventSchema,
 ]);
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
 export type EventType = DomainEvent['type'];
@@ -163,6 +172,7 @@ export const EVENT_STREAM_KIND = {
   'notification.created': 'user',
   'auction.submitted': 'admins',
   'auction.reviewed': 'admins',
+  'admin.changed': 'admins',
   'session.ended': 'user',
   'admin-session.ended': 'admins',
 } as const satisfies Record<EventType, 'auction' | 'auction-chat' | 'user' | 'admins'>;
@@ -193,6 +203,7 @@ export function streamOf(e: EventDraft | DomainEvent): string {
       return streams.user(e.userId);
     case 'auction.submitted':
     case 'auction.reviewed':
+    case 'admin.changed':
     case 'admin-session.ended':
       return streams.admins;
   }
