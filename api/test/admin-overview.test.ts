@@ -42,6 +42,12 @@ describe('admin overview by period', () => {
     expect(after.d7.auctionsSold - before.d7.auctionsSold).toBe(1);
     expect(after.d7.auctionsEnded - before.d7.auctionsEnded).toBe(1);
     expect(after.d7.feesEarned).toBe(plus(before.d7.feesEarned, earned));
+    expect(after.d7.feesByType).toEqual({
+      buyersPremium: plus(before.d7.feesByType.buyersPremium, fees.buyersPremiumCents),
+      sellersCommission: plus(before.d7.feesByType.sellersCommission, fees.sellersCommissionCents),
+      buyerEscrowFees: plus(before.d7.feesByType.buyerEscrowFees, fees.buyerEscrowFeeCents),
+      sellerEscrowFees: plus(before.d7.feesByType.sellerEscrowFees, fees.sellerEscrowFeeCents),
+    });
     expect(after.d7.escrowVolume.find((e) => e.status === 'pending')?.count).toBe((before.d7.escrowVolume.find((e) => e.status === 'pending')?.count ?? 0) + 1);
     expect(after.d7.series).toHaveLength(7);
     const today = after.d7.series.at(-1)!;

@@ -8,6 +8,8 @@ import {
   AdminExportQuerySchema,
   AdminOverviewSchema,
   AdminPeriodQuerySchema,
+  AdminSecuritySchema,
+  FlaggedUserListSchema,
   AdminSettingsResponseSchema,
   AdminUserListQuerySchema,
   AdminUserListSchema,
@@ -29,6 +31,7 @@ import { ADMIN_COOKIE } from '../services/sessions.js';
 import { listUsersForAdmin, reactivateUser, setPremium, suspendUser } from '../services/admin-users.js';
 import { settingsWithAudit, updateSettings } from '../services/marketplace-settings.js';
 import { adminReportStream } from '../services/admin-export.js';
+import { adminSecurity, flaggedUsers } from '../services/admin-security.js';
 import { signIn, signOut } from '../services/sign-in.js';
 import { setSessionCookie } from './auth.js';
 import { errors } from './responses.js';
@@ -127,6 +130,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('content-disposition', `attachment; filename="report-${tab}-${period}.csv"`)
           .send(adminReportStream(app.sql, request.query));
       },
+    );
+    scope.get(
+      '/api/admin/security',
+      { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: AdminSecuritySchema, ...guarded, ...errors(400) } } },
+      async (request) => adminSecurity(app.sql, request.query.period),
+    );
+    scope.get(
+      '/api/admin/flagged-users',
+      { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: FlaggedUserListSchema, ...guarded, ...errors(400) } } },
+      async (request) => flaggedUsers(app.sql, request.query.period),
     );
     scope.get('/api/admin/settings', { schema: { tags, security, response: { 200: AdminSettingsResponseSchema, ...guarded } } }, async () =>
       settingsWithAudit(app.sql),

@@ -2,7 +2,7 @@
 import type { Sql } from 'postgres';
 import { ADMIN_PERIODS, type AdminOverview, type AdminPeriod } from '@app/shared';
 
-type Counts = Omit<AdminOverview, 'period' | 'sellThroughRate' | 'avgBidsPerAuction' | 'escrowVolume' | 'series'> & {
+type Counts = Omit<AdminOverview, 'period' | 'sellThroughRate' | 'avgBidsPerAuction' | 'escrowVolume' | 'series' | 'feesByType'> & {
   bidsInPeriod: number;
   auctionsBidOn: number;
 };
@@ -10,7 +10,7 @@ type Counts = Omit<AdminOverview, 'period' | 'sellThroughRate' | 'avgBidsPerAuct
 export async function adminOverview(sql: Sql, period: AdminPeriod = '30d'): Promise<AdminOverview> {
   const days = ADMIN_PERIODS[period];
   const since = sql`now() - ${days} * interval '1 day'`;
-  const [[c], escrowVolume, series] = await Promise.all([
+  const [[c], escrowVolume, series, [feesByType]] = await Promise.all([
     sql<Counts[]>`
       select (select count(*)::int from auctions where status = 'active') as live_auctions,
              (select count(*)::int from users) as users,
@@ -35,6 +35,12 @@ export async function adminOverview(sql: Sql, period: AdminPeriod = '30d'): Prom
              (select count(*)::int from bids b where b.timestamp >= d and b.timestamp < d + interval '1 day') as bids
       from generate_series(date_trunc('day', now()) - ${days - 1} * interval '1 day', date_trunc('day', now()), interval '1 day') as d
       order by d`,
+    sql<AdminOverview['feesByType'][]>`
+      select coalesce(sum((fees ->> 'paymentProcessingFee')::numeric), 0)::numeric(14, 2)::text as buyers_premium,
+             coalesce(sum((fees ->> 'sellersCommission')::numeric), 0)::numeric(14, 2)::text as sellers_commission,
+             coalesce(sum((fees ->> 'buyerFee')::numeric), 0)::numeric(14, 2)::text as buyer_escrow_fees,
+             coalesce(sum((fees ->> 'sellerFee')::numeric), 0)::numeric(14, 2)::text as seller_escrow_fees
+      from escrow_transactions where created_at > ${since} and status not in ('cancelled', 'refunded')`,
   ]);
   const { bidsInPeriod, auctionsBidOn, ...counts } = c!;
   return {
@@ -43,6 +49,7 @@ export async function adminOverview(sql: Sql, period: AdminPeriod = '30d'): Prom
     sellThroughRate: counts.auctionsEnded === 0 ? null : Math.round((counts.auctionsSold * 1000) / counts.auctionsEnded) / 10,
     avgBidsPerAuction: auctionsBidOn === 0 ? 0 : Math.round((bidsInPeriod * 100) / auctionsBidOn) / 100,
     escrowVolume,
+    feesByType: feesByType!,
     series,
   };
 }

@@ -26,6 +26,8 @@ export const AdminOverviewSchema = z.object({
   escrowVolume: z.array(z.object({ status: z.string(), count: z.number().int(), amount: MoneySchema })),
   /** The marketplace's share of the sales in the period (buyer's premium, commission, escrow fees), as stored with each escrow. */
   feesEarned: MoneySchema,
+  /** The same fees by type (the revenue tab). */
+  feesByType: z.object({ buyersPremium: MoneySchema, sellersCommission: MoneySchema, buyerEscrowFees: MoneySchema, sellerEscrowFees: MoneySchema }),
   series: z.array(z.object({ day: z.string(), sales: z.number().int(), bids: z.number().int() })),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
@@ -58,3 +60,17 @@ export const AdminExportQuerySchema = z.object({
   period: AdminPeriodSchema.default('30d'),
 });
 export type AdminExportQuery = z.infer<typeof AdminExportQuerySchema>;
+
+export const FlaggedUserSchema = z.object({
+  userId: z.number().int().nullable(),
+  email: z.string(),
+  name: z.string().nullable(),
+  reasons: z.array(z.string()),
+});
+export const FlaggedUserListSchema = z.array(FlaggedUserSchema);
+export const AdminSecuritySchema = z.object({
+  failedSignInsByAccount: z.array(z.object({ email: z.string(), failures: z.number().int() })),
+  failedSignInsByAddress: z.array(z.object({ ip: z.string(), failures: z.number().int() })),
+  flaggedUsers: FlaggedUserListSchema,
+});
+export type AdminSecurity = z.infer<typeof AdminSecuritySchema>;

@@ -10,6 +10,7 @@ import { AdminEscrows } from './admin-escrows';
 import { AdminSettings } from './admin-settings';
 import { AdminUsers } from './admin-users';
 import { OverviewChart } from './overview-chart';
+import { AdminRevenue, AdminSecurityTab } from './admin-revenue-security';
 import { exportReportUrl } from '../api/export-report';
 import { EscrowVolume, StatCards } from './stat-cards';
 
@@ -56,11 +57,12 @@ export function AdminPage() {
           {stats && <OverviewChart series={stats.series} />}
           <EscrowVolume stats={stats} />
         </Tabs.Content>
-        {['revenue', 'security'].map((t) => (
-          <Tabs.Content key={t} value={t} className="py-6 text-slate-600">
-            <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">Sample data: detailed {t} reports for {period} are not connected to live figures yet.</p>
-          </Tabs.Content>
-        ))}
+        <Tabs.Content value="revenue" className="py-6">
+          <AdminRevenue stats={stats} />
+        </Tabs.Content>
+        <Tabs.Content value="security" className="py-6">
+          <AdminSecurityTab period={period} />
+        </Tabs.Content>
         <Tabs.Content value="users" className="py-6">
           <AdminUsers />
         </Tabs.Content>
