@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction } from '@app/workers';
-import { DashboardSchema, UserBidListSchema, saleFees, centsToDecimal } from '@app/shared';
+import { AuctionPredictionListSchema, DashboardSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
 import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
@@ -80,5 +80,20 @@ describe('dashboard', () => {
     expect(foreign.json().error).toBeTruthy();
     expect((await ctx.app.inject({ url: `/api/users/${me.id}/bids` })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/users/abc/bids', headers: { cookie: me.cookie } })).statusCode).toBe(400);
+  });
+
+  it('values each watched or bid-on open auction with the model; the advice follows the price', async () => {
+    const me = await createUserSession(ctx.app, ctx.sql);
+    const predictions = async () => AuctionPredictionListSchema.parse((await ctx.app.inject({ url: '/api/dashboard/predictions', headers: { cookie: me.cookie } })).json());
+    expect(await predictions()).toEqual([]);
+    const cheap = await createAuction(ctx.sql, { startingBid: '1000.00' });
+    await ctx.app.inject({ method: 'POST', url: `/api/watchlist/${cheap}`, headers: jsonHeaders(me.cookie) });
+    const [p] = await predictions();
+    expect(p).toMatchObject({ auctionId: cheap, watched: true, recommendation: 'Strong Buy' });
+    expect(toCents(p!.predictedValue)).toBeGreaterThan(0);
+    expect(p!.reason).toBe(recommend(100_000, toCents(p!.predictedValue)).reason);
+    // The price rises past the estimate: the advice turns to Hold.
+    await ctx.sql`update auctions set current_bid = ${p!.high}, bid_count = 1 where id = ${cheap}`;
+    expect((await predictions())[0]).toMatchObject({ recommendation: 'Hold', currentBid: p!.high });
   });
 });

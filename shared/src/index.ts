@@ -10,6 +10,7 @@ export * from './domain/alert-rules.js';
 export * from './domain/notices.js';
 export * from './domain/bid-standing.js';
 export * from './domain/csv.js';
+export * from './domain/recommendation.js';
 export * from './schemas/common.js';
 export * from './schemas/env.js';
 export * from './schemas/auctions.js';

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DashboardSchema, UserBidListSchema, UserRefParamsSchema } from '@app/shared';
+import { AuctionPredictionListSchema, DashboardSchema, UserBidListSchema, UserRefParamsSchema } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
 import { Forbidden } from '../domain-errors.js';
 import { dashboard, userActiveBids } from '../services/dashboard.js';
+import { dashboardPredictions } from '../services/dashboard-predictions.js';
 import { errors } from './responses.js';
 
 const tags = ['dashboard'];
@@ -11,6 +12,9 @@ const security = [{ session: [] }];
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/dashboard', { schema: { tags, security, response: { 200: DashboardSchema, ...errors(401) } } }, async (request) =>
     dashboard(app.sql, (await requireUser(request)).id),
+  );
+  app.get('/api/dashboard/predictions', { schema: { tags, security, response: { 200: AuctionPredictionListSchema, ...errors(401) } } }, async (request) =>
+    dashboardPredictions({ sql: app.sql, model: app.valuationModel }, (await requireUser(request)).id),
   );
   // The spec's route: a user's bids are theirs alone.
   app.get(

@@ -50,3 +50,21 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 
 /** `me` or the session user's own id; any other id is refused. */
 export const UserRefParamsSchema = z.object({ id: z.union([z.literal('me'), z.string().regex(/^\d{1,10}$/, 'must be a user id or "me"').transform(Number)]) });
+
+export const RecommendationSchema = z.enum(['Strong Buy', 'Buy', 'Hold']);
+export const AuctionPredictionSchema = z.object({
+  auctionId: z.number().int(),
+  title: z.string(),
+  currentBid: MoneySchema,
+  endTime: IsoDateSchema,
+  watched: z.boolean(),
+  predictedValue: MoneySchema,
+  low: MoneySchema,
+  high: MoneySchema,
+  confidence: z.number().int(),
+  recommendation: RecommendationSchema,
+  reason: z.string(),
+});
+export type AuctionPrediction = z.infer<typeof AuctionPredictionSchema>;
+/** GET /api/dashboard/predictions: the open auctions the user watches or bids on, valued by the model. */
+export const AuctionPredictionListSchema = z.array(AuctionPredictionSchema);

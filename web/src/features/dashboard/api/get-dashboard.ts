@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DashboardSchema } from '@app/shared';
+import { AuctionPredictionListSchema, DashboardSchema } from '@app/shared';
 import { readQuery } from '../../../lib/api-client';
 
 export const dashboardQueryKey = ['/api/dashboard'] as const;
 export const dashboardQuery = queryOptions({ queryKey: dashboardQueryKey, queryFn: readQuery(DashboardSchema) });
 export const useDashboard = (enabled: boolean) => useQuery({ ...dashboardQuery, enabled });
+
+export const predictionsQueryKey = ['/api/dashboard/predictions'] as const;
+export const usePredictions = (enabled: boolean) =>
+  useQuery({ ...queryOptions({ queryKey: predictionsQueryKey, queryFn: readQuery(AuctionPredictionListSchema) }), enabled });

@@ -1,7 +1,8 @@
 import { Link, Navigate } from 'react-router';
 import { useMe } from '../../account';
 import { BidAlertsPanel } from '../../alerts';
-import { useDashboard } from '../api/get-dashboard';
+import { useDashboard, usePredictions } from '../api/get-dashboard';
+import { PricePredictions, Watchlist } from './predictions';
 import { useLiveStandings } from '../hooks/use-live-standings';
 import { ActiveBids } from './active-bids';
 import { ListedCars } from './listed-cars';
@@ -11,7 +12,9 @@ export function DashboardPage() {
   const me = useMe();
   const user = me.data?.user;
   const dashboard = useDashboard(Boolean(user));
-  useLiveStandings(user?.id, dashboard.data?.activeBids.map((b) => b.auctionId) ?? []);
+  const predictions = usePredictions(Boolean(user));
+  const followed = new Set([...(dashboard.data?.activeBids ?? []), ...(predictions.data ?? [])].map((x) => x.auctionId));
+  useLiveStandings(user?.id, [...followed].sort((a, b) => a - b));
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (!user) return <Navigate to="/login?next=/dashboard" replace />;
   const d = dashboard.data;
@@ -24,6 +27,8 @@ export function DashboardPage() {
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <ActiveBids bids={d?.activeBids} />
         <ListedCars cars={d?.listedCars} />
+        <Watchlist items={predictions.data} />
+        <PricePredictions items={predictions.data} />
       </div>
       <div className="mt-8">
         <BidAlertsPanel />

@@ -1,4 +1,4 @@
-// My Active Bids follow their auctions live: each auction's room is joined, and a bid placed there flips the row to
+// My Active Bids (and the watched auctions' advice) follow their auctions live: each auction's room is joined, and a bid placed there flips the row to
 // Leading (mine) or Outbid (someone else's) at once, by the shared standing rule; the dashboard is then refetched so
 // the tiles and amounts are the server's.
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,12 +6,15 @@ import { bidStanding, type Dashboard } from '@app/shared';
 import { useLiveAuction } from '../../auctions';
 import { onServerEvent } from '../../../lib/server-events';
 import { useSocketListeners } from '../../../lib/use-socket-listeners';
-import { dashboardQueryKey } from '../api/get-dashboard';
+import { dashboardQueryKey, predictionsQueryKey } from '../api/get-dashboard';
 
 export function useLiveStandings(userId: number | undefined, auctionIds: number[]): void {
   const queryClient = useQueryClient();
   useLiveAuction(auctionIds);
   const key = userId === undefined || auctionIds.length === 0 ? null : `dashboard:${auctionIds.join(',')}`;
+  const refresh = () => {
+    for (const queryKey of [dashboardQueryKey, predictionsQueryKey]) void queryClient.invalidateQueries({ queryKey });
+  };
   useSocketListeners(key, (socket) => [
     onServerEvent(socket, 'bid.placed', (e) => {
       if (userId === undefined || !auctionIds.includes(e.auctionId)) return;
@@ -23,10 +26,10 @@ export function useLiveStandings(userId: number | undefined, auctionIds: number[
           ),
         },
       );
-      void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+      refresh();
     }),
     onServerEvent(socket, 'auction.closed', (e) => {
-      if (auctionIds.includes(e.auctionId)) void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+      if (auctionIds.includes(e.auctionId)) refresh();
     }),
   ]);
 }
