@@ -30,6 +30,7 @@ describe('dashboard', () => {
     const me = await createUserSession(ctx.app, ctx.sql);
     expect(await dashboardOf(me.cookie)).toEqual({
       tiles: { carsListed: 0, activeBids: 0, wonAuctions: 0, totalSpent: '0.00' },
+      recentActivity: [],
       activeBids: [],
       listedCars: [],
     });
@@ -60,6 +61,10 @@ describe('dashboard', () => {
     const paid = saleFees(2_000_000).buyerTotalCents;
     expect(d.tiles).toEqual({ carsListed: 0, activeBids: 1, wonAuctions: 1, totalSpent: centsToDecimal(paid) });
     expect(d.activeBids.map((x) => [x.auctionId, x.standing])).toEqual([[a, 'Outbid']]);
+    expect(d.recentActivity.filter((x) => x.kind === 'bid').map((x) => x.text)).toEqual([
+      'You bid $20,000 on the 2021 Porsche 911 Carrera',
+      'You bid $10,000 on the 2021 Porsche 911 Carrera',
+    ]);
 
     // The seller sees their three cars: one sold with its escrow, one live with its current bid and watchers.
     await ctx.app.inject({ method: 'POST', url: `/api/watchlist/${a}`, headers: jsonHeaders(me.cookie) });

@@ -1,7 +1,7 @@
 // The signed-in user's dashboard, read for the session's user only: the four tiles, the open auctions they bid on
 // (Leading or Outbid, by the shared standing rule) and the cars they listed with their auctions' state.
 import type { Sql } from 'postgres';
-import { bidStanding, type Dashboard, type DashboardTiles, type ListedCar, type UserBid } from '@app/shared';
+import { bidStanding, formatMoney, type ActivityItem, type Dashboard, type DashboardTiles, type ListedCar, type UserBid } from '@app/shared';
 
 interface BidRow {
   auctionId: number;
@@ -98,7 +98,27 @@ export async function userListedCars(sql: Sql, userId: number): Promise<ListedCa
   });
 }
 
+const ACTIVITY_LIMIT = 10;
+
+export async function recentActivity(sql: Sql, userId: number): Promise<ActivityItem[]> {
+  const rows = await sql<{ kind: 'bid' | 'notice'; amount: string | null; title: string | null; text: string | null; link: string; at: Date }[]>`
+    (select 'bid' as kind, b.amount, c.year || ' ' || c.make || ' ' || c.model as title, null as text, '/listing/' || b.auction_id as link, b.timestamp as at
+     from bids b join auctions a on a.id = b.auction_id join cars c on c.id = a.car_id
+     where b.user_id = ${userId} order by b.id desc limit ${ACTIVITY_LIMIT})
+    union all
+    (select 'notice', null, null, n.text, n.link, n.created_at from notifications n where n.user_id = ${userId} order by n.id desc limit ${ACTIVITY_LIMIT})
+    order by at desc limit ${ACTIVITY_LIMIT}`;
+  return rows.map((r) => ({
+    kind: r.kind,
+    text: r.kind === 'bid' ? `You bid ${formatMoney(r.amount)} on the ${r.title ?? 'car'}` : (r.text ?? ''),
+    link: r.link,
+    at: r.at.toISOString(),
+  }));
+}
+
 export async function dashboard(sql: Sql, userId: number): Promise<Dashboard> {
-  const [tiles, activeBids, listedCars] = await Promise.all([dashboardTiles(sql, userId), userActiveBids(sql, userId), userListedCars(sql, userId)]);
-  return { tiles, activeBids, listedCars };
+  const [tiles, activeBids, listedCars, activity] = await Promise.all([
+    dashboardTiles(sql, userId), userActiveBids(sql, userId), userListedCars(sql, userId), recentActivity(sql, userId),
+  ]);
+  return { tiles, recentActivity: activity, activeBids, listedCars };
 }

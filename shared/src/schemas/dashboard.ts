@@ -41,8 +41,18 @@ export const DashboardTilesSchema = z.object({
 });
 export type DashboardTiles = z.infer<typeof DashboardTilesSchema>;
 
+export const ActivityItemSchema = z.object({
+  kind: z.enum(['bid', 'notice']),
+  text: z.string(),
+  link: z.string(),
+  at: IsoDateSchema,
+});
+export type ActivityItem = z.infer<typeof ActivityItemSchema>;
+
 export const DashboardSchema = z.object({
   tiles: DashboardTilesSchema,
+  /** The user's latest bids and notices, newest first. */
+  recentActivity: z.array(ActivityItemSchema),
   activeBids: UserBidListSchema,
   listedCars: z.array(ListedCarSchema),
 });

@@ -3,6 +3,7 @@ import { useMe } from '../../account';
 import { BidAlertsPanel } from '../../alerts';
 import { useDashboard, usePredictions } from '../api/get-dashboard';
 import { PricePredictions, Watchlist } from './predictions';
+import { RecentActivity } from './recent-activity';
 import { useLiveStandings } from '../hooks/use-live-standings';
 import { ActiveBids } from './active-bids';
 import { ListedCars } from './listed-cars';
@@ -29,6 +30,7 @@ export function DashboardPage() {
         <ListedCars cars={d?.listedCars} />
         <Watchlist items={predictions.data} />
         <PricePredictions items={predictions.data} />
+        <RecentActivity items={d?.recentActivity} />
       </div>
       <div className="mt-8">
         <BidAlertsPanel />
