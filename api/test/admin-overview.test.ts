@@ -67,3 +67,22 @@ describe('admin overview by period', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('admin auctions table', () => {
+  it('filters by status, searches by car, pages, and sees a new auction at once', async () => {
+    const list = async (qs: string) => {
+      const res = await ctx.app.inject({ url: `/api/admin/auctions?${qs}`, headers: { cookie: admin.cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { items: { id: number; status: string }[]; total: number };
+    };
+    const pendingBefore = (await list('status=pending')).total;
+    const id = await createAuction(ctx.sql, { status: 'pending' });
+    const pending = await list('status=pending');
+    expect(pending.total).toBe(pendingBefore + 1);
+    expect(pending.items[0]).toMatchObject({ id, status: 'pending' });
+    expect(pending.items.every((a) => a.status === 'pending')).toBe(true);
+    expect((await list('search=porsche%20911')).items.some((a) => a.id === id)).toBe(true);
+    expect((await list('search=no-such-car')).total).toBe(0);
+    expect((await ctx.app.inject({ url: '/api/admin/auctions?status=bogus', headers: { cookie: admin.cookie } })).statusCode).toBe(400);
+  });
+});

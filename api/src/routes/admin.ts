@@ -5,6 +5,8 @@ import {
   AdminEscrowActionBodySchema,
   AdminEscrowSchema,
   AdminLoginBodySchema,
+  AdminAuctionListQuerySchema,
+  AdminAuctionListSchema,
   AdminExportQuerySchema,
   AdminOverviewSchema,
   AdminPeriodQuerySchema,
@@ -31,6 +33,7 @@ import { ADMIN_COOKIE } from '../services/sessions.js';
 import { listUsersForAdmin, reactivateUser, setPremium, suspendUser } from '../services/admin-users.js';
 import { settingsWithAudit, updateSettings } from '../services/marketplace-settings.js';
 import { adminReportStream } from '../services/admin-export.js';
+import { listAuctionsForAdmin } from '../services/admin-auctions.js';
 import { adminSecurity, flaggedUsers } from '../services/admin-security.js';
 import { signIn, signOut } from '../services/sign-in.js';
 import { setSessionCookie } from './auth.js';
@@ -140,6 +143,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/admin/flagged-users',
       { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: FlaggedUserListSchema, ...guarded, ...errors(400) } } },
       async (request) => flaggedUsers(app.sql, request.query.period),
+    );
+    scope.get(
+      '/api/admin/auctions',
+      { schema: { tags, security, querystring: AdminAuctionListQuerySchema, response: { 200: AdminAuctionListSchema, ...guarded, ...errors(400) } } },
+      async (request) => listAuctionsForAdmin(app.sql, request.query),
     );
     scope.get('/api/admin/settings', { schema: { tags, security, response: { 200: AdminSettingsResponseSchema, ...guarded } } }, async () =>
       settingsWithAudit(app.sql),

@@ -74,3 +74,21 @@ export const AdminSecuritySchema = z.object({
   flaggedUsers: FlaggedUserListSchema,
 });
 export type AdminSecurity = z.infer<typeof AdminSecuritySchema>;
+
+export const AdminAuctionListQuerySchema = z.object({
+  status: AuctionStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const AdminAuctionRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  seller: z.string().nullable(),
+  status: AuctionStatusSchema,
+  currentBid: MoneySchema,
+  bidCount: z.number().int(),
+  endTime: IsoDateSchema,
+  createdAt: IsoDateSchema,
+});
+export const AdminAuctionListSchema = z.object({ items: z.array(AdminAuctionRowSchema), total: z.number().int() });
+export type AdminAuctionList = z.infer<typeof AdminAuctionListSchema>;

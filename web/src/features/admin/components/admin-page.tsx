@@ -9,6 +9,7 @@ import { PendingAuctions } from './pending-auctions';
 import { AdminEscrows } from './admin-escrows';
 import { AdminSettings } from './admin-settings';
 import { AdminUsers } from './admin-users';
+import { AdminAuctions } from './admin-auctions';
 import { OverviewChart } from './overview-chart';
 import { AdminRevenue, AdminSecurityTab } from './admin-revenue-security';
 import { exportReportUrl } from '../api/export-report';
@@ -50,6 +51,8 @@ export function AdminPage() {
         <Tabs.Content value="auctions" className="py-6">
           <h2 className="mb-3 text-lg font-semibold">Pending approval</h2>
           <PendingAuctions />
+          <h2 className="mb-3 mt-8 text-lg font-semibold">All auctions</h2>
+          <AdminAuctions />
           <h2 className="mb-3 mt-8 text-lg font-semibold">Escrow transactions</h2>
           <AdminEscrows />
         </Tabs.Content>
