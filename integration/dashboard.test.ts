@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction } from '@app/workers';
-import { AuctionPredictionListSchema, DashboardSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
+import { AuctionPredictionListSchema, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
 import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
@@ -100,5 +100,22 @@ describe('dashboard', () => {
     // The price rises past the estimate: the advice turns to Hold.
     await ctx.sql`update auctions set current_bid = ${p!.high}, bid_count = 1 where id = ${cheap}`;
     expect((await predictions())[0]).toMatchObject({ recommendation: 'Hold', currentBid: p!.high });
+  });
+
+  it('Market Insights follow the closed sales: the average of the last 30 days against the 30 before', async () => {
+    const sale = async (make: string, price: string, daysAgo: number) => {
+      const id = await createAuction(ctx.sql, { endsInMs: -1000 });
+      await ctx.sql`update cars set make = ${make} where id = (select car_id from auctions where id = ${id})`;
+      await ctx.sql`update auctions set status = 'sold', winning_amount = ${price}, closed_at = now() - ${daysAgo} * interval '1 day' where id = ${id}`;
+    };
+    for (let i = 0; i < 5; i += 1) await sale('Zagato', '100000.00', 40);
+    for (let i = 0; i < 5; i += 1) await sale('Zagato', '110000.00', 5);
+    const insights = MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
+    expect(insights.find((x) => x.make === 'Zagato')).toEqual({
+      make: 'Zagato', trend: 'up', percent: 10, averagePrice: '110000.00', basis: '5 sales here in the last 30 days against 5 the 30 days before',
+    });
+    await sale('Zagato', '55000.00', 1);
+    const after = MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
+    expect(after.find((x) => x.make === 'Zagato')).toMatchObject({ trend: 'up', percent: 0.8, averagePrice: '100833.33' });
   });
 });

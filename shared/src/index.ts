@@ -11,6 +11,7 @@ export * from './domain/notices.js';
 export * from './domain/bid-standing.js';
 export * from './domain/csv.js';
 export * from './domain/recommendation.js';
+export * from './domain/market-trend.js';
 export * from './schemas/common.js';
 export * from './schemas/env.js';
 export * from './schemas/auctions.js';

@@ -78,3 +78,13 @@ export const AuctionPredictionSchema = z.object({
 export type AuctionPrediction = z.infer<typeof AuctionPredictionSchema>;
 /** GET /api/dashboard/predictions: the open auctions the user watches or bids on, valued by the model. */
 export const AuctionPredictionListSchema = z.array(AuctionPredictionSchema);
+
+export const MarketInsightSchema = z.object({
+  make: z.string(),
+  trend: z.enum(['up', 'down', 'flat']).nullable(),
+  percent: z.number().nullable(),
+  averagePrice: MoneySchema,
+  /** What the figure rests on, in words ("4 sales here in the last 30 days against 3 the 30 days before"). */
+  basis: z.string(),
+});
+export const MarketInsightListSchema = z.array(MarketInsightSchema);

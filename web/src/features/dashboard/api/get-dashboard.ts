@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuctionPredictionListSchema, DashboardSchema } from '@app/shared';
+import { AuctionPredictionListSchema, DashboardSchema, MarketInsightListSchema } from '@app/shared';
 import { readQuery } from '../../../lib/api-client';
 
 export const dashboardQueryKey = ['/api/dashboard'] as const;
@@ -9,3 +9,5 @@ export const useDashboard = (enabled: boolean) => useQuery({ ...dashboardQuery, 
 export const predictionsQueryKey = ['/api/dashboard/predictions'] as const;
 export const usePredictions = (enabled: boolean) =>
   useQuery({ ...queryOptions({ queryKey: predictionsQueryKey, queryFn: readQuery(AuctionPredictionListSchema) }), enabled });
+
+export const useMarketInsights = () => useQuery(queryOptions({ queryKey: ['/api/market-insights'], queryFn: readQuery(MarketInsightListSchema) }));

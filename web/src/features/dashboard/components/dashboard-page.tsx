@@ -4,6 +4,7 @@ import { BidAlertsPanel } from '../../alerts';
 import { useDashboard, usePredictions } from '../api/get-dashboard';
 import { PricePredictions, Watchlist } from './predictions';
 import { RecentActivity } from './recent-activity';
+import { MarketInsights } from './market-insights';
 import { useLiveStandings } from '../hooks/use-live-standings';
 import { ActiveBids } from './active-bids';
 import { ListedCars } from './listed-cars';
@@ -30,6 +31,7 @@ export function DashboardPage() {
         <ListedCars cars={d?.listedCars} />
         <Watchlist items={predictions.data} />
         <PricePredictions items={predictions.data} />
+        <MarketInsights />
         <RecentActivity items={d?.recentActivity} />
       </div>
       <div className="mt-8">
