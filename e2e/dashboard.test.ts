@@ -51,3 +51,16 @@ it('a new account sees zero tiles and empty states that say what to do next', as
   await page.getByText('place your first bid').waitFor();
   await page.getByText('to put it up for auction').waitFor();
 });
+
+it('the assistant gives a tip on the dashboard, and once dismissed stays away after a reload', async () => {
+  const context = await t.browser.newContext();
+  await signInContext(context, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
+  const page = await context.newPage();
+  await page.goto(`${t.stack.baseUrl}/dashboard`);
+  await page.getByRole('button', { name: 'Assistant: show a tip' }).click();
+  await page.getByTestId('assistant').getByRole('status').waitFor();
+  await page.getByRole('button', { name: 'Dismiss the assistant' }).click();
+  await page.reload();
+  await page.getByTestId('my-active-bids').waitFor();
+  expect(await page.getByTestId('assistant').count()).toBe(0);
+});

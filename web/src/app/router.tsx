@@ -21,7 +21,13 @@ export const router = createBrowserRouter([
       { path: '/dashboard', ...page(async () => ({ Page: (await import('../features/dashboard')).DashboardPage })) },
       { path: '/admin/login', ...page(async () => ({ Page: (await import('../features/admin')).AdminLoginPage })) },
       { path: '/admin', ...page(async () => ({ Page: (await import('../features/admin')).AdminPage })) },
-      { path: '/valuation', ...page(async () => ({ Page: (await import('../features/valuation')).ValuationPage })) },
+      {
+        path: '/valuation',
+        ...page(async () => {
+          const [{ ValuationPage }, { AssistantWidget }] = await Promise.all([import('../features/valuation'), import('../features/assistant')]);
+          return { Page: () => <><ValuationPage /><AssistantWidget context="trading" /></> };
+        }),
+      },
       { path: '/submit', ...page(async () => ({ Page: (await import('../features/selling')).SubmitPage })) },
       { path: '/transaction/:auctionId', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },
       { path: '/transaction', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },

@@ -6,19 +6,23 @@ import { Comments } from '../../features/comments';
 import { ChatWidget } from '../../features/chat';
 import { useMe } from '../../features/account';
 import { WatchButton } from '../../features/notifications';
+import { AssistantWidget } from '../../features/assistant';
 
 export function ListingRoute() {
   const user = useMe().data?.user ?? null;
   return (
-    <ListingPage
-      actions={(listing) => (
-        <>
-          <BiddingPanel listing={listing} user={user} />
-          <div className="mt-3"><WatchButton auctionId={listing.auction.id} /></div>
-        </>
-      )}
-      discussion={(auctionId) => <Comments auctionId={auctionId} />}
-      chat={(auctionId) => <ChatWidget auctionId={auctionId} />}
-    />
+    <>
+      <ListingPage
+        actions={(listing) => (
+          <>
+            <BiddingPanel listing={listing} user={user} />
+            <div className="mt-3"><WatchButton auctionId={listing.auction.id} /></div>
+          </>
+        )}
+        discussion={(auctionId) => <Comments auctionId={auctionId} />}
+        chat={(auctionId) => <ChatWidget auctionId={auctionId} />}
+      />
+      <AssistantWidget context="auction" />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useDashboard, usePredictions } from '../api/get-dashboard';
 import { PricePredictions, Watchlist } from './predictions';
 import { RecentActivity } from './recent-activity';
 import { MarketInsights } from './market-insights';
+import { AssistantWidget } from '../../assistant';
 import { useLiveStandings } from '../hooks/use-live-standings';
 import { ActiveBids } from './active-bids';
 import { ListedCars } from './listed-cars';
@@ -42,6 +43,7 @@ export function DashboardPage() {
         <p className="mt-1 text-slate-600">Live auctions are counting down right now.</p>
         <Link to="/auctions" className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">Browse auctions</Link>
       </div>
+      <AssistantWidget context="dashboard" />
     </div>
   );
 }
