@@ -14,6 +14,8 @@ COPY api/package.json api/
 COPY realtime/package.json realtime/
 COPY workers/package.json workers/
 COPY web/package.json web/
+# Applied after every install (the root postinstall): a guard the Postgres driver's release lacks.
+COPY infra/scripts/patch-postgres-driver.mjs infra/scripts/
 
 FROM manifests AS build
 RUN npm ci --no-audit --no-fund
@@ -21,7 +23,8 @@ COPY . .
 RUN npm run build
 
 FROM manifests AS production-dependencies
-RUN npm ci --omit=dev --no-audit --no-fund -w shared -w infra -w api -w realtime -w workers
+RUN npm ci --omit=dev --no-audit --no-fund -w shared -w infra -w api -w realtime -w workers \
+ && node infra/scripts/patch-postgres-driver.mjs
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production

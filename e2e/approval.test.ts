@@ -6,7 +6,7 @@ import { signInContext } from './support/session.js';
 
 const t = useStackAndBrowser();
 
-it('a seller uploads a photo, scans the VIN label, gets a valuation and submits; an admin approves it and it appears on /auctions, counting down', async () => {
+it('a seller uploads a photo, scans the VIN label, describes the car, gets a valuation and submits; an admin approves it and it appears on /auctions at its starting bid; the seller sees "Your listing" with no bid controls; the header shows the admin session, which signs out', async () => {
   const seller = await t.browser.newContext();
   await signInContext(seller, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
   const form = await seller.newPage();
@@ -36,8 +36,13 @@ it('a seller uploads a photo, scans the VIN label, gets a valuation and submits;
   await form.locator('#trim-choices option[value="Z06"]').waitFor({ state: 'attached' });
   await form.getByTestId('sub-mileage').fill('21000');
   await form.getByTestId('sub-condition').selectOption('Excellent');
+  await form.getByTestId('sub-category').selectOption('sports');
+  await form.getByTestId('sub-description').fill('Short');
   await form.getByTestId('get-valuation').click();
   await form.getByTestId('toast').getByText('Please upload vehicle images').waitFor();
+  // A listing never goes live without a description: the field says what it needs.
+  await form.getByText('Describe the car in at least 20 characters').waitFor();
+  await form.getByTestId('sub-description').fill('Arctic White, Z51 package, magnetic ride, one owner, no accidents.');
 
   // A real photo: the sample car drawing, rendered to PNG by the browser, uploaded through the picker.
   const drawing = await seller.newPage();
@@ -82,4 +87,34 @@ it('a seller uploads a photo, scans the VIN label, gets a valuation and submits;
   expect(await card.locator('img').first().getAttribute('src')).toBe(src);
   const first = await card.getByTestId('countdown').textContent();
   expect(first).toMatch(/^(6d 23h|7d 0h)/);
+  // Nobody has bid yet: the card shows the starting bid, labelled so, never "$0".
+  expect(await card.getByTestId('card-price-label').textContent()).toBe('Starting bid');
+  expect(await card.getByTestId('card-current-bid').textContent()).toBe('$40,000');
+
+  // The seller's own listing: "Your listing" with the price, the bids and who is watching; no bid or buy controls.
+  await form.goto(`${t.stack.baseUrl}/listing/${new URL(await card.getAttribute('href') ?? '', t.stack.baseUrl).pathname.split('/').pop()}`);
+  await form.getByTestId('your-listing').waitFor();
+  const panel = form.getByTestId('seller-panel');
+  await panel.getByText('Your listing').waitFor();
+  expect(await panel.getByTestId('seller-price').textContent()).toBe('$40,000');
+  await panel.getByTestId('seller-watchers').getByText(/^\d+$/).waitFor();
+  expect(await form.getByTestId('place-bid').count()).toBe(0);
+  expect(await form.getByTestId('bid-amount').count()).toBe(0);
+  expect(await form.getByTestId('buy-now').count()).toBe(0);
+  expect(await form.getByTestId('description').textContent()).toBe('Arctic White, Z51 package, magnetic ride, one owner, no accidents.');
+  // Anyone else sees the bid controls on the same page.
+  await page.goto(`${t.stack.baseUrl}${new URL(form.url()).pathname}`);
+  await page.getByTestId('bid-amount').first().waitFor();
+  expect(await page.getByTestId('your-listing').count()).toBe(0);
+
+  // The admin's session shows in the header, and the admin can sign out from it.
+  await admin.goto(`${t.stack.baseUrl}/auctions`);
+  await admin.getByTestId('signed-in-admin').getByText(`Admin: `, { exact: false }).waitFor();
+  expect(await admin.getByRole('link', { name: 'Login' }).count()).toBe(0);
+  await admin.getByTestId('admin-logout').click();
+  await admin.waitForURL(`${t.stack.baseUrl}/admin/login`);
+  const me = await admin.request.get(`${t.stack.baseUrl}/api/auth/session`);
+  expect(await me.json()).toEqual({ user: null, admin: null });
+  await admin.goto(`${t.stack.baseUrl}/`);
+  await admin.getByRole('link', { name: 'Login' }).waitFor();
 });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, centsToDecimal, formatCents, saleFees, toCents, type Auction } from '@app/shared';
+import { centsToDecimal, formatCents, saleFees, toCents, type Auction } from '@app/shared';
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
 import { signInContext } from './support/session.js';
@@ -48,26 +48,21 @@ it('buys a car outright; the dialog, the escrow page, /pricing and /terms-of-ser
     termsTotal: expectedTotal,
   });
 
-  // The buyer accepts the terms on the page; an admin confirms the payment elsewhere; the open page follows.
+  // The buyer accepts the terms on the page and pays with the sandbox's test card; the provider's webhook confirms it
+  // a moment later and the open page follows.
   await page.getByRole('button', { name: 'Accept terms' }).click();
   await page.getByTestId('toast').getByText('Terms Accepted').waitFor();
-  const admin = await t.browser.newContext();
-  const login = await admin.request.post(`${t.stack.baseUrl}/api/admin/login`, {
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-    headers: { origin: t.stack.baseUrl },
+  const headers = { origin: t.stack.baseUrl };
+  const { id: transactionId } = (await (await page.request.get(`${t.stack.baseUrl}/api/escrow/transaction/${auction.id}`)).json()) as { id: number };
+  expect((await page.request.post(`${t.stack.baseUrl}/api/escrow/payments/intent`, { data: { transactionId }, headers })).ok()).toBe(true);
+  const paid = await page.request.post(`${t.stack.baseUrl}/api/escrow/payments/sandbox/confirm`, {
+    data: { transactionId, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+    headers,
   });
-  expect(login.ok()).toBe(true);
-  const escrows = (await (await admin.request.get(`${t.stack.baseUrl}/api/admin/escrows`)).json()) as { id: number; auctionId: number }[];
-  const escrowId = escrows.find((e) => e.auctionId === auction.id)!.id;
-  const paid = await admin.request.post(`${t.stack.baseUrl}/api/admin/escrows/${escrowId}/actions`, {
-    data: { action: 'confirm_payment' },
-    headers: { origin: t.stack.baseUrl },
-  });
-  expect(await paid.json()).toEqual({ changed: true, status: 'funded' });
+  expect(paid.status()).toBe(202);
   await page.getByTestId('escrow-status').getByText('FUNDED').waitFor({ timeout: 10_000 });
 
   await page.goto(`${t.stack.baseUrl}/transaction/abc`);
   await page.getByText('The auction ID is missing or invalid.').waitFor();
-  await admin.close();
   await context.close();
 });

@@ -5,7 +5,8 @@ import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES } from '@app/shared';
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
-import { EventPublisher, createLogger, createSql, redisStreamWriter, type StreamWriter } from '@app/infra';
+import { join } from 'node:path';
+import { EventPublisher, SandboxPaymentProvider, createLogger, createSql, redisStreamWriter, type PaymentProvider, type StreamWriter } from '@app/infra';
 import type { ApiConfig } from '@app/shared';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestDeadline } from './plugins/request-deadline.js';
@@ -28,15 +29,23 @@ import { commentRoutes } from './routes/comments.js';
 import { chatRoutes } from './routes/chat.js';
 import { bidAlertRoutes } from './routes/bid-alerts.js';
 import { escrowRoutes } from './routes/escrow.js';
+import { escrowRecordRoutes } from './routes/escrow-records.js';
+import { PAYMENT_WEBHOOK_PATH, paymentWebhookRoutes } from './routes/payment-webhook.js';
 import { carRoutes } from './routes/cars.js';
 import { valuationRoutes } from './routes/valuation.js';
+import { tradeInRoutes } from './routes/trade-in.js';
+import { historyReportRoutes } from './routes/history-report.js';
+import { HistoryReports, chooseHistoryProvider } from './services/history/history-reports.js';
+import type { HistoryProvider } from './services/history/history-provider.js';
 import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { marketplaceSettingsRoutes } from './routes/marketplace-settings.js';
+import { forumRoutes } from './routes/forum.js';
 import { PhotoStore } from './services/photo-store.js';
+import { DocumentStore } from './services/document-store.js';
 import { VinDecoder } from './services/vin-decoder.js';
 import { valuationModel } from './services/valuation-model.js';
 import type { ValuationModel } from '@app/shared';
@@ -50,8 +59,11 @@ declare module 'fastify' {
     bids: BidEngine;
     sessionCache: SessionCache;
     photos: PhotoStore;
+    documents: DocumentStore;
+    payments: PaymentProvider;
     vinDecoder: VinDecoder;
     valuationModel: ValuationModel;
+    historyReports: HistoryReports;
     /** The latest Content-Security-Policy violations browsers reported (newest last). */
     cspReports: unknown[];
   }
@@ -64,6 +76,8 @@ export interface AppDeps {
   writeEvents?: StreamWriter;
   /** Where log lines go (tests read them); stdout when absent. */
   logStream?: { write(line: string): void };
+  /** Replaces the provider HISTORY_PROVIDER names (a test's failing provider). */
+  historyProvider?: HistoryProvider;
 }
 
 export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -95,13 +109,29 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   app.decorate('bids', new BidEngine(sql, events, bidMetrics, Math.round(config.REQUEST_DEADLINE_MS * 0.8)));
   app.decorate('sessionCache', new SessionCache());
   app.decorate('photos', new PhotoStore(sql, config.UPLOAD_DIR));
+  app.decorate('documents', new DocumentStore(join(config.UPLOAD_DIR, 'escrow-documents')));
+  // The sandbox delivers its confirmations to our own webhook route through the whole HTTP stack, signature and all.
+  app.decorate(
+    'payments',
+    new SandboxPaymentProvider(
+      config.PAYMENT_WEBHOOK_SECRET,
+      async (payload, headers) => {
+        const res = await app.inject({ method: 'POST', url: PAYMENT_WEBHOOK_PATH, headers, payload });
+        if (res.statusCode !== 200) throw new Error(`the webhook answered ${res.statusCode}: ${res.body}`);
+      },
+      (err) => app.log.warn({ err }, 'sandbox payment webhook delivery failed'),
+    ),
+  );
   const vinDecoder = new VinDecoder(config.VIN_DB_PATH);
   app.decorate('vinDecoder', vinDecoder);
   // Loaded before the first request (about 0.2 s, once per process), so no valuation waits on it.
   app.decorate('valuationModel', await valuationModel());
+  const historyProvider = deps.historyProvider ?? chooseHistoryProvider(config, { sql, vinDecoder, model: app.valuationModel });
+  app.decorate('historyReports', new HistoryReports(sql, historyProvider, config.HISTORY_CACHE_SECONDS));
 
   app.addHook('onClose', async () => {
     await vinDecoder.close();
+    await app.payments.drain();
     await events.drain();
     if (!deps.redis) redis.disconnect();
     if (!deps.sql) await sql.end({ timeout: 5 });
@@ -125,7 +155,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     useZodContracts(api, config.STRICT_RESPONSES);
     for (const routes of [
       healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
-      escrowRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, notificationRoutes, dashboardRoutes, marketplaceSettingsRoutes,
+      escrowRoutes, escrowRecordRoutes, paymentWebhookRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, notificationRoutes, forumRoutes,
+      tradeInRoutes, historyReportRoutes, dashboardRoutes, marketplaceSettingsRoutes,
     ]) {
       await api.register(routes);
     }

@@ -18,6 +18,11 @@ it('a seller submits a car to auction; it stays hidden until an admin approves i
   });
   const carId = car.json().id;
   const submit = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/auction-requests', headers: jsonHeaders(seller.cookie), payload });
+  // No description, no listing: buyers would see an empty one.
+  const undescribed = await submit({ carId, startingBid: 30000, reservePrice: 40000, durationDays: 7, location: 'Detroit, MI' });
+  expect(undescribed.statusCode).toBe(400);
+  expect(undescribed.json().error).toMatch(/^Describe the car in at least 20 characters/);
+  await ctx.sql`update cars set description = 'Le Mans Blue, competition package, full service history.' where id = ${carId}`;
   expect((await submit({ carId, startingBid: 30000, durationDays: 5, location: 'Detroit, MI' })).statusCode).toBe(400);
   expect((await submit({ carId, startingBid: 30000, buyItNowPrice: 20000, durationDays: 7, location: 'Detroit, MI' })).statusCode).toBe(400);
   const ok = await submit({ carId, startingBid: 30000, reservePrice: 40000, durationDays: 7, location: 'Detroit, MI' });

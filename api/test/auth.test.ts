@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuction, createUser, jsonHeaders, ORIGIN, signIn, startTestApp, TEST_PASSWORD, type TestContext } from './support/test-app.js';
+import { createAdminSession, createAuction, createUser, createUserSession, jsonHeaders, ORIGIN, signIn, startTestApp, TEST_PASSWORD, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -67,6 +67,18 @@ describe('signing in', () => {
     const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: jsonHeaders(cookie) });
     expect(out.statusCode).toBe(204);
     expect((await ctx.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('answers the session query with 200 and nulls when signed out, and names the member and the admin of this browser', async () => {
+    const out = await ctx.app.inject({ url: '/api/auth/session' });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ user: null, admin: null });
+    const member = await createUserSession(ctx.app, ctx.sql);
+    const admin = await createAdminSession(ctx.app, ctx.sql);
+    const both = (await ctx.app.inject({ url: '/api/auth/session', headers: { cookie: `${member.cookie}; ${admin.cookie}` } })).json();
+    expect(both.user.id).toBe(member.id);
+    expect(both.admin.id).toBe(admin.id);
+    expect((await ctx.app.inject({ url: '/api/auth/session', headers: { cookie: admin.cookie } })).json()).toMatchObject({ user: null, admin: { id: admin.id } });
   });
 
   it('rotates the session on login: the previous token stops working', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEscrowDeadlines } from '@app/infra';
 import { EscrowTransactionSchema, streams } from '@app/shared';
 import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
+import { payAndWait, uploadDocument } from './support/escrow-sale.js';
 
 let ctx: TestContext;
 let admin: { cookie: string };
@@ -67,25 +68,31 @@ describe('escrow', () => {
     const before = await snapshot(s.transactionId);
     const res = await milestone(s.buyer.cookie, s.transactionId, 'payment_received');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'Only the payment provider or an admin can mark payment received' });
+    expect(res.json()).toEqual({ error: 'Only the payment provider can mark payment received' });
     expect(await snapshot(s.transactionId)).toEqual(before);
   });
 
   it('walks a sale to funds released: terms, payment, documents, inspection; each step once, and only by its actor', async () => {
     const s = await sale();
-    // Payment before both parties accepted the terms is refused.
-    expect((await adminAction(s.transactionId, 'confirm_payment')).statusCode).toBe(409);
+    // An admin cannot mark a payment received: only the provider's webhook does.
+    expect((await adminAction(s.transactionId, 'confirm_payment')).statusCode).toBe(400);
     await acceptBoth(s);
-    // Two confirmations racing: one changes the escrow, the other finds it done.
-    const [a, b] = await Promise.all([adminAction(s.transactionId, 'confirm_payment'), adminAction(s.transactionId, 'confirm_payment')]);
-    expect([a.json(), b.json()].map((r: { changed: boolean }) => r.changed).sort()).toEqual([false, true]);
-    expect(a.json().status).toBe('funded');
+    await payAndWait(ctx, s);
 
     // The seller cannot verify their own documents; the buyer cannot confirm an inspection before they are verified.
     expect((await milestone(s.seller.cookie, s.transactionId, 'documents_verified')).statusCode).toBe(403);
     const early = await milestone(s.buyer.cookie, s.transactionId, 'inspection_completed');
     expect(early.statusCode).toBe(409);
-    expect((await adminAction(s.transactionId, 'verify_documents')).json()).toEqual({ changed: true, status: 'in_inspection' });
+    // Not before the required set is verified.
+    expect((await adminAction(s.transactionId, 'verify_documents')).statusCode).toBe(409);
+    for (const type of ['title', 'bill_of_sale', 'inspection_report']) {
+      expect((await uploadDocument(ctx, s.seller.cookie, s.transactionId, type)).statusCode).toBe(201);
+    }
+    await ctx.sql`update transaction_documents set verification_status = 'verified' where transaction_id = ${s.transactionId}`;
+    // Two admins racing: one changes the escrow, the other finds it done.
+    const [a, b] = await Promise.all([adminAction(s.transactionId, 'verify_documents'), adminAction(s.transactionId, 'verify_documents')]);
+    expect([a.json(), b.json()].map((r: { changed: boolean }) => r.changed).sort()).toEqual([false, true]);
+    expect(a.json().status).toBe('in_inspection');
     const [row] = await ctx.sql<{ days: number }[]>`
       select round(extract(epoch from inspection_period_ends - now()) / 86400)::int as days from escrow_transactions where id = ${s.transactionId}`;
     expect(row!.days).toBe(7);
@@ -100,7 +107,8 @@ describe('escrow', () => {
     for (const user of [s.buyer, s.seller]) {
       const events = await ctx.sql<{ payload: { status: string; actor: string } }[]>`
         select payload from outbox where stream = ${streams.user(user.id)} and type = 'escrow.updated' order by seq`;
-      expect(events.map((e) => e.payload.status)).toEqual(['pending', 'pending', 'pending', 'funded', 'in_inspection', 'completed']);
+      // Opened, two acceptances, paid, three uploads, then inspection and release.
+      expect(events.map((e) => e.payload.status)).toEqual(['pending', 'pending', 'pending', 'funded', 'funded', 'funded', 'funded', 'in_inspection', 'completed']);
     }
   });
 
@@ -144,7 +152,8 @@ describe('escrow', () => {
     const s = await sale();
     await post(s.seller.cookie, '/api/escrow/initiate-dispute', { transactionId: s.transactionId, disputeType: 'payment', description: 'No payment' });
     expect((await milestone(s.buyer.cookie, s.transactionId, 'funds_released')).statusCode).toBe(403);
-    expect((await adminAction(s.transactionId, 'resolve_refund')).json()).toEqual({ changed: true, status: 'refunded' });
-    expect((await adminAction(s.transactionId, 'resolve_release')).statusCode).toBe(409);
+    const resolve = (outcome: string) => post(admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, { action: 'resolve', outcome, decision: 'No payment was made' });
+    expect((await resolve('refund')).json()).toEqual({ disputeId: expect.any(Number), disputeStatus: 'resolved', status: 'refunded' });
+    expect((await resolve('release')).statusCode).toBe(409);
   });
 });

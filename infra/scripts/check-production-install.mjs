@@ -22,6 +22,7 @@ const RUNTIME_FILES = [
   'infra/data',
   'infra/scripts/start.mjs',
   'infra/scripts/process-group.mjs',
+  'infra/scripts/patch-postgres-driver.mjs',
 ];
 
 function run(title, cmd, args, cwd) {
@@ -50,6 +51,8 @@ try {
     ['ci', '--omit=dev', '--no-audit', '--no-fund', ...SERVER_WORKSPACES.flatMap((ws) => ['-w', ws])],
     dir,
   );
+  // npm runs the root postinstall only for whole-project installs; the driver fix is applied either way.
+  run('Applying the Postgres driver fix', 'node', ['infra/scripts/patch-postgres-driver.mjs'], dir);
 
   const [port, realtimePort, workersPort] = [await freePort(), await freePort(), await freePort()];
   console.log('> Starting with npm run start:prod');

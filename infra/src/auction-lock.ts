@@ -24,6 +24,9 @@ interface Row {
   dbNow: Date;
   bidIds: string[];
   chatIds: string[];
+  leaderId: number | null;
+  leaderName: string | null;
+  leaderMax: string | null;
 }
 
 /**
@@ -44,10 +47,13 @@ export async function lockAuction(tx: TransactionSql, auctionId: number, reserve
       where a.id = ${auctionId}
       for no key update of a
     )
-    select l.*, clock_timestamp() as db_now,
+    select l.*, clock_timestamp() as db_now, top.user_id as leader_id, lu.name as leader_name, m.max_amount as leader_max,
            array(select nextval(pg_get_serial_sequence('bids', 'id')) from generate_series(1, ${reserveIds}) where l.id is not null) as bid_ids,
            array(select nextval(pg_get_serial_sequence('chat_messages', 'id')) from generate_series(1, ${reserveIds}) where l.id is not null) as chat_ids
-    from locked l`;
+    from locked l
+    left join lateral (select b.user_id from bids b where b.auction_id = l.id order by b.timestamp desc, b.id desc limit 1) top on true
+    left join users lu on lu.id = top.user_id
+    left join max_bids m on m.auction_id = l.id and m.user_id = top.user_id`;
   if (!r) return undefined;
   return {
     auctionId,
@@ -63,6 +69,10 @@ export async function lockAuction(tx: TransactionSql, auctionId: number, reserve
     dbNow: r.dbNow,
     bidIds: r.bidIds.map(Number),
     chatIds: r.chatIds.map(Number),
+    // Bids only go up, so the latest bid is the leading one; its bidder's maximum is the only one that can answer.
+    leaderId: r.leaderId,
+    leaderName: r.leaderName,
+    leaderMaxCents: r.leaderMax === null ? null : toCents(r.leaderMax),
   };
 }
 

@@ -23,6 +23,22 @@ export interface SampleCar {
 
 const c = (x: SampleCar) => x;
 
+/** Each sample model's body category; the live cars and the sample sales share their models. */
+export const SAMPLE_CATEGORIES: Record<string, 'luxury' | 'sports' | 'classic' | 'suv'> = {
+  'AMG GT': 'luxury',
+  Roma: 'luxury',
+  'RS 6 Avant': 'luxury',
+  'Cayenne Turbo GT': 'suv',
+  'X5 M Competition': 'suv',
+  'G 63 AMG': 'suv',
+  'F-150 Raptor R': 'suv',
+  'Land Cruiser Heritage': 'suv',
+  Urus: 'suv',
+  'SL 300 Gullwing Tribute': 'classic',
+  'GT Heritage Edition': 'classic',
+};
+export const sampleCategory = (model: string) => SAMPLE_CATEGORIES[model] ?? 'sports';
+
 export const LIVE_SAMPLE_CARS: SampleCar[] = [
   c({ wmi: 'ZFF', make: 'Ferrari', model: '488 GTB', year: 2019, mileage: 8400, condition: 'Excellent', image: 'supercar-red', location: 'Miami, FL', auctionType: 'reserve', premiumOnly: true, startingBid: 180000, reserve: 235000, endsInMinutes: 9, bids: 7, aiValue: 248000, aiConfidence: 91, aiDaysToSell: 12, description: 'Rosso Corsa over black leather, carbon racing seats, full Ferrari service history and fresh belts.' }),
   c({ wmi: 'WP0', make: 'Porsche', model: '911 Carrera S', year: 2021, mileage: 12100, condition: 'Excellent', image: 'coupe-silver', location: 'Scottsdale, AZ', auctionType: 'no-reserve', premiumOnly: false, startingBid: 85000, endsInMinutes: 13, bids: 6, aiValue: 128000, aiConfidence: 88, aiDaysToSell: 9, description: 'GT Silver, Sport Chrono, PASM, sport exhaust. One owner, clean history.' }),

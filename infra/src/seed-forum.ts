@@ -1,37 +1,35 @@
-// Sample forum posts and replies, added once.
+// Sample forum discussions (infra/src/sample-forum.ts), each added once by its title and author. Likes are real rows
+// from sample members, and every counter is set from the rows, so a seeded post behaves like any other.
 import type { Sql } from 'postgres';
-
-const POSTS = [
-  { category: 'marketplace', title: 'How do you set a reserve without scaring bidders?', tags: ['selling', 'reserve'], content: 'Listing my first car next month. What reserve strategy has worked for you: at market, or slightly below to get bidding going?' },
-  { category: 'technical', title: 'PPI checklist for a 991.2 Carrera S', tags: ['porsche', 'inspection'], content: 'Sharing the pre-purchase inspection checklist I use: bore scoring check, coolant pipes, PDK service history, suspension bushings...' },
-  { category: 'reviews', title: 'Six months with a GR Supra 3.0', tags: ['toyota', 'ownership'], content: 'Daily driven, two track days. Costs, surprises and what I would change.' },
-  { category: 'general', title: 'Best way to ship a car across the country?', tags: ['shipping'], content: 'Enclosed vs open transport for a car under $80k. Who have you used?' },
-  { category: 'marketplace', title: 'Flipping tips: where is the margin in 2024?', tags: ['dealers', 'flipping'], content: 'Dealers, what segments are still giving you margin after fees and reconditioning?' },
-  { category: 'technical', title: 'Reading a vehicle history report like a pro', tags: ['history', 'title'], content: 'Title brands, odometer rollbacks, and the gaps that should make you ask questions.' },
-];
-
-const REPLIES = [
-  'Great write-up, thanks for sharing.',
-  'Same experience here; the inspection paid for itself.',
-  'I set the reserve around 90% of comps and it worked well.',
-];
+import { SAMPLE_FORUM_POSTS } from './sample-forum.js';
 
 export async function seedForum(sql: Sql, authors: number[]): Promise<void> {
-  const [existing] = await sql`select 1 from forum_posts limit 1`;
-  if (existing || authors.length === 0) return;
+  if (authors.length === 0) return;
+  const who = (i: number) => authors[i % authors.length]!;
   await sql.begin(async (tx) => {
-    for (const [i, p] of POSTS.entries()) {
+    for (const p of SAMPLE_FORUM_POSTS) {
+      const [exists] = await tx`select 1 from forum_posts where title = ${p.title} and user_id = ${who(p.author)}`;
+      if (exists) continue;
+      const lastReply = Math.min(p.hoursAgo, ...p.replies.map((r) => r.hoursAgo));
       const [post] = await tx<{ id: number }[]>`
-        insert into forum_posts (user_id, category, title, content, tags, likes, replies, created_at, updated_at)
-        values (${authors[i % authors.length]!}, ${p.category}, ${p.title}, ${p.content}, ${p.tags}, ${5 + i * 3}, ${2},
-                now() - ${(i + 1) * 19} * interval '1 hour', now() - ${(i + 1) * 7} * interval '1 hour')
+        insert into forum_posts (user_id, category, title, content, tags, created_at, updated_at, last_activity_at)
+        values (${who(p.author)}, ${p.category}, ${p.title}, ${p.content}, ${p.tags},
+                now() - ${p.hoursAgo} * interval '1 hour', now() - ${p.hoursAgo} * interval '1 hour',
+                now() - ${lastReply} * interval '1 hour')
         returning id`;
-      for (let r = 0; r < 2; r += 1) {
+      for (const r of p.replies) {
         await tx`
-          insert into forum_replies (post_id, user_id, content, likes, created_at)
-          values (${post!.id}, ${authors[(i + r + 1) % authors.length]!}, ${REPLIES[(i + r) % REPLIES.length]!}, ${r + 1},
-                  now() - ${(i + 1) * 5 - r} * interval '1 hour')`;
+          insert into forum_replies (post_id, user_id, content, created_at)
+          values (${post!.id}, ${who(r.by)}, ${r.text}, now() - ${r.hoursAgo} * interval '1 hour')`;
       }
+      const likers = [...new Set(Array.from({ length: p.likes }, (_, i) => who(p.author + 1 + i)))].filter((id) => id !== who(p.author));
+      for (const id of likers) await tx`insert into forum_post_likes (post_id, user_id) values (${post!.id}, ${id}) on conflict do nothing`;
     }
+    // Counters from the rows, for every sample post (earlier seeds stored bare numbers).
+    await tx`
+      update forum_posts p
+         set likes = (select count(*) from forum_post_likes l where l.post_id = p.id),
+             replies = (select count(*) from forum_replies r where r.post_id = p.id)
+       where p.title in ${tx(SAMPLE_FORUM_POSTS.map((s) => s.title))}`;
   });
 }

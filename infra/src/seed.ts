@@ -5,7 +5,7 @@ import { hash } from '@node-rs/argon2';
 import type { Sql } from 'postgres';
 import { DEMO_ADMIN, DEMO_USER, MIN_BID_INCREMENT_CENTS, centsToDecimal } from '@app/shared';
 import { DEMO_PREMIUM_USER } from './demo-accounts.js';
-import { LIVE_SAMPLE_CARS, SAMPLE_BIDDER_NAMES, SAMPLE_CHAT, SAMPLE_COMMENTS, type SampleCar } from './sample-catalog.js';
+import { LIVE_SAMPLE_CARS, SAMPLE_BIDDER_NAMES, SAMPLE_CHAT, SAMPLE_COMMENTS, sampleCategory, type SampleCar } from './sample-catalog.js';
 import { CLOSED_SAMPLE_SALES } from './sample-sales.js';
 import { seedForum } from './seed-forum.js';
 import { withCheckDigit } from '@app/shared';
@@ -76,11 +76,11 @@ async function seedLiveAuctions(sql: Sql, users: SeedUsers): Promise<number> {
 
 async function upsertCar(sql: Sql, vin: string, car: SampleCar): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
-    insert into cars (vin, year, make, model, mileage, condition, images, description, ai_estimated_value, ai_confidence, ai_days_to_sell)
+    insert into cars (vin, year, make, model, mileage, condition, images, description, ai_estimated_value, ai_confidence, ai_days_to_sell, category)
     values (${vin}, ${car.year}, ${car.make}, ${car.model}, ${car.mileage}, ${car.condition},
             ${[`/images/cars/${car.image}.svg`, `/images/cars/${car.image}-rear.svg`]}, ${car.description},
-            ${centsToDecimal(car.aiValue * 100)}, ${car.aiConfidence}, ${`${car.aiDaysToSell} days`})
-    on conflict (vin) do update set vin = excluded.vin
+            ${centsToDecimal(car.aiValue * 100)}, ${car.aiConfidence}, ${`${car.aiDaysToSell} days`}, ${sampleCategory(car.model)})
+    on conflict (vin) do update set category = excluded.category
     returning id`;
   return row!.id;
 }
@@ -134,9 +134,9 @@ async function seedClosedSales(sql: Sql, bidders: number[]): Promise<number> {
   for (const [index, sale] of CLOSED_SAMPLE_SALES.entries()) {
     const vin = sampleVin(sale.wmi, 500 + index);
     const [car] = await sql<{ id: number }[]>`
-      insert into cars (vin, year, make, model, mileage, condition, images, description)
+      insert into cars (vin, year, make, model, mileage, condition, images, description, category)
       values (${vin}, ${sale.year}, ${sale.make}, ${sale.model}, ${sale.mileage}, ${sale.condition},
-              ${[`/images/cars/${sale.image}.svg`]}, 'Sample sale history')
+              ${[`/images/cars/${sale.image}.svg`]}, 'Sample sale history', ${sampleCategory(sale.model)})
       on conflict (vin) do nothing
       returning id`;
     if (!car) continue;

@@ -120,6 +120,17 @@ describe('demo data', () => {
     for (const { vin } of vins.filter((v) => !v.vin.startsWith('TST'))) expect(vin[8]).toBe(vinCheckDigit(vin));
   });
 
+  it('gives every seeded car a body category, each of the four in use, and a re-seed keeps them', async () => {
+    await seed(db.sql);
+    await db.sql`update cars set category = 'sports' where model = 'Urus'`;
+    await seed(db.sql);
+    const rows = await db.sql<{ category: string; n: number }[]>`
+      select c.category, count(*)::int as n from auctions a join cars c on c.id = a.car_id where a.status = 'active' group by c.category`;
+    expect(new Set(rows.map((r) => r.category))).toEqual(new Set(['luxury', 'sports', 'classic', 'suv']));
+    const [urus] = await db.sql<{ category: string }[]>`select category from cars where model = 'Urus'`;
+    expect(urus!.category).toBe('suv');
+  });
+
   it('relists a sample car whose auction ended, relative to now', async () => {
     await seed(db.sql);
     const [one] = await db.sql<{ id: number; carId: number }[]>`select id, car_id from auctions where status = 'active' and is_sample limit 1`;

@@ -14,6 +14,9 @@ import {
   LeaveAuctionPayloadSchema,
   SOCKET_EVENTS,
   auctionIdOfRoom,
+  FORUM_ROOM,
+  ForumWatchPayloadSchema,
+  threadRoom,
   auctionRoom,
   sessionRoom,
   userRoom,
@@ -189,6 +192,23 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
         announcePresence(parsed.data.auctionId);
       }
       reply({ ok: true, data: null });
+    });
+
+    // The forum's rooms are public: anyone may watch the list or a discussion (hidden posts never send events).
+    const forumRoom = (payload: unknown) => {
+      const parsed = ForumWatchPayloadSchema.safeParse(payload);
+      if (!parsed.success) return null;
+      return parsed.data.postId === undefined ? FORUM_ROOM : threadRoom(parsed.data.postId);
+    };
+    socket.on(SOCKET_EVENTS.forumWatch, async (payload, ack) => {
+      const room = forumRoom(payload);
+      if (room) await socket.join(room);
+      if (typeof ack === 'function') ack(room ? { ok: true, data: null } : { ok: false, error: 'Bad forum room' });
+    });
+    socket.on(SOCKET_EVENTS.forumUnwatch, async (payload, ack) => {
+      const room = forumRoom(payload);
+      if (room) await socket.leave(room);
+      if (typeof ack === 'function') ack(room ? { ok: true, data: null } : { ok: false, error: 'Bad forum room' });
     });
 
     socket.on('disconnecting', () => {

@@ -355,3 +355,36 @@ describe('when the reading gateway goes away', () => {
     expect(pending).toBe(0);
   }, 15_000);
 });
+
+describe('forum rooms', () => {
+  const replyEvent = (postId: number, seq: number): DomainEvent => ({
+    type: 'forum.reply.posted', stream: `thread:${postId}`, seq, at: new Date().toISOString(), postId, replies: seq,
+    reply: { id: seq, postId, userId: 1, content: `reply ${seq}`, likes: 0, createdAt: new Date().toISOString(), user: { id: 1, name: 'R' } },
+  });
+  const postEvent = (postId: number, seq: number): DomainEvent => ({
+    type: 'forum.post.created', stream: 'forum', seq, at: new Date().toISOString(), postId, category: 'general', title: 'T', userId: 1, userName: 'W',
+  });
+
+  it('relays a thread\'s events to its watchers only, the list\'s to the list\'s, and stops after unwatch', async () => {
+    const gw = await startGateway();
+    const onThread = await open(gw.url);
+    const onOther = await open(gw.url);
+    const onList = await open(gw.url);
+    expect(await onThread.emitWithAck('forum:watch', { postId: 7 })).toEqual({ ok: true, data: null });
+    await onOther.emitWithAck('forum:watch', { postId: 8 });
+    await onList.emitWithAck('forum:watch', {});
+    expect(await onList.emitWithAck('forum:watch', { postId: 'user:1' })).toMatchObject({ ok: false });
+    const got = { thread: [] as number[], other: 0, listPosts: [] as number[], listReplies: 0 };
+    onThread.on('forum.reply.posted', (e: { seq: number }) => got.thread.push(e.seq));
+    onOther.on('forum.reply.posted', () => (got.other += 1));
+    onList.on('forum.reply.posted', () => (got.listReplies += 1));
+    onList.on('forum.post.created', (e: { postId: number }) => got.listPosts.push(e.postId));
+    await publish(replyEvent(7, 1));
+    await publish(postEvent(99, 1));
+    await until(() => got.thread.length === 1 && got.listPosts.length === 1);
+    await onThread.emitWithAck('forum:unwatch', { postId: 7 });
+    await publish(replyEvent(7, 2));
+    await sleep(300);
+    expect(got).toEqual({ thread: [1], other: 0, listPosts: [99], listReplies: 0 });
+  });
+});

@@ -25,7 +25,15 @@ export const AUCTION_STATUSES = ['pending', 'active', 'sold', 'reserve-not-met',
 export const AUCTION_OUTCOMES = ['sold', 'reserve-not-met', 'no-bids', 'bought-now'] as const;
 export const RESERVE_STATUSES = ['none', 'met', 'not-met'] as const;
 
-export const CATEGORY_FILTERS = ['all', 'luxury', 'sports', 'classic', 'suv'] as const;
+/** Every car's body category; the auctions list filters by it. */
+export const CAR_CATEGORIES = ['luxury', 'sports', 'classic', 'suv'] as const;
+export const CAR_CATEGORY_LABELS = { luxury: 'Luxury', sports: 'Sports', classic: 'Classic', suv: 'SUV' } as const;
+export const CATEGORY_FILTERS = ['all', ...CAR_CATEGORIES] as const;
+/** The auctions list: open auctions, or ended ones with how they ended. */
+export const AUCTION_VIEWS = ['live', 'ended'] as const;
+export const AUCTION_SEARCH_MAX_LENGTH = 60;
+/** How many ended auctions the Ended view shows at a time; "Show more" asks for the next ones after a cursor. */
+export const ENDED_AUCTIONS_PAGE = 24;
 export const AUCTION_SORTS = ['ending-soon', 'price-low', 'price-high', 'recently-added'] as const;
 export const AUCTION_SORT_LABELS = {
   'ending-soon': 'Ending Soon',
@@ -94,7 +102,20 @@ export const VALUATION_CONFIDENCE_LOW = 50;
 export const ADMIN_AUCTION_DURATIONS_DAYS = [3, 7, 10, 14] as const;
 export const ADMIN_COMMISSION_RATES_PCT = [3, 5, 7, 10] as const;
 export const FORUM_CATEGORIES = ['all', 'general', 'technical', 'marketplace', 'reviews'] as const;
+/** The spec's sample tab counts; the page shows the database's live counts instead. */
 export const FORUM_TAB_COUNTS = { all: 156, general: 45, technical: 28, marketplace: 67, reviews: 16 } as const;
+export const FORUM_TITLE_MAX_LENGTH = 200;
+export const FORUM_POST_MAX_LENGTH = 20_000;
+export const FORUM_REPLY_MAX_LENGTH = 10_000;
+export const FORUM_TAG_MAX_LENGTH = 30;
+export const FORUM_MAX_TAGS = 5;
+export const FORUM_PAGE_SIZE = 10;
+/** How many of a post's newest replies a list card carries. */
+export const FORUM_RECENT_REPLIES = 1;
+/** An author may edit a post this long after posting it (see docs/api.md, Forum). */
+export const FORUM_EDIT_WINDOW_HOURS = 24;
+export const FORUM_POST_RATE_LIMIT = { posts: 5, windowSeconds: 600 } as const;
+export const FORUM_REPLY_RATE_LIMIT = { replies: 10, windowSeconds: 60 } as const;
 
 /** Demo accounts created by the seed; shown by the README and the /login hint. */
 export const DEMO_USER = { email: 'demo@carbid.example', password: 'demo-password', name: 'Demo Dealer' } as const;
@@ -104,7 +125,7 @@ export const DEMO_ADMIN = { email: 'admin@carbid.example', password: 'admin-pass
 export const QUEUE_NAMES = { close: 'auction-close', alerts: 'bid-alerts', notices: 'notices' } as const;
 
 /** What a user is told about (issue: notices people expect). Each kind can be mailed or not, per user. */
-export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'reserve-not-met', 'unsold', 'watch-ending', 'watch-ended', 'alert'] as const;
+export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'reserve-not-met', 'unsold', 'watch-ending', 'watch-ended', 'alert', 'escrow'] as const;
 /** How each kind is named in the email settings. */
 export const NOTIFICATION_KIND_LABELS = {
   outbid: 'Someone outbid me',
@@ -115,6 +136,7 @@ export const NOTIFICATION_KIND_LABELS = {
   'watch-ending': 'A watched auction ends in 15 minutes',
   'watch-ended': 'A watched auction ended',
   alert: 'A bid alert fired',
+  escrow: 'A step on my escrow (terms, payment, documents, shipping, disputes)',
 } as const;
 /** A watched auction gets its "ending soon" notice this long before its end. */
 export const WATCH_ENDING_NOTICE_MS = 15 * 60_000;

@@ -20,7 +20,7 @@ const bidder = (id: number, isPremium = false) => ({ id, name: `Bidder ${id}`, i
 const req = (id: number, dollars: number, isPremium = false): BidRequest => ({ bidder: bidder(id, isPremium), amountCents: dollars * 100 });
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 const decide = (s: BiddingState, requests: BidRequest[], nowMs = NOW) =>
-  decideBids(s, requests, { nowMs, bidIds: ids(requests.length, 100), chatIds: ids(requests.length, 500) });
+  decideBids(s, requests, { nowMs, bidIds: ids(requests.length * 2, 100), chatIds: ids(requests.length * 2, 500) });
 
 describe('decideBids', () => {
   it('accepts the starting bid first, then requires the current bid plus $1,000', () => {

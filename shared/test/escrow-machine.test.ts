@@ -20,6 +20,7 @@ const ready = (status: EscrowStatus): EscrowState => ({
   sellerTermsAccepted: true,
   hasSeller: true,
   completedMilestones: ['escrow_created'],
+  verifiedDocuments: ['title', 'bill_of_sale', 'inspection_report'],
   paymentDueAtMs: NOW - 1,
   inspectionEndsAtMs: NOW - 1,
 });
@@ -27,7 +28,7 @@ const ready = (status: EscrowStatus): EscrowState => ({
 // The whole table, written out independently of the module: status -> action -> who may, and where it leads.
 const ALLOWED: [EscrowStatus, EscrowAction, EscrowActor[], EscrowStatus][] = [
   ['pending', 'accept_terms', ['buyer', 'seller'], 'pending'],
-  ['pending', 'confirm_payment', ['payment_provider', 'admin'], 'funded'],
+  ['pending', 'confirm_payment', ['payment_provider'], 'funded'],
   ['pending', 'open_dispute', ['buyer', 'seller'], 'disputed'],
   ['pending', 'cancel_unpaid', ['system'], 'cancelled'],
   ['funded', 'verify_documents', ['admin'], 'in_inspection'],
@@ -38,6 +39,7 @@ const ALLOWED: [EscrowStatus, EscrowAction, EscrowActor[], EscrowStatus][] = [
   ['in_inspection', 'open_dispute', ['buyer', 'seller'], 'disputed'],
   ['disputed', 'resolve_release', ['admin'], 'completed'],
   ['disputed', 'resolve_refund', ['admin'], 'refunded'],
+  ['disputed', 'resolve_partial_refund', ['admin'], 'completed'],
 ];
 const actorsFor = (action: EscrowAction) => [...new Set(ALLOWED.filter((r) => r[1] === action).flatMap((r) => r[2]))];
 
@@ -66,27 +68,29 @@ describe('the escrow state machine', () => {
     expect(checked).toBe(ESCROW_STATUSES.length * ESCROW_ACTIONS.length * ESCROW_ACTORS.length);
   });
 
-  it('never lets a buyer or a seller mark payment received or verify documents', () => {
-    for (const actor of ['buyer', 'seller'] as const) {
+  it('never lets a buyer, a seller or an admin mark payment received, nor a party verify documents', () => {
+    for (const actor of ['buyer', 'seller', 'admin'] as const) {
       expect(decideEscrow(ready('pending'), 'confirm_payment', actor, NOW)).toEqual({
         ok: false,
-        refusal: { code: 'forbidden', message: 'Only the payment provider or an admin can mark payment received' },
+        refusal: { code: 'forbidden', message: 'Only the payment provider can mark payment received' },
       });
+    }
+    for (const actor of ['buyer', 'seller'] as const) {
       expect(decideEscrow(ready('funded'), 'verify_documents', actor, NOW)).toMatchObject({ ok: false, refusal: { code: 'forbidden' } });
     }
   });
 
   it('takes payment only after both parties accepted the terms (or the buyer alone when no seller is on record)', () => {
     const s = { ...ready('pending'), buyerTermsAccepted: true, sellerTermsAccepted: false };
-    expect(decideEscrow(s, 'confirm_payment', 'admin', NOW)).toEqual({
+    expect(decideEscrow(s, 'confirm_payment', 'payment_provider', NOW)).toEqual({
       ok: false,
       refusal: { code: 'conflict', message: 'Both parties must accept the escrow terms before payment' },
     });
-    expect(decideEscrow({ ...s, hasSeller: false }, 'confirm_payment', 'admin', NOW)).toMatchObject({ ok: true, changed: true });
+    expect(decideEscrow({ ...s, hasSeller: false }, 'confirm_payment', 'payment_provider', NOW)).toMatchObject({ ok: true, changed: true });
   });
 
   it('completes milestones and starts the 7-day inspection period when documents are verified', () => {
-    expect(decideEscrow(ready('pending'), 'confirm_payment', 'admin', NOW)).toMatchObject({ change: { milestones: ['payment_received'] } });
+    expect(decideEscrow(ready('pending'), 'confirm_payment', 'payment_provider', NOW)).toMatchObject({ change: { milestones: ['payment_received'] } });
     const verified = decideEscrow(ready('funded'), 'verify_documents', 'admin', NOW);
     expect(verified).toMatchObject({ change: { milestones: ['documents_verified'], inspectionEndsAtMs: NOW + INSPECTION_PERIOD_MS } });
     expect(INSPECTION_PERIOD_MS).toBe(7 * 24 * 3600 * 1000);
@@ -97,8 +101,16 @@ describe('the escrow state machine', () => {
 
   it('treats a repeated step as done once: no change, no refusal', () => {
     const funded = { ...ready('funded'), completedMilestones: ['escrow_created', 'payment_received'] as const };
-    expect(decideEscrow(funded, 'confirm_payment', 'admin', NOW)).toEqual({ ok: true, changed: false });
+    expect(decideEscrow(funded, 'confirm_payment', 'payment_provider', NOW)).toEqual({ ok: true, changed: false });
     expect(decideEscrow({ ...ready('pending'), buyerTermsAccepted: true }, 'accept_terms', 'buyer', NOW)).toEqual({ ok: true, changed: false });
+  });
+
+  it('verifies documents only when the title, bill of sale and inspection report are all verified', () => {
+    const s = { ...ready('funded'), verifiedDocuments: ['title', 'inspection_report'] };
+    expect(decideEscrow(s, 'verify_documents', 'admin', NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: 'These documents are not verified yet: bill of sale' },
+    });
   });
 
   it('waits for the deadlines before the system cancels or releases', () => {

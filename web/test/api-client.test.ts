@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuctionDetailSchema, AuthResponseSchema, PlaceBidResponseSchema, UploadedPhotoSchema } from '@app/shared';
-import { ApiError, MalformedAnswerError, apiRequest, readQuery, setUnauthorizedWriteHandler } from '../src/lib/api-client';
+import { ApiError, MalformedAnswerError, apiRequest, readQuery, setUnauthorizedWriteHandler, userMessage } from '../src/lib/api-client';
 import { uploadFile } from '../src/lib/upload';
 
 afterEach(() => {
@@ -23,6 +23,16 @@ describe('request client (spec part 1, shared request behaviour)', () => {
     expect(init.credentials).toBe('include');
     expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
     expect(init.body).toBe('{"auctionId":1,"amount":"100"}');
+  });
+  it("shows a refused field's own message, never the technical summary of the refusal", () => {
+    const body = { error: 'Invalid request: amount: Bids are in whole dollars: enter an amount without cents', issues: [{ path: ['amount'], message: 'Bids are in whole dollars: enter an amount without cents' }] };
+    expect(new ApiError(400, body, JSON.stringify(body)).serverMessage).toBe('Bids are in whole dollars: enter an amount without cents');
+  });
+  it('never shows a raw "status: body", a network error or a contract mismatch in a notice', () => {
+    expect(userMessage(new ApiError(502, null, '<html>Bad gateway</html>'), 'Please try again.')).toBe('Please try again.');
+    expect(userMessage(new TypeError('Failed to fetch'), 'Please try again.')).toBe('Please try again.');
+    expect(userMessage(new MalformedAnswerError('GET /api/x', []), 'Please try again.')).toBe('Please try again.');
+    expect(userMessage(new ApiError(409, { error: 'This auction has ended' }, ''), 'Please try again.')).toBe('This auction has ended');
   });
   it('uses the status text when the body is empty', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, type LiveAuction } from '../src/features/auctions/stores/live-auctions';
 import { mergeChat, type ChatLine } from '../src/features/chat/utils/chat-lines';
-import { validateBidInput } from '../src/features/bidding/utils/bid-input';
+import { checkBidInput } from '@app/shared';
+import { standingOf } from '../src/features/auctions/utils/standing';
 
 const base: LiveAuction = {
   currentBid: '10000.00', bidCount: 1, endTime: '2026-01-01T00:00:00.000Z', status: 'active', reserveStatus: 'not-met', seq: 5, bids: [], stale: false,
@@ -29,6 +30,18 @@ describe('live auction state', () => {
       type: 'auction.closed', ...env(7), outcome: 'bought-now', winningAmount: '52000.00', chatLine: { id: 9, message: 'Sold', timestamp: base.endTime },
     });
     expect(closed).toMatchObject({ status: 'bought-now', currentBid: '52000.00', winningAmount: '52000.00' });
+    // What the open page then shows: the price paid, labelled, and how it ended, although the clock has time left.
+    const standing = standingOf({ ...closed, startingBid: '36000.00', endTime: '2999-01-01T00:00:00.000Z' }, Date.parse(base.endTime));
+    expect(standing).toMatchObject({
+      live: false,
+      price: { label: 'Bought now for', cents: 52_000_00 },
+      minimumNextBidCents: null,
+      outcome: { kind: 'bought-now', text: 'Sold via Buy It Now for $52,000' },
+    });
+  });
+  it('shows the starting bid, never $0, for an auction nobody has bid on yet', () => {
+    const fresh = { ...base, currentBid: '0.00', bidCount: 0, startingBid: '105000.00', endTime: '2999-01-01T00:00:00.000Z' };
+    expect(standingOf(fresh, Date.parse(base.endTime))).toMatchObject({ price: { label: 'Starting bid', cents: 105_000_00 }, minimumNextBidCents: 105_000_00 });
   });
 });
 
@@ -44,11 +57,13 @@ describe('chat merge', () => {
   });
 });
 
-describe('bid input check (spec part 1 section 5)', () => {
-  it('refuses empty and not-above-current amounts without a request, accepts higher ones', () => {
-    expect(validateBidInput('', '10000.00').ok).toBe(false);
-    expect(validateBidInput('10000', '10000.00').ok).toBe(false);
-    expect(validateBidInput('abc', '10000.00').ok).toBe(false);
-    expect(validateBidInput('10100', '10000.00')).toEqual({ ok: true, cents: 1010000 });
+describe('bid input check', () => {
+  it('refuses empty, too low, negative and too large amounts without a request, each with the rule it breaks', () => {
+    const min = 11_000_00;
+    expect(checkBidInput('', min).ok).toBe(false);
+    expect(checkBidInput('10000', min)).toEqual({ ok: false, message: 'Bid must be at least $11,000' });
+    expect(checkBidInput('-5', min)).toEqual({ ok: false, message: 'A bid must be at least $1' });
+    expect(checkBidInput('99999999999', min)).toEqual({ ok: false, message: 'A bid can be at most $99,999,999' });
+    expect(checkBidInput('11000', min)).toEqual({ ok: true, cents: 11_000_00 });
   });
 });

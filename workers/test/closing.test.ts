@@ -230,7 +230,7 @@ describe('when Redis loses its data', () => {
       expect(a.status).toBe('sold');
       expect(b.status).toBe('sold');
       const schedulers = (await workers.closeQueue.queue.getJobSchedulers()).map((j) => j.key).sort();
-      expect(schedulers).toEqual(['escrow-deadlines', 'housekeeping', 'sweep-overdue']);
+      expect(schedulers).toEqual(['escrow-deadlines', 'housekeeping', 'sweep-overdue', 'trade-in-expiry']);
       expect((await workers.alerts.queue.getJobSchedulers()).map((j) => j.key)).toEqual(['time-alerts']);
       expect(workers.queueGuard.rebuilds()).toBeGreaterThanOrEqual(1);
       const closes = await db.sql<{ n: number }[]>`

@@ -143,6 +143,33 @@ describe('notices', () => {
     expect(await pushedTo(first.id)).toBe(1);
   });
 
+  it('an automatic bid overtaking a maximum tells its owner once, with the new price; a bid their maximum answered tells them nothing', async () => {
+    const a = await user('max-a');
+    const b = await user('max-b');
+    const id = await auction({ endsInMs: 3_600_000 });
+    const placeAs = async (userId: number, amount: number, proxy: boolean, at: string) => {
+      const [row] = await db.sql<{ id: number }[]>`insert into bids (auction_id, user_id, amount, proxy, timestamp) values (${id}, ${userId}, ${amount}, ${proxy}, ${at}) returning id::int`;
+      return row!.id;
+    };
+    // A's maximum of $80,000 leads at $60,000; B bids $70,000 by hand and A's maximum answers $71,000; then B's
+    // maximum of $90,000 overtakes A's at $81,000.
+    const seqBids: [number, number, string][] = [];
+    seqBids.push([await placeAs(a.id, 60_000, true, '2026-01-01T10:00:00Z'), a.id, '60000.00']);
+    seqBids.push([await placeAs(b.id, 70_000, false, '2026-01-01T10:01:00Z'), b.id, '70000.00']);
+    seqBids.push([await placeAs(a.id, 71_000, true, '2026-01-01T10:01:00Z'), a.id, '71000.00']);
+    seqBids.push([await placeAs(b.id, 81_000, true, '2026-01-01T10:02:00Z'), b.id, '81000.00']);
+    const placed = (bidId: number, bidderId: number, amount: string, seq: number): DomainEvent => DomainEventSchema.parse({
+      type: 'bid.placed', stream: `auction:${id}`, seq, at: new Date().toISOString(), auctionId: id, bidId, amount, currentBid: amount,
+      bidCount: seq, endTime: new Date(Date.now() + 3_600_000).toISOString(), extended: false, bidderName: 'x', bidderId,
+      reserveStatus: 'none', proxy: true, chatLine: { id: seq, message: 'New high bid', timestamp: new Date().toISOString() },
+    } satisfies DomainEvent);
+    for (let round = 0; round < 2; round++) for (const [i, [bidId, bidderId, amount]] of seqBids.entries()) await publishRaw(placed(bidId, bidderId, amount, i + 1));
+    await waitFor(async () => [...(await noticesOf(a.id)), ...(await noticesOf(b.id))], (x) => x.length >= 2, 5000);
+    await sleep(800);
+    expect((await noticesOf(a.id)).map((x) => x.text)).toEqual(["You've been outbid on 2022 BMW M4 Competition: $81,000"]);
+    expect((await noticesOf(b.id)).map((x) => x.text)).toEqual(["You've been outbid on 2022 BMW M4 Competition: $71,000"]);
+  });
+
   it('a mail job that runs again (a retry after a crash, a duplicate job) mails once, by notification id', async () => {
     const u = await user('retry');
     const id = await auction({ endsInMs: 3_600_000 });

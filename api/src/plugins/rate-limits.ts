@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { CHAT_RATE_LIMIT, VIN_SCAN_RATE_LIMIT } from '@app/shared';
+import { CHAT_RATE_LIMIT, FORUM_POST_RATE_LIMIT, FORUM_REPLY_RATE_LIMIT, VIN_SCAN_RATE_LIMIT } from '@app/shared';
 import { TooManyRequests } from '../domain-errors.js';
 import { currentUser } from './auth.js';
 
@@ -34,6 +34,21 @@ export const RATE_LIMITS = {
     scaled: false,
     per: 'user',
     message: `Too many scans: at most ${VIN_SCAN_RATE_LIMIT.scans} a minute. Type the VIN instead, or try again shortly.`,
+  },
+  // Protective, like writes: a flood of posts is spam whatever the load test (so they scale).
+  forumPost: {
+    max: FORUM_POST_RATE_LIMIT.posts,
+    windowMs: FORUM_POST_RATE_LIMIT.windowSeconds * 1000,
+    scaled: true,
+    per: 'user',
+    message: `You are posting too fast: at most ${FORUM_POST_RATE_LIMIT.posts} posts every ${FORUM_POST_RATE_LIMIT.windowSeconds / 60} minutes`,
+  },
+  forumReply: {
+    max: FORUM_REPLY_RATE_LIMIT.replies,
+    windowMs: FORUM_REPLY_RATE_LIMIT.windowSeconds * 1000,
+    scaled: true,
+    per: 'user',
+    message: `You are replying too fast: at most ${FORUM_REPLY_RATE_LIMIT.replies} replies a minute`,
   },
   register: { max: 10, windowMs: 3_600_000, scaled: false, per: 'address', message: 'Too many sign-ups from this address. Try again later.' },
 } as const satisfies Record<string, Limit>;

@@ -7,9 +7,10 @@ import {
   BuyNowResponseSchema,
   IdParamsSchema,
   IdempotencyHeadersSchema,
+  NEXT_CURSOR_HEADER,
   SERVER_TIME_HEADER,
 } from '@app/shared';
-import { getAuctionDetail, listLiveAuctions } from '../services/auction-read.js';
+import { getAuctionDetail, listAuctions } from '../services/auction-read.js';
 import { buyNow } from '../services/buy-now.js';
 import { requireUser } from '../plugins/auth.js';
 import { requestFingerprint, withIdempotency } from '../services/idempotency.js';
@@ -21,7 +22,8 @@ export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auctions',
     { schema: { tags: ['auctions'], querystring: AuctionListQuerySchema, response: { 200: AuctionListSchema, ...errors(400) } } },
     async (request, reply) => {
-      const auctions = await listLiveAuctions(app.sql, request.query);
+      const { auctions, next } = await listAuctions(app.sql, request.query);
+      if (next) reply.header(NEXT_CURSOR_HEADER, next);
       return reply.header(SERVER_TIME_HEADER, String(Date.now())).send(auctions);
     },
   );

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthResponseSchema, LoginBodySchema, RegisterBodySchema } from '@app/shared';
-import { currentUser } from '../plugins/auth.js';
+import { AuthResponseSchema, LoginBodySchema, RegisterBodySchema, SessionStateSchema } from '@app/shared';
+import { currentAdmin, currentUser } from '../plugins/auth.js';
 import { registerUser } from '../services/accounts.js';
 import { LoginThrottle } from '../services/login-throttle.js';
 import { SESSION_TTL_MS, USER_COOKIE, createUserSession } from '../services/sessions.js';
@@ -63,5 +63,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await currentUser(request);
     if (!user) return reply.status(401).send({ error: 'Not signed in' });
     return { user };
+  });
+
+  // The pages' session query: signed out is an answer, not a failure (spec: a read may yield empty on 401), given
+  // as 200 with nulls so a signed-out visit logs no failed request. Admin sessions are a separate cookie.
+  app.get('/api/auth/session', { schema: { tags, response: { 200: SessionStateSchema } } }, async (request) => {
+    const [user, admin] = await Promise.all([currentUser(request), currentAdmin(request)]);
+    return { user, admin };
   });
 };

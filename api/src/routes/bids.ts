@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdempotencyHeadersSchema, PlaceBidBodySchema, PlaceBidResponseSchema } from '@app/shared';
+import { IdParamsSchema, IdempotencyHeadersSchema, MaxBidResponseSchema, MyMaxBidsSchema, PlaceBidBodySchema, PlaceBidResponseSchema, SetMaxBidBodySchema, centsToDecimal } from '@app/shared';
+import { listMyMaxBids, readMaxBid } from '../services/max-bid-read.js';
 import { requireUser } from '../plugins/auth.js';
 import { requestFingerprint, withIdempotency } from '../services/idempotency.js';
 import { limit } from '../plugins/rate-limits.js';
@@ -22,12 +23,58 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const user = await requireUser(request, body.userId);
       const key = request.headers['idempotency-key'];
-      const fingerprint = requestFingerprint('POST /api/bids', { auctionId: body.auctionId, amount: body.amount });
+      const fingerprint = requestFingerprint('POST /api/bids', { auctionId: body.auctionId, amount: body.amount, maxAmount: body.maxAmount ?? null });
       const result = await withIdempotency(app, { userId: user.id, key, fingerprint }, () =>
-        app.bids.place({ auctionId: body.auctionId, bidder: user, amountCents: body.amount }),
+        app.bids.place({ auctionId: body.auctionId, bidder: user, amountCents: body.amount, maxCents: body.maxAmount ?? null }),
       );
       // A replayed answer is whatever the first attempt answered: the bid, or its refusal.
       return reply.status(result.status as 201).send(result.body as never);
+    },
+  );
+
+  app.get(
+    '/api/max-bids',
+    { schema: { tags: ['bidding'], security: [{ session: [] }], response: { 200: MyMaxBidsSchema, ...errors(401) } } },
+    async (request) => listMyMaxBids(app.sql, (await requireUser(request)).id),
+  );
+
+  app.get(
+    '/api/auctions/:id/max-bid',
+    {
+      schema: { tags: ['bidding'], security: [{ session: [] }], params: IdParamsSchema, response: { 200: MaxBidResponseSchema, ...errors(400, 401, 404) } },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return readMaxBid(app.sql, request.params.id, user.id);
+    },
+  );
+
+  // Sets or changes the caller's private maximum: a bidder who is not leading bids the next minimum at once (answered
+  // by the leader's maximum if that is higher); the leader may raise it, or lower it down to their winning bid.
+  app.put(
+    '/api/auctions/:id/max-bid',
+    {
+      config: { rateLimit: limit('bid', app.config) },
+      schema: {
+        tags: ['bidding'],
+        security: [{ session: [] }],
+        params: IdParamsSchema,
+        body: SetMaxBidBodySchema,
+        response: { 200: MaxBidResponseSchema, ...errors(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, request.body.userId);
+      const auctionId = request.params.id;
+      const { bid, standing } = await app.bids.decide({ auctionId, bidder: user, amountCents: null, maxCents: request.body.maxAmount });
+      return {
+        auctionId,
+        maxAmount: centsToDecimal(request.body.maxAmount),
+        leading: standing.leading,
+        currentBid: centsToDecimal(standing.currentBidCents),
+        bidCount: standing.bidCount,
+        bid,
+      };
     },
   );
 };

@@ -23,7 +23,7 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/escrow/transaction/:auctionId',
     { schema: { tags, security, params: AuctionIdParamsSchema, response: { 200: EscrowTransactionSchema, ...errors(400, 401, 404) } } },
-    async (request) => getEscrowForAuction(app.sql, request.params.auctionId, await requireUser(request)),
+    async (request) => getEscrowForAuction(app.sql, request.params.auctionId, await requireUser(request), app.payments.name),
   );
 
   app.post('/api/escrow/accept-terms', { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: AcceptTermsBodySchema, response: step } }, async (request) =>

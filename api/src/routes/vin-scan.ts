@@ -1,6 +1,6 @@
 // The VIN scanner's server half: a camera frame or a photo in, the VIN its barcode holds (and what it decodes to) out.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PHOTO_TEXTS, VIN_SCAN_TEXTS, VinScanResponseSchema, VinScanSourceSchema } from '@app/shared';
+import { PHOTO_TEXTS, VIN_SCAN_TEXTS, VinDecodeBodySchema, VinDecodeResponseSchema, VinScanResponseSchema, VinScanSourceSchema } from '@app/shared';
 import { z } from 'zod';
 import { DomainError } from '../domain-errors.js';
 import { frameForScan, inspectImage } from '../services/image-safety.js';
@@ -43,5 +43,18 @@ export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
     const vehicle = await app.vinDecoder.decode(found.vin).catch(() => null);
     return { ...found, vehicle };
     },
+  );
+
+  /** A typed VIN decoded offline, so a form can fill year, make and model as a scan does. */
+  app.post(
+    '/api/vin/decode',
+    {
+      schema: {
+        tags: ['selling'],
+        body: VinDecodeBodySchema,
+        response: { 200: VinDecodeResponseSchema, ...errors(400) },
+      },
+    },
+    async (request) => ({ vin: request.body.vin, vehicle: await app.vinDecoder.decode(request.body.vin).catch(() => null) }),
   );
 };

@@ -2,6 +2,7 @@
 import type { Sql } from 'postgres';
 import { escrowStateOf, type EscrowStateRow } from '@app/infra';
 import { availableEscrowActions, type AdminEscrow, type EscrowMilestone } from '@app/shared';
+import { disputesOf, documentsOf, verifiedTypes } from './escrow-records-read.js';
 
 interface Row extends EscrowStateRow {
   id: number;
@@ -25,6 +26,8 @@ export async function listEscrowsForAdmin(sql: Sql, limit = 200): Promise<AdminE
     join users b on b.id = t.buyer_id left join users s on s.id = t.seller_id
     order by (t.status in ('completed', 'cancelled', 'refunded')), t.updated_at desc
     limit ${limit}`;
+  const ids = rows.map((r) => r.id);
+  const [documents, disputes] = await Promise.all([documentsOf(sql, ids), disputesOf(sql, ids)]);
   return rows.map((r) => ({
     id: r.id,
     auctionId: r.auctionId,
@@ -37,6 +40,8 @@ export async function listEscrowsForAdmin(sql: Sql, limit = 200): Promise<AdminE
     sellerTermsAccepted: r.sellerTermsAccepted,
     paymentDueAt: r.paymentDueAt?.toISOString() ?? null,
     inspectionPeriodEnds: r.inspectionPeriodEnds?.toISOString() ?? null,
-    nextActions: availableEscrowActions(escrowStateOf(r, r.completed), 'admin', r.dbNow.getTime()),
+    nextActions: availableEscrowActions(escrowStateOf(r, r.completed, verifiedTypes(documents.get(r.id)!)), 'admin', r.dbNow.getTime()),
+    documents: documents.get(r.id)!,
+    disputes: disputes.get(r.id)!,
   }));
 }

@@ -1,8 +1,8 @@
 // Sellers submit cars to auction; admins approve (the auction goes live for its chosen duration from now) or reject.
 import type { Sql } from 'postgres';
 import { appendEvents, type EventPublisher } from '@app/infra';
-import { centsToDecimal, streams, type Auction, type SessionUser } from '@app/shared';
-import { Conflict, NotFound } from '../domain-errors.js';
+import { ListingDescriptionSchema, centsToDecimal, streams, type Auction, type SessionUser } from '@app/shared';
+import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { listAuctionsByStatus } from './auction-read.js';
 
 export async function submitToAuction(
@@ -13,9 +13,12 @@ export async function submitToAuction(
 ): Promise<{ auctionId: number }> {
   const type = b.buyItNowPrice !== undefined ? 'buy-it-now' : b.reservePrice !== undefined ? 'reserve' : 'no-reserve';
   const outcome = await sql.begin(async (tx) => {
-    const [car] = await tx<{ title: string }[]>`
-      select year || ' ' || make || ' ' || model as title from cars where id = ${b.carId} and owner_id = ${owner.id}`;
+    const [car] = await tx<{ title: string; description: string }[]>`
+      select year || ' ' || make || ' ' || model as title, description from cars where id = ${b.carId} and owner_id = ${owner.id}`;
     if (!car) throw new NotFound('Car not found');
+    // A listing never goes live without a description buyers can read: the sell form's own rule, held here too.
+    const described = ListingDescriptionSchema.safeParse(car.description);
+    if (!described.success) throw new Invalid(described.error.issues[0]!.message);
     // Until approval, start and end only carry the chosen duration; approval moves both to start now.
     const [row] = await tx<{ id: number; createdAt: Date }[]>`
       insert into auctions (car_id, starting_bid, current_bid, reserve_price, buy_it_now_price, auction_type, start_time, end_time,

@@ -15,6 +15,9 @@ interface AlertRow {
   currentBid: string;
   startingBid: string;
   endTime: Date;
+  status: BidAlert['auction']['status'];
+  bidCount: number;
+  winningAmount: string | null;
   year: number;
   make: string;
   model: string;
@@ -34,6 +37,9 @@ const toAlert = (r: AlertRow): BidAlert => ({
     currentBid: r.currentBid,
     startingBid: r.startingBid,
     endTime: r.endTime.toISOString(),
+    status: r.status,
+    bidCount: r.bidCount,
+    winningAmount: r.winningAmount,
     car: { year: r.year, make: r.make, model: r.model, images: r.images },
   },
 });
@@ -41,7 +47,7 @@ const toAlert = (r: AlertRow): BidAlert => ({
 function selectAlerts(sql: Sql, userId: number) {
   return sql`
     select b.id, b.auction_id, b.alert_type, b.is_active, b.settings, b.last_triggered, b.created_at,
-           a.current_bid, a.starting_bid, a.end_time, c.year, c.make, c.model, c.images
+           a.current_bid, a.starting_bid, a.end_time, a.status, a.bid_count, a.winning_amount, c.year, c.make, c.model, c.images
     from bid_alerts b join auctions a on a.id = b.auction_id join cars c on c.id = a.car_id
     where b.user_id = ${userId}`;
 }

@@ -5,7 +5,7 @@
 // processes; the grouping keeps 32 bidders from queueing on it one by one.
 import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, lockAuction, type EventPublisher } from '@app/infra';
-import { centsToDecimal, decideBids, streams, type AcceptedBid, type Bidder, type DecidedGroup, type PlaceBidResponse } from '@app/shared';
+import { BIDS_PER_REQUEST, centsToDecimal, decideBids, streams, type AcceptedBid, type Bidder, type DecidedGroup, type PlaceBidResponse, type BidStanding } from '@app/shared';
 import { NotFound, ServiceUnavailable, refusalError } from '../domain-errors.js';
 
 /**
@@ -18,12 +18,20 @@ export const DEFAULT_BID_WAIT_LIMIT_MS = 4000;
 export interface BidRequest {
   auctionId: number;
   bidder: Bidder;
-  amountCents: number;
+  /** Null: only a maximum is set (it bids the next minimum for a bidder who is not leading). */
+  amountCents: number | null;
+  maxCents?: number | null;
+}
+
+/** The decided request: the bid it placed for its bidder (if any) and where it leaves them. */
+export interface BidOutcome {
+  bid: PlaceBidResponse | null;
+  standing: BidStanding;
 }
 
 interface Pending extends BidRequest {
   arrivedAt: number;
-  resolve(r: PlaceBidResponse): void;
+  resolve(r: BidOutcome): void;
   reject(e: unknown): void;
 }
 
@@ -50,7 +58,13 @@ export class BidEngine {
     private readonly waitLimitMs = DEFAULT_BID_WAIT_LIMIT_MS,
   ) {}
 
-  place(request: BidRequest): Promise<PlaceBidResponse> {
+  /** Places a bid (optionally with a maximum); the answer is the bidder's own bid. */
+  async place(request: BidRequest & { amountCents: number }): Promise<PlaceBidResponse> {
+    const outcome = await this.decide(request);
+    return outcome.bid!;
+  }
+
+  decide(request: BidRequest): Promise<BidOutcome> {
     return new Promise((resolve, reject) => {
       let lane = this.lanes.get(request.auctionId);
       if (!lane) {
@@ -94,7 +108,7 @@ export class BidEngine {
       await predecessorLocked;
       // Ids for every bid of the group and its chat line are reserved with the lock, so the events can be built before
       // anything is written.
-      const auction = await lockAuction(tx, auctionId, group.length);
+      const auction = await lockAuction(tx, auctionId, group.length * BIDS_PER_REQUEST);
       locked();
       const fresh = Date.now() - this.waitLimitMs;
       for (const p of group) if (p.arrivedAt < fresh) p.reject(notPlaced());
@@ -114,28 +128,39 @@ export class BidEngine {
     }
     const { decided, committed } = outcome;
     this.metrics?.group(group.length);
-    this.metrics?.decided(decided.accepted.length, group.length - decided.accepted.length);
+    const granted = decided.decisions.filter((d) => d.ok).length;
+    this.metrics?.decided(granted, group.length - granted);
     const seqOfBid = new Map<number, number>();
     for (const c of committed) if (c.event.type === 'bid.placed') seqOfBid.set(c.event.bidId, c.event.seq);
     group.forEach((p, i) => {
       const d = decided.decisions[i]!;
-      if (d.ok) p.resolve(responseOf(auctionId, d.bid, seqOfBid.get(d.bid.bidId)!, outcome.decidedAt));
+      if (d.ok) p.resolve({ bid: d.bid && responseOf(auctionId, d.bid, d.standing, seqOfBid.get(d.bid.bidId)!, outcome.decidedAt), standing: d.standing });
       else p.reject(refusalError(d.refusal));
     });
     this.events.publish(committed);
   }
 }
 
-/** The accepted bids, their system chat lines and the auction's new state, in one statement. */
+/** The accepted bids, their system chat lines, the maximums set and the auction's new state, in one statement. */
 async function writeAccepted(tx: TransactionSql, auctionId: number, decided: DecidedGroup, at: Date): Promise<void> {
   const { accepted, next } = decided;
-  if (accepted.length === 0) return;
+  // One row per bidder: the group's last maximum for them stands.
+  const maxima = [...new Map(decided.maxima.map((m) => [m.userId, m.maxCents])).entries()];
+  const upsertMaxima = tx`
+      insert into max_bids (auction_id, user_id, max_amount, updated_at)
+      select ${auctionId}, t.u, t.m, ${at} from unnest(${maxima.map(([u]) => u)}::int[], ${maxima.map(([, m]) => centsToDecimal(m))}::numeric[]) as t(u, m)
+      on conflict (auction_id, user_id) do update set max_amount = excluded.max_amount, updated_at = excluded.updated_at`;
+  if (accepted.length === 0) {
+    if (maxima.length > 0) await upsertMaxima;
+    return;
+  }
+  // Everything in one statement, so the lock waits one round trip whatever the group holds.
   await tx`
-    with ins as (
-      insert into bids (id, auction_id, user_id, amount, timestamp) overriding system value
-      select t.id, ${auctionId}, t.u, t.m, ${at}
+    with mx as (${upsertMaxima}), ins as (
+      insert into bids (id, auction_id, user_id, amount, timestamp, proxy) overriding system value
+      select t.id, ${auctionId}, t.u, t.m, ${at}, t.p = 1
       from unnest(${accepted.map((a) => a.bidId)}::bigint[], ${accepted.map((a) => a.bidder.id)}::int[],
-                  ${accepted.map((a) => centsToDecimal(a.amountCents))}::numeric[]) as t(id, u, m)
+                  ${accepted.map((a) => centsToDecimal(a.amountCents))}::numeric[], ${accepted.map((a) => (a.proxy ? 1 : 0))}::int[]) as t(id, u, m, p)
     ), chat as (
       insert into chat_messages (id, auction_id, user_id, message, timestamp, is_system_message) overriding system value
       select t.id, ${auctionId}, null, t.msg, ${at}, true
@@ -146,7 +171,7 @@ async function writeAccepted(tx: TransactionSql, auctionId: number, decided: Dec
     where id = ${auctionId}`;
 }
 
-function responseOf(auctionId: number, bid: AcceptedBid, seq: number, decidedAt: Date): PlaceBidResponse {
+function responseOf(auctionId: number, bid: AcceptedBid, standing: BidStanding, seq: number, decidedAt: Date): PlaceBidResponse {
   const amount = centsToDecimal(bid.amountCents);
   return {
     id: bid.bidId,
@@ -159,5 +184,7 @@ function responseOf(auctionId: number, bid: AcceptedBid, seq: number, decidedAt:
     endTime: new Date(bid.endTimeMs).toISOString(),
     extended: bid.extended,
     seq,
+    leading: standing.leading,
+    ...(standing.maxCents === null ? {} : { maxAmount: centsToDecimal(standing.maxCents) }),
   };
 }

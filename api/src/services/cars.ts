@@ -1,6 +1,6 @@
 // Cars a seller lists, and their valuation from the market reference data and the platform's own closed sales.
 import type { Sql } from 'postgres';
-import { PHOTO_TEXTS, centsToDecimal, photoFileNameOf, toCents, toValuationReport, valueCar, type CarValuationResponse, type MarketRow, type SessionUser, type ValuationModel } from '@app/shared';
+import { PHOTO_TEXTS, centsToDecimal, photoFileNameOf, toCents, toValuationReport, valueCar, type Car, type CarValuationResponse, type MarketRow, type SessionUser, type ValuationModel } from '@app/shared';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { photosNotOwnedBy } from './photo-store.js';
 
@@ -10,13 +10,13 @@ const DEFAULT_DAYS_TO_SELL = 7;
 export async function createCar(
   sql: Sql,
   owner: SessionUser,
-  car: { vin: string; year: number; make: string; model: string; trim: string; mileage: number; condition: string; images: string[]; description: string },
+  car: { vin: string; year: number; make: string; model: string; trim: string; mileage: number; condition: string; images: string[]; description: string; category: Car['category'] },
 ): Promise<{ id: number }> {
   const names = car.images.map((url) => photoFileNameOf(url)!);
   if ((await photosNotOwnedBy(sql, owner, names)).length > 0) throw new Invalid(PHOTO_TEXTS.notYours);
   const [row] = await sql<{ id: number }[]>`
-    insert into cars (vin, year, make, model, trim, mileage, condition, images, description, owner_id)
-    values (${car.vin}, ${car.year}, ${car.make}, ${car.model}, ${car.trim}, ${car.mileage}, ${car.condition}, ${car.images}, ${car.description}, ${owner.id})
+    insert into cars (vin, year, make, model, trim, mileage, condition, images, description, category, owner_id)
+    values (${car.vin}, ${car.year}, ${car.make}, ${car.model}, ${car.trim}, ${car.mileage}, ${car.condition}, ${car.images}, ${car.description}, ${car.category}, ${owner.id})
     on conflict (vin) do nothing
     returning id`;
   if (!row) throw new Conflict('A car with this VIN is already listed');

@@ -11,8 +11,9 @@ import {
   type EscrowTransaction,
   type SessionUser,
 } from '@app/shared';
-import { Conflict, NotFound, refusalError } from '../domain-errors.js';
+import { Conflict, Invalid, NotFound, refusalError } from '../domain-errors.js';
 import { getAuctionDetail } from './auction-read.js';
+import { disputesOf, documentsOf, insuranceOf, noticesOf, paymentScheduleOf, verifiedTypes } from './escrow-records-read.js';
 
 type Deps = { sql: Sql; events: EventPublisher };
 
@@ -29,30 +30,36 @@ interface TxRow {
   shippingMethod: string | null;
   pickupLocation: string | null;
   inspectionLocation: string | null;
+  shippingCarrier: string | null;
+  paymentIntentId: string | null;
+  shippingTrackingNumber: string | null;
   paymentDueAt: Date | null;
   inspectionPeriodEnds: Date | null;
   fees: EscrowTransaction['fees'];
   dbNow: Date;
 }
 
-export async function getEscrowForAuction(sql: Sql, auctionId: number, user: SessionUser): Promise<EscrowTransaction> {
+export async function getEscrowForAuction(sql: Sql, auctionId: number, user: SessionUser, paymentProvider: string): Promise<EscrowTransaction> {
   const [t] = await sql<TxRow[]>`
     select id, auction_id, amount, status, funded_at, buyer_id, seller_id, buyer_terms_accepted, seller_terms_accepted,
-           shipping_method, pickup_location, inspection_location, payment_due_at, inspection_period_ends, fees, now() as db_now
+           shipping_method, pickup_location, inspection_location, shipping_carrier, shipping_tracking_number, payment_intent_id, payment_due_at, inspection_period_ends, fees, now() as db_now
     from escrow_transactions where auction_id = ${auctionId}`;
   // Someone else's escrow is "not found", not "forbidden": its existence is nobody else's business.
   if (!t || (t.buyerId !== user.id && t.sellerId !== user.id)) throw new NotFound(NO_ESCROW);
   const role = t.buyerId === user.id ? 'buyer' : 'seller';
-  const [auction, milestones, documents] = await Promise.all([
+  const [auction, milestones, documents, disputes, schedule, notices, insurance] = await Promise.all([
     getAuctionDetail(sql, auctionId),
     sql<{ id: number; milestone: EscrowMilestone; status: string }[]>`
       select id, milestone, status from transaction_milestones where transaction_id = ${t.id} order by id`,
-    sql<{ documentType: string; verificationStatus: string }[]>`
-      select document_type, verification_status from transaction_documents where transaction_id = ${t.id} order by id`,
+    documentsOf(sql, [t.id]).then((m) => m.get(t.id)!),
+    disputesOf(sql, [t.id]).then((m) => m.get(t.id)!),
+    paymentScheduleOf(sql, t.id),
+    noticesOf(sql, t.id, user.id),
+    insuranceOf(sql, t.id),
   ]);
   const { serverTime: _s, recentBids: _r, ...auctionFields } = auction;
   const completed = milestones.filter((m) => m.status === 'completed').map((m) => m.milestone);
-  const nextActions = availableEscrowActions(escrowStateOf(t, completed), role, t.dbNow.getTime());
+  const nextActions = availableEscrowActions(escrowStateOf(t, completed, verifiedTypes(documents)), role, t.dbNow.getTime());
   return {
     id: t.id,
     amount: t.amount,
@@ -66,11 +73,17 @@ export async function getEscrowForAuction(sql: Sql, auctionId: number, user: Ses
     shippingMethod: t.shippingMethod,
     pickupLocation: t.pickupLocation,
     inspectionLocation: t.inspectionLocation,
+    shippingCarrier: t.shippingCarrier,
+    shippingTrackingNumber: t.shippingTrackingNumber,
     paymentDueAt: t.paymentDueAt?.toISOString() ?? null,
     inspectionPeriodEnds: t.inspectionPeriodEnds?.toISOString() ?? null,
     auction: auctionFields,
     milestones: [...milestones],
-    documents: [...documents],
+    documents,
+    payment: { provider: paymentProvider, started: t.paymentIntentId !== null, schedule },
+    disputes,
+    notices,
+    insurance,
     fees: t.fees,
     nextActions,
   };
@@ -98,14 +111,19 @@ export async function takeEscrowAction(deps: Deps, input: { transactionId: numbe
 
 export async function initiateDispute(
   deps: Deps,
-  input: { transactionId: number; disputeType: string; description: string },
+  input: { transactionId: number; disputeType: string; description: string; evidenceDocumentIds?: number[] | undefined },
   user: SessionUser,
 ): Promise<{ disputeId: number; status: EscrowStatus }> {
   let disputeId = 0;
+  const evidence = [...new Set(input.evidenceDocumentIds ?? [])];
   const r = await performEscrowAction(deps, { transactionId: input.transactionId, action: 'open_dispute', caller: { kind: 'user', userId: user.id } }, async (tx, escrow) => {
+    // Evidence is a file this escrow already holds; anything else would be a way to point at someone else's document.
+    const held = await tx<{ id: number }[]>`
+      select id from transaction_documents where transaction_id = ${escrow.id} and file_name is not null and id = any(${evidence}::int[])`;
+    if (held.length !== evidence.length) throw new Invalid('Evidence must be files uploaded to this transaction');
     const [d] = await tx<{ id: number }[]>`
-      insert into dispute_resolutions (transaction_id, initiated_by, dispute_type, description)
-      values (${escrow.id}, ${user.id}, ${input.disputeType}, ${input.description}) returning id`;
+      insert into dispute_resolutions (transaction_id, initiated_by, dispute_type, description, evidence)
+      values (${escrow.id}, ${user.id}, ${input.disputeType}, ${input.description}, ${tx.json(evidence)}) returning id`;
     disputeId = d!.id;
   });
   const { status } = answer(r);

@@ -2,7 +2,7 @@
 // and this marketplace's own closed sales), and explain the result in the spec's response shape.
 import type { Sql } from 'postgres';
 import {
-  VALUATION_CONFIDENCE_HIGH, VALUATION_CONFIDENCE_LOW, formatCents, toValuationReport, valueCar, type ValuationModel, type ValuationResponse,
+  VALUATION_CONFIDENCE_HIGH, VALUATION_CONFIDENCE_LOW, formatCents, toValuationReport, valueCar, type Valuation, type ValuationModel, type ValuationResponse,
 } from '@app/shared';
 import { DomainError } from '../domain-errors.js';
 import { loadPlatformSales } from './cars.js';
@@ -10,10 +10,10 @@ import type { VinDecoder } from './vin-decoder.js';
 
 const KIND_WORDS = { 'platform sale': 'sold here', 'auction sale': 'auction sale', 'asking price': 'asking price', 'auction sale (wholesale)': 'wholesale sale' } as const;
 
-export async function estimateValue(
-  deps: { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel },
-  input: { vin: string; mileage: number; zip: string; trim?: string | undefined },
-): Promise<ValuationResponse> {
+type ValuationDeps = { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel };
+
+/** The one valuation of a car by its VIN, shared by the valuation page and the trade-in offer. */
+export async function valueVin(deps: ValuationDeps, input: { vin: string; mileage: number; trim?: string | undefined }) {
   const decoded = await deps.vinDecoder.decode(input.vin).catch(() => null);
   if (!decoded?.make || !decoded.model || !decoded.year) {
     throw new DomainError(422, 'Unable to analyze vehicle. Please check the VIN and try again.');
@@ -22,9 +22,22 @@ export async function estimateValue(
   const car = { year: decoded.year, make: decoded.make, model: decoded.model, trim, bodyClass: decoded.bodyClass, mileage: input.mileage };
   const platformSales = await loadPlatformSales(deps.sql, decoded.make);
   const v = valueCar(deps.model, car, { asOf: new Date().toISOString(), platformSales });
-  const level = v.confidence > VALUATION_CONFIDENCE_HIGH ? ' (High)' : v.confidence < VALUATION_CONFIDENCE_LOW ? ' (Low)' : '';
+  return { decoded: { ...decoded, year: decoded.year, make: decoded.make, model: decoded.model }, trim, v };
+}
+
+/** Demand read from how many well-weighted comparables sold in the last 12 months. */
+export function demandOf(v: Valuation): { recent: number; demand: 'High' | 'Moderate' | 'Low' } {
   const recent = v.comparables.filter((c) => c.date && Date.now() - Date.parse(c.date) < 365 * 86_400_000 && c.weight >= 0.02).length;
-  const demand = recent >= 8 ? 'High' : recent >= 3 ? 'Moderate' : 'Low';
+  return { recent, demand: recent >= 8 ? 'High' : recent >= 3 ? 'Moderate' : 'Low' };
+}
+
+export async function estimateValue(
+  deps: ValuationDeps,
+  input: { vin: string; mileage: number; zip: string; trim?: string | undefined },
+): Promise<ValuationResponse> {
+  const { decoded, trim, v } = await valueVin(deps, input);
+  const level = v.confidence > VALUATION_CONFIDENCE_HIGH ? ' (High)' : v.confidence < VALUATION_CONFIDENCE_LOW ? ' (Low)' : '';
+  const { recent, demand } = demandOf(v);
   const name = `${decoded.year} ${decoded.make} ${decoded.model}${trim ? ` ${trim}` : ''}`;
   const top = v.comparables[0];
   return {

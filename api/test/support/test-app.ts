@@ -99,6 +99,11 @@ export interface AuctionOptions {
   isPremiumOnly?: boolean;
   ownerId?: number | null;
   status?: string;
+  bidCount?: number;
+  make?: string;
+  model?: string;
+  category?: string;
+  winningAmount?: string | null;
 }
 
 let vinCounter = 0;
@@ -106,17 +111,19 @@ export async function createAuction(sql: Sql, o: AuctionOptions = {}): Promise<n
   vinCounter += 1;
   const vin = `TST${String(process.pid % 1e7).padStart(7, '0')}${String(vinCounter).padStart(7, '0')}`;
   const [car] = await sql<{ id: number }[]>`
-    insert into cars (vin, year, make, model, mileage, condition, images, description, owner_id)
-    values (${vin}, 2021, 'Porsche', '911 Carrera', 12000, 'Excellent', ${['/images/cars/coupe-red.svg']}, 'Test car', ${o.ownerId ?? null})
+    insert into cars (vin, year, make, model, mileage, condition, images, description, owner_id, category)
+    values (${vin}, 2021, ${o.make ?? 'Porsche'}, ${o.model ?? '911 Carrera'}, 12000, 'Excellent', ${['/images/cars/coupe-red.svg']}, 'Test car',
+            ${o.ownerId ?? null}, ${o.category ?? 'sports'})
     returning id`;
   const endsInMs = o.endsInMs ?? 60 * 60 * 1000;
   const [auction] = await sql<{ id: number }[]>`
     insert into auctions (car_id, starting_bid, current_bid, buy_it_now_price, reserve_price, auction_type,
-                          start_time, end_time, is_premium_only, location, status)
+                          start_time, end_time, is_premium_only, location, status, bid_count, winning_amount, closed_at)
     values (${car!.id}, ${o.startingBid ?? '10000.00'}, ${o.currentBid ?? '0.00'}, ${o.buyItNowPrice ?? null},
             ${o.reservePrice ?? null}, ${o.auctionType ?? 'no-reserve'},
             now() - interval '1 day', now() + ${endsInMs} * interval '1 millisecond',
-            ${o.isPremiumOnly ?? false}, 'Detroit, MI', ${o.status ?? 'active'})
+            ${o.isPremiumOnly ?? false}, 'Detroit, MI', ${o.status ?? 'active'}, ${o.bidCount ?? 0}, ${o.winningAmount ?? null},
+            ${o.status !== undefined && o.status !== 'active' && o.status !== 'pending' ? sql`now()` : null})
     returning id`;
   return auction!.id;
 }

@@ -9,7 +9,9 @@ export async function bidThroughput(opts: {
   auctionId: number;
   bidders: { cookie: string }[];
   seconds: number;
-}): Promise<{ acceptedPerSecond: number; refusedPerSecond: number; p50Ms: number; p99Ms: number; errors: number }> {
+  /** Every second bidder also sends a private maximum this far above their bid, so maximums answer the others. */
+  maxAboveBid?: number;
+}): Promise<{ acceptedPerSecond: number; storedPerSecond: number; refusedPerSecond: number; p50Ms: number; p99Ms: number; errors: number }> {
   let nextAmount = 1000;
   let connection = 0;
   let accepted = 0;
@@ -24,14 +26,18 @@ export async function bidThroughput(opts: {
         path: '/api/bids',
         setupRequest: (req: autocannon.Request, ctx: object) => {
           const context = ctx as { cookie?: string };
-          context.cookie ??= opts.bidders[connection++ % opts.bidders.length]!.cookie;
+          const context2 = ctx as { cookie?: string; withMax?: boolean };
+          if (context.cookie === undefined) {
+            context2.withMax = opts.maxAboveBid !== undefined && connection % 2 === 1;
+            context.cookie = opts.bidders[connection++ % opts.bidders.length]!.cookie;
+          }
           // Each bidder raises by the minimum step over the last amount handed out, as a live crowd would.
           const amount = nextAmount;
           nextAmount += 1000;
           return {
             ...req,
             headers: { 'content-type': 'application/json', origin: opts.origin, cookie: context.cookie },
-            body: JSON.stringify({ auctionId: opts.auctionId, amount }),
+            body: JSON.stringify({ auctionId: opts.auctionId, amount, ...(context2.withMax ? { maxAmount: amount + opts.maxAboveBid! } : {}) }),
           };
         },
         onResponse: (status: number) => {
@@ -44,11 +50,13 @@ export async function bidThroughput(opts: {
   const [{ count }] = (await opts.sql<{ count: number }[]>`
     select count(*)::int from bids where auction_id = ${opts.auctionId}`) as unknown as [{ count: number }];
   // Answers still in flight when the clock stops are not counted by the load generator; the database is the truth.
-  if (count < accepted || count - accepted > opts.bidders.length) {
+  // With maximums the stored bids include their automatic answers, so only the answered requests are comparable.
+  if (opts.maxAboveBid === undefined && (count < accepted || count - accepted > opts.bidders.length)) {
     throw new Error(`bench bookkeeping: ${accepted} answers said accepted but ${count} bids are stored`);
   }
   return {
-    acceptedPerSecond: count / opts.seconds,
+    acceptedPerSecond: (opts.maxAboveBid === undefined ? count : accepted) / opts.seconds,
+    storedPerSecond: count / opts.seconds,
     refusedPerSecond: refused / opts.seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

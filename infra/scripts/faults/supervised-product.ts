@@ -1,11 +1,16 @@
-// The product's three compiled processes, each restarted when it dies (as compose's `restart: unless-stopped` or a
+// The product's compiled processes (api, workers and two gateways), each restarted when it dies (as compose's `restart: unless-stopped` or a
 // systemd unit would), so the suite can kill -9 one and watch the rest cope and the killed one come back.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-export type ServiceName = 'api' | 'realtime' | 'workers';
-const ENTRY: Record<ServiceName, string> = { api: 'api/dist/server.js', realtime: 'realtime/dist/server.js', workers: 'workers/dist/main.js' };
+export type ServiceName = 'api' | 'realtime' | 'realtime2' | 'workers';
+const ENTRY: Record<ServiceName, string> = {
+  api: 'api/dist/server.js',
+  realtime: 'realtime/dist/server.js',
+  realtime2: 'realtime/dist/server.js',
+  workers: 'workers/dist/main.js',
+};
 
 export interface Product {
   kill9(name: ServiceName): void;
@@ -17,24 +22,29 @@ export interface Product {
   stop(): Promise<void>;
 }
 
-export function startProduct(env: Record<string, string>, health: Record<ServiceName, string>): Product {
+/** `envOf` adds what differs per process (the second gateway's port). */
+export function startProduct(env: Record<string, string>, health: Record<ServiceName, string>, envOf: Partial<Record<ServiceName, Record<string, string>>> = {}): Product {
   const children = new Map<ServiceName, ChildProcess>();
-  const restarts: Record<ServiceName, number> = { api: 0, realtime: 0, workers: 0 };
+  const restarts: Record<ServiceName, number> = { api: 0, realtime: 0, realtime2: 0, workers: 0 };
   let stopping = false;
   const launch = (name: ServiceName) => {
     const child = spawn(process.execPath, ['--enable-source-maps', ENTRY[name]], {
       cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', process.env.FAULTS_VERBOSE ? 'pipe' : 'ignore', 'pipe'],
+      env: { ...process.env, ...env, ...envOf[name] },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // The last lines a process wrote, printed if it dies unasked: why it died is the finding.
+    let tail: string[] = [];
     for (const stream of [child.stdout, child.stderr]) {
       stream?.on('data', (c: Buffer) => {
         if (process.env.FAULTS_VERBOSE) process.stderr.write(`[${name}] ${c.toString()}`);
+        tail = [...tail, ...c.toString().split('\n').filter(Boolean)].slice(-15);
       });
     }
-    child.on('exit', () => {
+    child.on('exit', (code, signal) => {
       if (stopping) return;
       restarts[name] += 1;
+      if (signal !== 'SIGKILL') console.log(`  ${name} exited (${signal ?? code}); its last lines:\n${tail.map((l) => `    ${l.slice(0, 400)}`).join('\n')}`);
       setTimeout(() => launch(name), 250);
     });
     children.set(name, child);

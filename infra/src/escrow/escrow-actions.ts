@@ -13,7 +13,8 @@ import {
   type EventDraft,
   type Refusal,
 } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../events/append-events.js';
+import { tellParties } from './escrow-notices.js';
 import type { EventPublisher } from '../events/publish.js';
 
 /** Who acts: a signed-in user (buyer or seller, worked out from the row), an admin, or a machine. */
@@ -37,13 +38,16 @@ export type EscrowActionResult =
 
 export const NO_ESCROW = 'No escrow transaction found for this auction.';
 
-interface LockedEscrow extends EscrowParties {
+export interface LockedEscrow extends EscrowParties {
   status: EscrowStatus;
   buyerTermsAccepted: boolean;
   sellerTermsAccepted: boolean;
   paymentDueAt: Date | null;
   inspectionPeriodEnds: Date | null;
+  paymentIntentId: string | null;
+  amount: string;
   completed: EscrowMilestone[];
+  verifiedDocuments: string[];
   dbNow: Date;
 }
 
@@ -57,13 +61,14 @@ export interface EscrowStateRow {
 }
 
 /** An escrow row as the state machine reads it. */
-export function escrowStateOf(row: EscrowStateRow, completed: readonly EscrowMilestone[]): EscrowState {
+export function escrowStateOf(row: EscrowStateRow, completed: readonly EscrowMilestone[], verifiedDocuments: readonly string[]): EscrowState {
   return {
     status: row.status,
     buyerTermsAccepted: row.buyerTermsAccepted,
     sellerTermsAccepted: row.sellerTermsAccepted,
     hasSeller: row.sellerId !== null,
     completedMilestones: completed,
+    verifiedDocuments,
     paymentDueAtMs: row.paymentDueAt?.getTime() ?? null,
     inspectionEndsAtMs: row.inspectionPeriodEnds?.getTime() ?? null,
   };
@@ -74,7 +79,7 @@ export function escrowRecipients(e: { buyerId: number; sellerId: number | null }
   return [{ userId: e.buyerId, role: 'buyer' }, ...(e.sellerId === null ? [] : [{ userId: e.sellerId, role: 'seller' as const }])];
 }
 
-function actorOf(caller: EscrowCaller, e: EscrowParties): EscrowActor | null {
+export function actorOf(caller: EscrowCaller, e: EscrowParties): EscrowActor | null {
   switch (caller.kind) {
     case 'user':
       return caller.userId === e.buyerId ? 'buyer' : caller.userId === e.sellerId ? 'seller' : null;
@@ -85,22 +90,51 @@ function actorOf(caller: EscrowCaller, e: EscrowParties): EscrowActor | null {
   }
 }
 
+/**
+ * Locks the escrow row for a step and reads what the state machine needs, each in a statement of its own after the
+ * lock: its snapshot sees what the transaction we waited for committed (a subquery in the locking statement would
+ * still see the milestones and documents as they were before the wait).
+ */
+export async function lockEscrow(tx: TransactionSql, transactionId: number): Promise<LockedEscrow | undefined> {
+  const [locked] = await tx<Omit<LockedEscrow, 'completed' | 'verifiedDocuments'>[]>`
+    select id, auction_id, buyer_id, seller_id, status, buyer_terms_accepted, seller_terms_accepted,
+           payment_due_at, inspection_period_ends, payment_intent_id, amount, now() as db_now
+    from escrow_transactions where id = ${transactionId}
+    for no key update`;
+  if (!locked) return undefined;
+  const [milestones, documents] = [
+    await tx<{ milestone: EscrowMilestone }[]>`
+      select milestone from transaction_milestones where transaction_id = ${locked.id} and status = 'completed'`,
+    await tx<{ documentType: string }[]>`
+      select distinct document_type from transaction_documents where transaction_id = ${locked.id} and verification_status = 'verified'`,
+  ];
+  return { ...locked, completed: milestones.map((m) => m.milestone), verifiedDocuments: documents.map((d) => d.documentType) };
+}
+
+/** The escrow.updated notices of one step, one for each party. */
+export function escrowNotices(
+  e: EscrowParties & { dbNow: Date },
+  step: { actor: EscrowActor; status: EscrowStatus; milestone: EscrowMilestone | null; text: string },
+): EventDraft[] {
+  return escrowRecipients(e).map(({ userId, role }) => ({
+    type: 'escrow.updated',
+    userId,
+    role,
+    actor: step.actor,
+    at: e.dbNow.toISOString(),
+    transactionId: e.id,
+    auctionId: e.auctionId,
+    status: step.status,
+    milestone: step.milestone,
+    text: step.text,
+  }));
+}
+
 export async function applyEscrowAction(
   tx: TransactionSql,
   input: { transactionId: number; action: EscrowAction; caller: EscrowCaller; notes?: string },
 ): Promise<EscrowActionResult> {
-  const [locked] = await tx<Omit<LockedEscrow, 'completed'>[]>`
-    select id, auction_id, buyer_id, seller_id, status, buyer_terms_accepted, seller_terms_accepted,
-           payment_due_at, inspection_period_ends, now() as db_now
-    from escrow_transactions where id = ${input.transactionId}
-    for no key update`;
-  // A statement of its own, after the lock: its snapshot sees what the transaction we waited for committed (a subquery
-  // in the locking statement would still see the milestones as they were before the wait).
-  const e: LockedEscrow | undefined = locked && {
-    ...locked,
-    completed: (await tx<{ milestone: EscrowMilestone }[]>`
-      select milestone from transaction_milestones where transaction_id = ${locked.id} and status = 'completed'`).map((m) => m.milestone),
-  };
+  const e = await lockEscrow(tx, input.transactionId);
   // Someone else's escrow is "not found", not "forbidden": its existence is nobody else's business.
   const actor = e ? actorOf(input.caller, e) : null;
   if (!e || !actor) return { ok: false, refusal: { code: 'not-found', message: NO_ESCROW } };
@@ -108,7 +142,7 @@ export async function applyEscrowAction(
     return { ok: false, refusal: { code: 'forbidden', message: `You are not the ${input.caller.as} of this transaction` } };
   }
 
-  const state = escrowStateOf(e, e.completed);
+  const state = escrowStateOf(e, e.completed, e.verifiedDocuments);
   const nowMs = e.dbNow.getTime();
   const decision = decideEscrow(state, input.action, actor, nowMs);
   if (!decision.ok) return decision;
@@ -130,6 +164,9 @@ export async function applyEscrowAction(
       refunded_at = case when ${entering && c.to === 'refunded'} then now() else refunded_at end,
       updated_at = now()
     where id = ${e.id}`;
+  if (entering && c.to === 'cancelled') {
+    await tx`update payment_schedules set status = 'cancelled' where transaction_id = ${e.id} and status in ('pending', 'failed')`;
+  }
   if (c.milestones.length > 0) {
     const userId = input.caller.kind === 'user' ? input.caller.userId : null;
     await tx`
@@ -138,20 +175,8 @@ export async function applyEscrowAction(
           metadata = metadata || ${tx.json({ action: input.action, actor })}
       where transaction_id = ${e.id} and milestone = any(${c.milestones}::text[]) and status = 'pending'`;
   }
-  const text = escrowChangeText(input.action, actor);
-  const drafts: EventDraft[] = escrowRecipients(e).map(({ userId, role }) => ({
-    type: 'escrow.updated',
-    userId,
-    role,
-    actor,
-    at: e.dbNow.toISOString(),
-    transactionId: e.id,
-    auctionId: e.auctionId,
-    status: c.to,
-    milestone: c.milestones.at(-1) ?? null,
-    text,
-  }));
-  return { ok: true, changed: true, status: c.to, escrow: parties, committed: await appendEventsByStream(tx, drafts) };
+  const drafts = escrowNotices(e, { actor, status: c.to, milestone: c.milestones.at(-1) ?? null, text: escrowChangeText(input.action, actor) });
+  return { ok: true, changed: true, status: c.to, escrow: parties, committed: await tellParties(tx, drafts) };
 }
 
 /**

@@ -7,12 +7,14 @@ import {
   ESCROW_REQUIRED_DOCUMENTS,
   FEE_SCHEDULE,
   centsToDecimal,
+  paymentScheduleOf,
   saleFees,
   scheduleWithCommission,
   type EscrowFees,
   type EventDraft,
 } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../events/append-events.js';
+import { tellParties } from './escrow-notices.js';
 import { escrowRecipients } from './escrow-actions.js';
 
 export interface OpenEscrowInput {
@@ -42,11 +44,11 @@ export function escrowFeesOf(amountCents: number, schedule = FEE_SCHEDULE): Escr
 export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Promise<{ transactionId: number; committed: CommittedEvent[] }> {
   // The commission an admin set applies to sales from now on; each escrow keeps the schedule it was opened with.
   const [setting] = await tx<{ value: unknown }[]>`select value from marketplace_settings where key = 'commissionRatePct'`;
-  const schedule = scheduleWithCommission(setting?.value);
+  const feeSchedule = scheduleWithCommission(setting?.value);
   const [created] = await tx<{ id: number; createdAt: Date }[]>`
     insert into escrow_transactions (auction_id, buyer_id, seller_id, amount, fees, payment_due_at)
     values (${input.auctionId}, ${input.buyerId}, ${input.sellerId}, ${centsToDecimal(input.amountCents)},
-            ${tx.json(escrowFeesOf(input.amountCents, schedule))}, now() + ${ESCROW_PAYMENT_DUE_HOURS} * interval '1 hour')
+            ${tx.json(escrowFeesOf(input.amountCents, feeSchedule))}, now() + ${ESCROW_PAYMENT_DUE_HOURS} * interval '1 hour')
     on conflict (auction_id) do nothing
     returning id, created_at`;
   if (!created) {
@@ -54,6 +56,13 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     return { transactionId: existing!.id, committed: [] };
   }
   const id = created.id;
+  const fees = saleFees(input.amountCents, feeSchedule);
+  const schedule = paymentScheduleOf(fees.buyerTotalCents, created.createdAt.getTime());
+  await tx`
+    insert into payment_schedules (transaction_id, payment_type, amount, due_date)
+    select ${id}, t, a::numeric(10, 2), d
+    from unnest(${schedule.map((l) => l.paymentType)}::text[], ${schedule.map((l) => centsToDecimal(l.amountCents))}::text[],
+                ${schedule.map((l) => new Date(l.dueAtMs).toISOString())}::timestamptz[]) as l(t, a, d)`;
   await tx`
     insert into transaction_documents (transaction_id, document_type)
     select ${id}, d from unnest(${[...ESCROW_REQUIRED_DOCUMENTS]}::text[]) as d`;
@@ -74,5 +83,5 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     milestone: ESCROW_OPENING_MILESTONE,
     text: role === 'buyer' ? `Your escrow is open: accept the terms and pay within ${ESCROW_PAYMENT_DUE_HOURS} hours.` : 'Your car sold: the escrow is open.',
   }));
-  return { transactionId: id, committed: await appendEventsByStream(tx, drafts) };
+  return { transactionId: id, committed: await tellParties(tx, drafts, { bell: false }) };
 }

@@ -108,6 +108,9 @@ export class StreamReader {
         } finally {
           this.blockedInRead = false;
         }
+        // A reader frozen during its read (SIGSTOP, a long pause) may wake to a batch whose lease another process has
+        // taken since, with these very entries claimed and handled: it hands them over instead of handling them twice.
+        if (this.opts.exclusive && res && !(await this.holdLease())) continue;
         for (const [, entries] of res ?? []) await this.handle(entries);
       } catch (err) {
         if (!this.running) return;

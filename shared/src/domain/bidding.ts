@@ -15,6 +15,8 @@ export const BID_TEXTS = {
   wholeDollars: 'Bids are in whole dollars: enter an amount without cents',
   atLeastOneDollar: 'A bid must be at least $1',
   tooLarge: `A bid can be at most ${formatCents(MAX_MONEY_CENTS - (MAX_MONEY_CENTS % 100))}`,
+  amountOrMax: 'Enter a bid amount or a maximum bid',
+  maxBelowBid: 'Your maximum must be at least your bid',
 } as const;
 
 /** The lowest acceptable next bid: the starting bid for the first, then current + 1000. */
@@ -31,13 +33,6 @@ export function extendedEndTime(endTimeMs: number, bidAtMs: number): number {
 export function reserveStatus(reserveCents: number | null, currentBidCents: number, bidCount: number) {
   if (reserveCents === null) return 'none' as const;
   return bidCount > 0 && currentBidCents >= reserveCents ? ('met' as const) : ('not-met' as const);
-}
-
-/** What the price box shows: the starting bid until someone bids, then the current bid. */
-export function displayedPrice(a: { currentBidCents: number; startingBidCents: number; bidCount: number }) {
-  return a.bidCount === 0
-    ? { label: 'Starting bid' as const, cents: a.startingBidCents }
-    : { label: 'Current bid' as const, cents: a.currentBidCents };
 }
 
 /** An amount's own validity, before any auction is looked at. */
@@ -57,6 +52,11 @@ export interface BiddingState extends EligibilityAuction {
   startingBidCents: number;
   bidCount: number;
   reserveCents: number | null;
+  /** Who holds the current bid (null before the first bid). */
+  leaderId?: number | null;
+  /** The leader's private maximum, if they set one; a stale one below the current bid is harmless. */
+  leaderMaxCents?: number | null;
+  leaderName?: string | null;
 }
 
 export interface Bidder extends Participant {
@@ -65,7 +65,10 @@ export interface Bidder extends Participant {
 
 export interface BidRequest {
   bidder: Bidder;
-  amountCents: number;
+  /** The bid to place; null when only a maximum is given (it bids the next minimum unless its owner leads). */
+  amountCents: number | null;
+  /** A private maximum the auction may bid up to on the bidder's behalf. */
+  maxCents?: number | null;
 }
 
 export interface AcceptedBid {
@@ -77,23 +80,40 @@ export interface AcceptedBid {
   endTimeMs: number;
   extended: boolean;
   chatText: string;
+  /** Placed by a maximum, not typed by its bidder. */
+  proxy: boolean;
 }
 
-export type BidDecision = { ok: true; bid: AcceptedBid } | { ok: false; refusal: Refusal };
+/** Where the requester stands once their request (and any automatic answer to it) is decided. */
+export interface BidStanding {
+  leading: boolean;
+  currentBidCents: number;
+  bidCount: number;
+  endTimeMs: number;
+  /** The maximum the request set, if any. */
+  maxCents: number | null;
+}
+
+export type BidDecision = { ok: true; bid: AcceptedBid | null; standing: BidStanding } | { ok: false; refusal: Refusal };
 
 export interface DecideOptions {
   /** The database clock at the moment the row was locked. */
   nowMs: number;
-  /** Ids reserved for the bids and their chat lines, taken in order as bids are accepted (at least one per request). */
+  /** Ids reserved for the bids and their chat lines, taken in order as bids are placed (BIDS_PER_REQUEST per request). */
   bidIds: readonly number[];
   chatIds: readonly number[];
 }
 
+/** A request places its own bid and at most one automatic answer to it. */
+export const BIDS_PER_REQUEST = 2;
+
 export interface DecidedGroup {
   /** One per request, in the order the requests were given. */
   decisions: BidDecision[];
-  /** The accepted bids in the order they were accepted (ascending amounts). */
+  /** Every bid placed, manual and automatic, in the order placed (ascending amounts). */
   accepted: AcceptedBid[];
+  /** Maximums set by the group, in order (a later one for the same bidder replaces an earlier one). */
+  maxima: { userId: number; maxCents: number }[];
   /** The bid-state events to append, in sequence order. */
   events: EventDraft[];
   next: BiddingState;
@@ -101,43 +121,44 @@ export interface DecidedGroup {
 
 /**
  * Decides a group of bids that arrived together against one auction's state. Requests in a group have no meaningful
- * order between them, so they are decided lowest amount first, which accepts the most. A refused request (bad amount,
+ * order between them, so they are decided lowest amount first (a bare maximum first of all), which accepts the most. A refused request (bad amount,
  * too low, not allowed) never affects the others.
+ *
+ * Proxy bidding. After every decision no maximum other than the leader's exceeds the current bid, so only the leader's
+ * maximum can answer a new bid: the higher ceiling leads at the lower ceiling plus the increment, capped at its own
+ * maximum; on equal ceilings the leader's (earlier) maximum wins, provided it can bid above the new bid. A maximum that
+ * wins outright bids that price at once instead of its owner's entry bid, so an overtaking is one bid (one notice, with
+ * the new price). A winning maximum at or above the reserve bids at least the reserve. Every automatic bid is a
+ * stored bid with its own event, extending soft close like any bid.
  */
 export function decideBids(state: BiddingState, requests: readonly BidRequest[], opts: DecideOptions): DecidedGroup {
-  if (opts.bidIds.length < requests.length || opts.chatIds.length < requests.length) {
-    throw new Error('decideBids needs a reserved bid id and chat id for every request');
+  if (opts.bidIds.length < requests.length * BIDS_PER_REQUEST || opts.chatIds.length < requests.length * BIDS_PER_REQUEST) {
+    throw new Error('decideBids needs reserved bid ids and chat ids for every request (BIDS_PER_REQUEST each)');
   }
   const at = new Date(opts.nowMs).toISOString();
   const decisions: BidDecision[] = new Array<BidDecision>(requests.length);
   const accepted: AcceptedBid[] = [];
+  const maxima: DecidedGroup['maxima'] = [];
   const events: EventDraft[] = [];
-  let s: BiddingState = { ...state };
+  let s: BiddingState = { ...state, leaderId: state.leaderId ?? null, leaderMaxCents: state.leaderMaxCents ?? null };
 
-  const order = requests.map((r, i) => i).sort((a, b) => requests[a]!.amountCents - requests[b]!.amountCents || a - b);
-  for (const i of order) {
-    const r = requests[i]!;
-    const refusal = refusalFor(s, r, opts.nowMs);
-    if (refusal) {
-      decisions[i] = { ok: false, refusal };
-      continue;
-    }
+  const place = (bidder: Bidder, amountCents: number, proxy: boolean, leaderMaxCents: number | null): AcceptedBid => {
     const endTimeMs = extendedEndTime(s.endTimeMs, opts.nowMs);
     const extended = endTimeMs !== s.endTimeMs;
-    s = { ...s, currentBidCents: r.amountCents, bidCount: s.bidCount + 1, endTimeMs };
+    s = { ...s, currentBidCents: amountCents, bidCount: s.bidCount + 1, endTimeMs, leaderId: bidder.id, leaderMaxCents };
     const bid: AcceptedBid = {
       bidId: opts.bidIds[accepted.length]!,
       chatId: opts.chatIds[accepted.length]!,
-      bidder: r.bidder,
-      amountCents: r.amountCents,
+      bidder,
+      amountCents,
       bidCount: s.bidCount,
       endTimeMs,
       extended,
-      chatText: bidChatText(r.amountCents, r.bidder.name, extended),
+      chatText: bidChatText(amountCents, bidder.name, extended),
+      proxy,
     };
     accepted.push(bid);
-    decisions[i] = { ok: true, bid };
-    const amount = centsToDecimal(r.amountCents);
+    const amount = centsToDecimal(amountCents);
     const endTime = new Date(endTimeMs).toISOString();
     events.push({
       type: 'bid.placed',
@@ -149,22 +170,93 @@ export function decideBids(state: BiddingState, requests: readonly BidRequest[],
       bidCount: s.bidCount,
       endTime,
       extended,
-      bidderName: r.bidder.name,
-      bidderId: r.bidder.id,
+      bidderName: bidder.name,
+      bidderId: bidder.id,
       reserveStatus: reserveStatus(s.reserveCents, s.currentBidCents, s.bidCount),
+      proxy,
       chatLine: { id: bid.chatId, message: bid.chatText, timestamp: at },
     });
     if (extended) events.push({ type: 'auction.extended', auctionId: s.auctionId, at, endTime });
+    return bid;
+  };
+  // A maximum at or above the reserve never leads below it.
+  const liftToReserve = (amountCents: number, ceilingCents: number) =>
+    s.reserveCents !== null && amountCents < s.reserveCents && ceilingCents >= s.reserveCents ? s.reserveCents : amountCents;
+
+  // A maximum without a bid enters at the next minimum, so it goes first: it can then answer the rest of the group.
+  const sortKey = (r: BidRequest) => r.amountCents ?? 0;
+  const order = requests.map((r, i) => i).sort((a, b) => sortKey(requests[a]!) - sortKey(requests[b]!) || a - b);
+  for (const i of order) {
+    const r = requests[i]!;
+    const refusal = refusalFor(s, r, opts.nowMs);
+    if (refusal) {
+      decisions[i] = { ok: false, refusal };
+      continue;
+    }
+    const max = r.maxCents ?? null;
+    if (max !== null) maxima.push({ userId: r.bidder.id, maxCents: max });
+    const leading = s.bidCount > 0 && s.leaderId === r.bidder.id;
+    let own: AcceptedBid | null = null;
+    if (r.amountCents === null && leading) {
+      // Only the maximum changes; it bids only to reach the reserve.
+      s = { ...s, leaderMaxCents: max };
+      const lifted = liftToReserve(s.currentBidCents, max!);
+      if (lifted !== s.currentBidCents) own = place(r.bidder, lifted, true, max);
+    } else if (leading) {
+      const keep = max ?? s.leaderMaxCents ?? null;
+      own = place(r.bidder, liftToReserve(r.amountCents!, keep ?? 0), false, keep);
+    } else {
+      const entry = r.amountCents ?? minimumNextBidCents(s);
+      const ceiling = Math.max(entry, max ?? 0);
+      const defender = s.leaderId ?? null;
+      const defenderMax = s.leaderMaxCents ?? null;
+      const answer = defenderMax === null ? null : Math.min(ceiling + MIN_BID_INCREMENT_CENTS, defenderMax);
+      if (defender !== null && defenderMax !== null && answer !== null && defenderMax >= ceiling && answer > entry) {
+        const defenderBidder = leaderBidder(state, accepted, defender);
+        own = place(r.bidder, entry, r.amountCents === null, max);
+        place(defenderBidder, liftToReserve(answer, defenderMax), true, defenderMax);
+      } else {
+        const beat = defenderMax === null ? entry : Math.max(entry, Math.min(defenderMax + MIN_BID_INCREMENT_CENTS, ceiling));
+        const amount = liftToReserve(beat, ceiling);
+        own = place(r.bidder, amount, r.amountCents === null || amount !== entry, max);
+      }
+    }
+    decisions[i] = {
+      ok: true,
+      bid: own,
+      standing: { leading: s.leaderId === r.bidder.id, currentBidCents: s.currentBidCents, bidCount: s.bidCount, endTimeMs: s.endTimeMs, maxCents: max },
+    };
   }
-  return { decisions, accepted, events, next: s };
+  return { decisions, accepted, maxima, events, next: s };
+}
+
+/** The leader as a bidder: from this group's bids if they bid in it, else as the state names them. */
+function leaderBidder(state: BiddingState, accepted: readonly AcceptedBid[], id: number): Bidder {
+  for (let k = accepted.length - 1; k >= 0; k--) if (accepted[k]!.bidder.id === id) return accepted[k]!.bidder;
+  return { id, name: state.leaderName ?? 'Bidder', isPremium: false };
 }
 
 function refusalFor(s: BiddingState, r: BidRequest, nowMs: number): Refusal | null {
-  const amount = amountVerdict(r.amountCents);
-  if (!amount.ok) return amount.refusal;
+  if (r.amountCents === null && (r.maxCents ?? null) === null) return { code: 'invalid', message: BID_TEXTS.amountOrMax };
+  if (r.amountCents !== null) {
+    const amount = amountVerdict(r.amountCents);
+    if (!amount.ok) return amount.refusal;
+  }
+  if (r.maxCents !== undefined && r.maxCents !== null) {
+    const max = amountVerdict(r.maxCents);
+    if (!max.ok) return max.refusal;
+    if (r.amountCents !== null && r.maxCents < r.amountCents) return { code: 'invalid', message: BID_TEXTS.maxBelowBid };
+  }
   const allowed = bidVerdict(s, r.bidder, nowMs);
   if (!allowed.ok) return allowed.refusal;
+  const leading = s.bidCount > 0 && s.leaderId === r.bidder.id;
   const minimum = minimumNextBidCents(s);
+  if (r.amountCents === null) {
+    const max = r.maxCents!;
+    if (leading && max < s.currentBidCents) return { code: 'conflict', message: `Your maximum cannot be below your winning bid of ${formatCents(s.currentBidCents)}` };
+    if (!leading && max < minimum) return { code: 'conflict', message: `Your maximum must be at least ${formatCents(minimum)} (the next minimum bid)` };
+    return null;
+  }
   if (r.amountCents < minimum) {
     const why = s.bidCount === 0 ? 'the starting bid' : `the current bid of ${formatCents(s.currentBidCents)} plus $1,000`;
     return { code: 'conflict', message: `Bid must be at least ${formatCents(minimum)} (${why})` };

@@ -3,6 +3,7 @@
 // do next. ESCROW_RULES is the whole table: docs/architecture.md and the tests read it, nothing else decides.
 import { ESCROW_INSPECTION_DAYS, type ESCROW_MILESTONES, type ESCROW_STATUSES } from '../constants.js';
 import type { Refusal } from './refusal.js';
+import { missingDocuments } from './escrow-documents.js';
 
 export type EscrowStatus = (typeof ESCROW_STATUSES)[number];
 export type EscrowMilestone = (typeof ESCROW_MILESTONES)[number];
@@ -16,6 +17,7 @@ export const ESCROW_ACTIONS = [
   'open_dispute',
   'resolve_release',
   'resolve_refund',
+  'resolve_partial_refund',
   'cancel_unpaid',
   'complete_after_inspection',
 ] as const;
@@ -32,6 +34,8 @@ export interface EscrowState {
   /** False for sample cars that belong to nobody: no seller needs to accept anything. */
   hasSeller: boolean;
   completedMilestones: readonly EscrowMilestone[];
+  /** The document types an admin has verified (escrow-documents.ts says which set is required). */
+  verifiedDocuments: readonly string[];
   paymentDueAtMs: number | null;
   inspectionEndsAtMs: number | null;
 }
@@ -55,11 +59,18 @@ const OPEN: readonly EscrowStatus[] = ['pending', 'funded', 'in_inspection'];
 export const ESCROW_RULES: readonly EscrowRule[] = [
   { action: 'accept_terms', from: ['pending'], actors: ['buyer', 'seller'], to: 'same', milestones: [], who: 'the buyer or the seller', what: 'accept the escrow terms' },
   {
-    action: 'confirm_payment', from: ['pending'], actors: ['payment_provider', 'admin'], to: 'funded', milestones: ['payment_received'],
-    who: 'the payment provider or an admin', what: 'mark payment received',
+    // Only the provider's signed webhook: neither the buyer nor an admin can say money arrived.
+    action: 'confirm_payment', from: ['pending'], actors: ['payment_provider'], to: 'funded', milestones: ['payment_received'],
+    who: 'the payment provider', what: 'mark payment received',
     guard: (s) => (!s.buyerTermsAccepted || (s.hasSeller && !s.sellerTermsAccepted) ? 'Both parties must accept the escrow terms before payment' : null),
   },
-  { action: 'verify_documents', from: ['funded'], actors: ['admin'], to: 'in_inspection', milestones: ['documents_verified'], who: 'an admin', what: 'verify the documents' },
+  {
+    action: 'verify_documents', from: ['funded'], actors: ['admin'], to: 'in_inspection', milestones: ['documents_verified'], who: 'an admin', what: 'verify the documents',
+    guard: (s) => {
+      const missing = missingDocuments(s.verifiedDocuments);
+      return missing.length > 0 ? `These documents are not verified yet: ${missing.map((d) => d.replaceAll('_', ' ')).join(', ')}` : null;
+    },
+  },
   {
     action: 'confirm_inspection', from: ['in_inspection'], actors: ['buyer'], to: 'completed', milestones: ['inspection_completed', 'funds_released'],
     who: 'the buyer', what: 'confirm the inspection',
@@ -68,6 +79,8 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
   { action: 'open_dispute', from: OPEN, actors: ['buyer', 'seller'], to: 'disputed', milestones: [], who: 'the buyer or the seller', what: 'open a dispute' },
   { action: 'resolve_release', from: ['disputed'], actors: ['admin'], to: 'completed', milestones: ['funds_released'], who: 'an admin mediator', what: 'resolve the dispute' },
   { action: 'resolve_refund', from: ['disputed'], actors: ['admin'], to: 'refunded', milestones: [], who: 'an admin mediator', what: 'resolve the dispute' },
+  // Part of the money back to the buyer, the rest released to the seller.
+  { action: 'resolve_partial_refund', from: ['disputed'], actors: ['admin'], to: 'completed', milestones: ['funds_released'], who: 'an admin mediator', what: 'resolve the dispute' },
   {
     action: 'cancel_unpaid', from: ['pending'], actors: ['system'], to: 'cancelled', milestones: [], who: 'the payment deadline', what: 'cancel an unpaid escrow',
     guard: (s, now) => (s.paymentDueAtMs === null || s.paymentDueAtMs > now ? 'The payment deadline has not passed' : null),
@@ -161,6 +174,7 @@ export function escrowChangeText(action: EscrowAction, actor: EscrowActor): stri
     open_dispute: 'opened a dispute; the funds stay held',
     resolve_release: 'resolved the dispute: the funds are released to the seller',
     resolve_refund: 'resolved the dispute: the buyer is refunded',
+    resolve_partial_refund: 'resolved the dispute: the buyer is partly refunded and the rest released to the seller',
     cancel_unpaid: 'cancelled the transaction: payment was not received in time',
     complete_after_inspection: 'released the funds: the inspection period ended without a dispute',
   };

@@ -20,7 +20,10 @@ export interface NoticeDraft {
 export const listingLink = (auctionId: number) => `/listing/${auctionId}`;
 export const transactionLink = (auctionId: number) => `/transaction/${auctionId}`;
 
-/** The previous leader hears that a higher bid took the lead; raising one's own bid tells no one. */
+/**
+ * The previous leader hears that a higher bid took the lead; raising one's own bid tells no one, and neither does a
+ * bid the previous leader's maximum answered at once (their automatic bid is the next one): they were never overtaken.
+ */
 export function outbidNotice(o: {
   auctionId: number;
   title: string;
@@ -28,8 +31,10 @@ export function outbidNotice(o: {
   bidderId: number;
   amount: string;
   previousLeaderId: number | null;
+  /** The bid right after this one was an automatic bid by the previous leader. */
+  answeredByPreviousLeader?: boolean;
 }): NoticeDraft | null {
-  if (o.previousLeaderId === null || o.previousLeaderId === o.bidderId) return null;
+  if (o.previousLeaderId === null || o.previousLeaderId === o.bidderId || o.answeredByPreviousLeader) return null;
   return {
     userId: o.previousLeaderId,
     kind: 'outbid',
@@ -117,4 +122,9 @@ export function watchEndingNotice(o: { userId: number; auctionId: number; title:
     text: `${o.title} is ending in ${Math.max(1, o.minutesLeft)} minutes`,
     link: listingLink(o.auctionId),
   };
+}
+
+/** A step on an escrow, told to one party (the same words as on the escrow page), once per step. */
+export function escrowStepNotice(n: { userId: number; auctionId: number; stepId: number; text: string }): NoticeDraft {
+  return { userId: n.userId, kind: 'escrow', subject: `escrow-step:${n.stepId}`, auctionId: n.auctionId, text: n.text, link: transactionLink(n.auctionId) };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALERT_DEFAULT_TIME_THRESHOLD, ALERT_TIME_THRESHOLDS, ALERT_TYPES } from '../constants.js';
 import { ClaimedUserIdSchema, IdSchema, IsoDateSchema, MoneyInputSchema, MoneySchema, wholeNumber } from './common.js';
+import { AuctionStatusSchema } from './auctions.js';
 
 export const AlertTypeSchema = z.enum(ALERT_TYPES);
 
@@ -56,6 +57,10 @@ export const BidAlertSchema = z.object({
     currentBid: MoneySchema,
     startingBid: MoneySchema,
     endTime: IsoDateSchema,
+    /** With these, the dashboard says how an ended auction ended (shared standing rules) instead of counting down. */
+    status: AuctionStatusSchema,
+    bidCount: z.number().int(),
+    winningAmount: MoneySchema.nullable(),
     car: z.object({ year: z.number().int(), make: z.string(), model: z.string(), images: z.array(z.string()) }),
   }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUCTION_SORTS, AUCTION_STATUSES, AUCTION_TYPES, CATEGORY_FILTERS, RESERVE_STATUSES } from '../constants.js';
+import { AUCTION_SEARCH_MAX_LENGTH, AUCTION_SORTS, AUCTION_STATUSES, AUCTION_TYPES, AUCTION_VIEWS, CAR_CATEGORIES, CATEGORY_FILTERS, RESERVE_STATUSES } from '../constants.js';
 import { ClaimedUserIdSchema, IsoDateSchema, MoneySchema } from './common.js';
 
 export const AuctionTypeSchema = z.enum(AUCTION_TYPES);
@@ -14,6 +14,7 @@ export const CarSchema = z.object({
   model: z.string(),
   mileage: z.number().int(),
   condition: z.string(),
+  category: z.enum(CAR_CATEGORIES),
   images: z.array(z.string()),
   description: z.string(),
   ownerId: z.number().int().nullable(),
@@ -33,6 +34,8 @@ export const AuctionSchema = z.object({
   startingBid: MoneySchema,
   currentBid: MoneySchema,
   buyItNowPrice: MoneySchema.nullable(),
+  /** What it sold for (a winning bid or the Buy It Now price); null unless it sold. */
+  winningAmount: MoneySchema.nullable(),
   reserveStatus: ReserveStatusSchema,
   startTime: IsoDateSchema,
   endTime: IsoDateSchema,
@@ -40,6 +43,8 @@ export const AuctionSchema = z.object({
   status: AuctionStatusSchema,
   location: z.string(),
   bidCount: z.number().int(),
+  /** Demo data: its figures are made up and the pages label them as samples. */
+  isSample: z.boolean(),
   seq: z.number().int(),
   createdAt: IsoDateSchema,
 });
@@ -51,7 +56,7 @@ export const AuctionListSchema = z.array(AuctionSchema);
 export const AuctionDetailSchema = AuctionSchema.extend({
   serverTime: IsoDateSchema,
   recentBids: z.array(
-    z.object({ id: z.number().int(), amount: MoneySchema, bidderName: z.string(), timestamp: IsoDateSchema }),
+    z.object({ id: z.number().int(), amount: MoneySchema, bidderName: z.string(), timestamp: IsoDateSchema, proxy: z.boolean().optional() }),
   ),
 });
 export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;
@@ -59,6 +64,14 @@ export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;
 export const AuctionListQuerySchema = z.object({
   sort: z.enum(AUCTION_SORTS).default('ending-soon'),
   category: z.enum(CATEGORY_FILTERS).default('all'),
+  /** Words that must all appear in the car's make or model ("porsche 911"). */
+  q: z.string().trim().max(AUCTION_SEARCH_MAX_LENGTH).default(''),
+  view: z.enum(AUCTION_VIEWS).default('live'),
+  /**
+   * The Ended view's next page: the cursor the previous page's `x-next-cursor` header gave (keyset, never an offset):
+   * `t.<closed at, epoch microseconds>.<id>` in the recency order, `p.<price in cents>.<id>` in a price order.
+   */
+  after: z.string().regex(/^[tp]\.\d{1,17}\.\d{1,10}$/, 'Not a cursor this list gave').optional(),
 });
 export type AuctionListQuery = z.infer<typeof AuctionListQuerySchema>;
 
@@ -69,6 +82,9 @@ export const BuyNowResponseSchema = z.object({
   amount: MoneySchema,
 });
 export type BuyNowResponse = z.infer<typeof BuyNowResponseSchema>;
+
+/** Header carrying the cursor of the Ended view's next page, when there is one. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /** Header carrying the server clock on list answers (epoch ms). */
 export const SERVER_TIME_HEADER = 'x-server-time';

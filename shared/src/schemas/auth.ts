@@ -52,3 +52,6 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminAuthResponseSchema = z.object({ admin: AdminUserSchema });
+/** Who this browser is signed in as, member and admin; answered 200 when signed out, so no page logs a 401. */
+export const SessionStateSchema = z.object({ user: SessionUserSchema.nullable(), admin: AdminUserSchema.nullable() });
+export type SessionState = z.infer<typeof SessionStateSchema>;

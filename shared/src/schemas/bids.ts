@@ -15,6 +15,8 @@ export const wholeDollarAmount = (label: string) =>
 export const PlaceBidBodySchema = z.object({
   auctionId: IdSchema,
   amount: BidAmountSchema,
+  /** A private maximum to bid up to automatically (at least the amount). */
+  maxAmount: BidAmountSchema.optional(),
   userId: ClaimedUserIdSchema,
 });
 export type PlaceBidBody = z.infer<typeof PlaceBidBodySchema>;
@@ -34,7 +36,33 @@ export const PlaceBidResponseSchema = BidSchema.extend({
   endTime: IsoDateSchema,
   extended: z.boolean(),
   seq: z.number().int(),
+  /** Whether the bidder leads once any automatic answer to this bid is placed. */
+  leading: z.boolean().optional(),
+  /** The bidder's own maximum, when the request set one (only ever in its owner's answer). */
+  maxAmount: MoneySchema.optional(),
 });
 export type PlaceBidResponse = z.infer<typeof PlaceBidResponseSchema>;
 
 export const UserBidsResponseSchema = z.array(BidSchema);
+
+/** PUT /api/auctions/:id/max-bid: set or change one's private maximum. */
+export const SetMaxBidBodySchema = z.object({ maxAmount: BidAmountSchema, userId: ClaimedUserIdSchema });
+export type SetMaxBidBody = z.infer<typeof SetMaxBidBodySchema>;
+
+/** The requester's own maximum on an auction and where it leaves them; never shown to anyone else. */
+export const MaxBidResponseSchema = z.object({
+  auctionId: z.number().int(),
+  maxAmount: MoneySchema.nullable(),
+  leading: z.boolean(),
+  currentBid: MoneySchema,
+  bidCount: z.number().int(),
+  /** The bid the maximum placed for its owner just now, if any. */
+  bid: PlaceBidResponseSchema.nullable(),
+});
+export type MaxBidResponse = z.infer<typeof MaxBidResponseSchema>;
+
+/** GET /api/max-bids: the caller's own maximums on live auctions (the dashboard). */
+export const MyMaxBidsSchema = z.array(
+  z.object({ auctionId: z.number().int(), title: z.string(), maxAmount: MoneySchema, currentBid: MoneySchema, leading: z.boolean(), endTime: IsoDateSchema }),
+);
+export type MyMaxBids = z.infer<typeof MyMaxBidsSchema>;

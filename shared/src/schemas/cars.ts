@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeDollarAmount } from './bids.js';
-import { ADMIN_AUCTION_DURATIONS_DAYS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
+import { ADMIN_AUCTION_DURATIONS_DAYS, CAR_CATEGORIES, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
 import { ClaimedUserIdSchema, IdSchema, wholeNumber } from './common.js';
 import { vinCheckDigitProblem } from '../vin.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
@@ -31,8 +31,16 @@ export const CreateCarBodySchema = z.object({
     .min(1, 'At least one image is required')
     .max(PHOTOS_PER_CAR_MAX, `At most ${PHOTOS_PER_CAR_MAX} photos`),
   description: z.string().max(5000).default(''),
+  category: z.enum(CAR_CATEGORIES).default('sports'),
   ownerId: ClaimedUserIdSchema,
 });
+/** What the sell form asks of a description: a listing never goes live with an empty one. */
+export const CAR_DESCRIPTION_MIN = 20;
+export const ListingDescriptionSchema = z
+  .string()
+  .trim()
+  .min(CAR_DESCRIPTION_MIN, `Describe the car in at least ${CAR_DESCRIPTION_MIN} characters: history, options, flaws`)
+  .max(5000);
 export const CreateCarResponseSchema = z.object({ id: z.number().int() });
 
 export const CarValuationResponseSchema = z.object({
@@ -75,6 +83,9 @@ export const ValuationResponseSchema = z.object({
 export type ValuationResponse = z.infer<typeof ValuationResponseSchema>;
 
 export const CarfaxReportBodySchema = z.object({ vin: VinSchema });
+/** Where an entry comes from: this marketplace's records, a history provider, or the labelled sample generator. */
+export const HISTORY_SOURCES = ['platform', 'provider', 'sample'] as const;
+const source = z.enum(HISTORY_SOURCES);
 export const VehicleHistoryReportSchema = z.object({
   score: z.number().int().min(0).max(100),
   vehicleHistory: z.object({
@@ -84,7 +95,7 @@ export const VehicleHistoryReportSchema = z.object({
     titleIssues: z.boolean(),
   }),
   marketValue: z.object({ tradeIn: z.number(), retail: z.number(), certified: z.number() }),
-  recalls: z.array(z.object({ component: z.string(), status: z.string(), description: z.string() })),
+  recalls: z.array(z.object({ component: z.string(), status: z.string(), description: z.string(), source })),
   ownershipHistory: z.array(
     z.object({
       ownerType: z.string(),
@@ -92,12 +103,19 @@ export const VehicleHistoryReportSchema = z.object({
       location: z.string(),
       mileageStart: z.number(),
       mileageEnd: z.number(),
+      source,
     }),
   ),
   serviceHistory: z.array(
-    z.object({ serviceType: z.string(), date: z.string(), description: z.string(), mileage: z.number(), location: z.string() }),
+    z.object({ serviceType: z.string(), date: z.string(), description: z.string(), mileage: z.number(), location: z.string(), source }),
   ),
-  titleHistory: z.array(z.object({ titleType: z.string(), date: z.string(), state: z.string(), mileage: z.number() })),
+  titleHistory: z.array(z.object({ titleType: z.string(), date: z.string(), state: z.string(), mileage: z.number(), source })),
+  /** Beyond the spec's shape: who made the report, the decoded car, and which parts are sample data. */
+  provider: z.string(),
+  vehicle: z.object({ year: z.number().int().nullable(), make: z.string().nullable(), model: z.string().nullable() }),
+  /** Sections filled (wholly or partly) by the sample generator: the page labels them "sample data". */
+  sampleSections: z.array(z.enum(['vehicleHistory', 'marketValue', 'recalls', 'ownershipHistory', 'serviceHistory', 'titleHistory'])),
+  generatedAt: z.string(),
 });
 export type VehicleHistoryReport = z.infer<typeof VehicleHistoryReportSchema>;
 

@@ -59,8 +59,16 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   WEB_DIST_DIR: z.string().default(''),
   /** Where seller photos are stored; relative paths are from the working directory. */
   UPLOAD_DIR: z.string().min(1).default('var/uploads'),
+  /** Which PaymentProvider takes escrow payments: the built-in sandbox moves no money (docs/escrow.md: adding Stripe). */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The secret the provider signs its webhook deliveries with; the sandbox's default is for development only. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-secret-not-for-production'),
   /** Where the offline VIN decoder's database is unpacked on first use; relative paths are from the working directory. */
   VIN_DB_PATH: z.string().min(1).default('var/vin-decoder/vpic.lite.db'),
+  /** Who writes vehicle history reports: `platform` (this marketplace's records plus labelled sample data) or `fixture` (a fixed report, for tests and demos). */
+  HISTORY_PROVIDER: z.enum(['platform', 'fixture']).default('platform'),
+  /** How long a history report is served from the cache before it is asked for again. */
+  HISTORY_CACHE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The longest a request may wait on Postgres or Redis before it is answered 503 with Retry-After (uploads get 6x). */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(4000),

@@ -28,6 +28,8 @@ export const BidPlacedEventSchema = z.object({
   bidderName: z.string(),
   bidderId: z.number().int(),
   reserveStatus: ReserveStatusSchema,
+  /** Placed automatically by a bidder's maximum (the maximum itself is private and never in an event). */
+  proxy: z.boolean().optional(),
   chatLine: SystemChatLineSchema,
 });
 export const AuctionExtendedEventSchema = z.object({ type: z.literal('auction.extended'), ...envelope, auctionId, endTime: IsoDateSchema });
@@ -109,6 +111,42 @@ export const AdminChangedEventSchema = z.object({
   subject: z.string(),
 });
 
+/** A new forum post: lists open on its category show "N new posts" rather than jumping. */
+export const ForumPostCreatedEventSchema = z.object({
+  type: z.literal('forum.post.created'),
+  ...envelope,
+  postId: z.number().int(),
+  category: z.string(),
+  title: z.string(),
+  userId: z.number().int(),
+  userName: z.string(),
+});
+const ForumReplyEventSchema = z.object({
+  id: z.number().int(),
+  postId: z.number().int(),
+  userId: z.number().int(),
+  content: z.string(),
+  likes: z.number().int(),
+  createdAt: IsoDateSchema,
+  user: z.object({ id: z.number().int(), name: z.string() }),
+});
+/** A reply, to everyone viewing the discussion; `replies` is the post's count after it. */
+export const ForumReplyPostedEventSchema = z.object({
+  type: z.literal('forum.reply.posted'),
+  ...envelope,
+  postId: z.number().int(),
+  reply: ForumReplyEventSchema,
+  replies: z.number().int(),
+});
+/** A post's (replyId null) or a reply's like count after a like or an unlike. */
+export const ForumLikesChangedEventSchema = z.object({
+  type: z.literal('forum.likes.changed'),
+  ...envelope,
+  postId: z.number().int(),
+  replyId: z.number().int().nullable(),
+  likes: z.number().int(),
+});
+
 /**
  * A session ended (sign-out; later suspension or a password change). Never shown to a browser: the gateway closes the
  * sockets that session opened, on every gateway process, before any further private event can reach them.
@@ -142,6 +180,9 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   AuctionSubmittedEventSchema,
   AuctionReviewedEventSchema,
   AdminChangedEventSchema,
+  ForumPostCreatedEventSchema,
+  ForumReplyPostedEventSchema,
+  ForumLikesChangedEventSchema,
 ]);
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
 export type EventType = DomainEvent['type'];
@@ -175,7 +216,10 @@ export const EVENT_STREAM_KIND = {
   'admin.changed': 'admins',
   'session.ended': 'user',
   'admin-session.ended': 'admins',
-} as const satisfies Record<EventType, 'auction' | 'auction-chat' | 'user' | 'admins'>;
+  'forum.post.created': 'forum',
+  'forum.reply.posted': 'forum-thread',
+  'forum.likes.changed': 'forum-thread',
+} as const satisfies Record<EventType, 'auction' | 'auction-chat' | 'user' | 'admins' | 'forum' | 'forum-thread'>;
 export type StreamKind = (typeof EVENT_STREAM_KIND)[EventType];
 
 export const streams = {
@@ -183,6 +227,8 @@ export const streams = {
   auctionChat: (auctionId: number) => `auction:${auctionId}:chat`,
   user: (userId: number) => `user:${userId}`,
   admins: 'admins',
+  forum: 'forum',
+  forumThread: (postId: number) => `thread:${postId}`,
 } as const;
 
 /** The stream an event (or a draft of one) belongs to. */
@@ -206,12 +252,20 @@ export function streamOf(e: EventDraft | DomainEvent): string {
     case 'admin.changed':
     case 'admin-session.ended':
       return streams.admins;
+    case 'forum.post.created':
+      return streams.forum;
+    case 'forum.reply.posted':
+    case 'forum.likes.changed':
+      return streams.forumThread(e.postId);
   }
 }
 
 export const auctionRoom = (auctionId: number) => `auction:${auctionId}`;
 export const userRoom = (userId: number) => `user:${userId}`;
 export const ADMINS_ROOM = 'admins';
+/** Everyone looking at the forum's list; a discussion's viewers are in its thread room. */
+export const FORUM_ROOM = 'forum';
+export const threadRoom = (postId: number) => `thread:${postId}`;
 /** Every socket a session opened, so ending the session can close them all, on every gateway process. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 

@@ -6,6 +6,8 @@ import type { EventOf, EventType } from './events.js';
 
 export const JoinAuctionPayloadSchema = z.object({ auctionId: IdSchema });
 export const LeaveAuctionPayloadSchema = z.object({ auctionId: IdSchema });
+/** Watch the forum's list (no postId) or one discussion. */
+export const ForumWatchPayloadSchema = z.object({ postId: IdSchema.optional() });
 
 export const AuctionSnapshotSchema = z.object({
   auctionId: z.number().int(),
@@ -31,6 +33,8 @@ export const SOCKET_EVENTS = {
   join: 'auction:join',
   leave: 'auction:leave',
   presence: 'auction:presence',
+  forumWatch: 'forum:watch',
+  forumUnwatch: 'forum:unwatch',
 } as const;
 
 /** The acknowledgement envelope every client event answers with. */
@@ -54,4 +58,6 @@ export type ServerToClientEvents = { [K in EventType]: (event: EventOf<K>) => vo
 export interface ClientToServerEvents {
   'auction:join': (payload: unknown, ack?: (answer: Ack<AuctionSnapshot>) => void) => void;
   'auction:leave': (payload: unknown, ack?: (answer: Ack<null>) => void) => void;
+  'forum:watch': (payload: unknown, ack?: (answer: Ack<null>) => void) => void;
+  'forum:unwatch': (payload: unknown, ack?: (answer: Ack<null>) => void) => void;
 }

@@ -5,7 +5,7 @@ import { useNotificationNotices } from '../features/notifications';
 
 /** Wherever the signed-in user is, their private events arrive: fired bid alerts and steps on their escrows. */
 export default function SessionEffects() {
-  const userId = useMe().data?.user.id;
+  const userId = useMe().data?.user?.id;
   useAlertNotices(userId);
   useEscrowNotices(userId);
   useNotificationNotices(userId);

@@ -14,12 +14,22 @@ export class ApiError extends Error {
     super(`${status}: ${text}`);
   }
 
-  /** The server's `error` field, which the spec's toasts show. */
+  /**
+   * What the spec's toasts show: the server's `error` field, or for refused input the first field's own message
+   * ("Bids are in whole dollars ..."), never the technical summary ("Invalid request: amount: ...").
+   */
   get serverMessage(): string | undefined {
     const parsed = ErrorBodySchema.safeParse(this.body);
-    return parsed.success ? parsed.data.error : undefined;
+    if (!parsed.success) return undefined;
+    return parsed.data.issues?.[0]?.message ?? parsed.data.error;
   }
 }
+
+/**
+ * The words a notice may show for a failed request: the server's own message, or `fallback`. Never the raw
+ * "status: body" text, a network error's or a contract mismatch's.
+ */
+export const userMessage = (err: unknown, fallback: string): string => (err instanceof ApiError ? err.serverMessage : undefined) ?? fallback;
 
 /** A successful answer whose body is not what its schema says: a server or contract bug, never shown to the user. */
 export class MalformedAnswerError extends Error {
@@ -31,7 +41,7 @@ export class MalformedAnswerError extends Error {
   }
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   body?: unknown;

@@ -3,7 +3,15 @@
 import { ApiError, failedAnswer, jsonOrNull, parseAnswer } from './api-client';
 import type { Schema } from './contract';
 
-export function uploadFile<T>(url: string, schema: Schema<T>, file: Blob, fileName: string, onProgress?: (fraction: number) => void): Promise<T> {
+/** `fields` go before the file: the server reads them before it streams the file. */
+export function uploadFile<T>(
+  url: string,
+  schema: Schema<T>,
+  file: Blob,
+  fileName: string,
+  onProgress?: (fraction: number) => void,
+  fields: Record<string, string> = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -24,6 +32,7 @@ export function uploadFile<T>(url: string, schema: Schema<T>, file: Blob, fileNa
     };
     xhr.onerror = () => reject(new ApiError(0, null, 'Network error: the upload did not reach the server'));
     const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('file', file, fileName);
     xhr.send(form);
   });

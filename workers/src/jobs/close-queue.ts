@@ -3,7 +3,7 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { runEscrowDeadlines, type EventPublisher } from '@app/infra';
+import { expireTradeInOffers, runEscrowDeadlines, type EventPublisher } from '@app/infra';
 import { CloseAuctionJobSchema, QUEUE_NAMES, type DomainEvent } from '@app/shared';
 import { closeAuction, overdueAuctionIds } from './close-auction.js';
 import { latestEndTimes } from './end-time-moves.js';
@@ -142,6 +142,8 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
       }
       case 'escrow-deadlines':
         return runEscrowDeadlines({ sql, events });
+      case 'trade-in-expiry':
+        return expireTradeInOffers(sql);
       case 'housekeeping':
         return runHousekeeping(sql);
       default:
@@ -164,6 +166,7 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
   const ensureState = async () => {
     await queue.upsertJobScheduler('sweep-overdue', { every: deps.sweepEveryMs }, { name: 'sweep', data: {}, opts: repeatOpts });
     await queue.upsertJobScheduler('escrow-deadlines', { every: deps.sweepEveryMs }, { name: 'escrow-deadlines', data: {}, opts: repeatOpts });
+    await queue.upsertJobScheduler('trade-in-expiry', { every: deps.sweepEveryMs }, { name: 'trade-in-expiry', data: {}, opts: repeatOpts });
     await queue.upsertJobScheduler('housekeeping', { every: 10 * 60_000 }, { name: 'housekeeping', data: {}, opts: repeatOpts });
     // Jobs remembered as scheduled may be gone with the Redis they were in.
     scheduledEnds.clear();

@@ -11,16 +11,21 @@ const titleSql = `c.year || ' ' || c.make || ' ' || c.model`;
 async function outbidDrafts(sql: Sql, bids: Extract<DomainEvent, { type: 'bid.placed' }>[]): Promise<NoticeDraft[]> {
   if (bids.length === 0) return [];
   // The leader just before each bid: the highest earlier bid on the auction (bids only go up, so the latest one).
-  const rows = await sql<{ bidId: string; title: string; previousLeaderId: number | null }[]>`
+  // An automatic answer is decided and written with the bid it answers (same transaction, same timestamp), so it is
+  // there to be seen; a bid of a later decision is a new overtaking, not an answer.
+  const rows = await sql<{ bidId: string; title: string; previousLeaderId: number | null; next: { u: number; p: boolean } | null }[]>`
     select b.bid_id, ${sql.unsafe(titleSql)} as title,
-           (select p.user_id from bids p where p.auction_id = b.auction_id and p.id < b.bid_id order by p.amount desc, p.id desc limit 1) as previous_leader_id
+           (select p.user_id from bids p where p.auction_id = b.auction_id and p.id < b.bid_id order by p.amount desc, p.id desc limit 1) as previous_leader_id,
+           (select json_build_object('u', n.user_id, 'p', n.proxy) from bids n, bids self
+            where self.id = b.bid_id and n.auction_id = b.auction_id and n.id > b.bid_id and n.timestamp = self.timestamp
+            order by n.id limit 1) as next
     from unnest(${bids.map((b) => b.bidId)}::bigint[], ${bids.map((b) => b.auctionId)}::int[]) as b(bid_id, auction_id)
     join auctions a on a.id = b.auction_id join cars c on c.id = a.car_id`;
   // bids.id is a bigint: it arrives as a string.
   const byBid = new Map(rows.map((r) => [Number(r.bidId), r]));
   return bids.flatMap((e) => {
     const r = byBid.get(e.bidId);
-    const n = r && outbidNotice({ auctionId: e.auctionId, title: r.title, bidId: e.bidId, bidderId: e.bidderId, amount: e.amount, previousLeaderId: r.previousLeaderId });
+    const n = r && outbidNotice({ auctionId: e.auctionId, title: r.title, bidId: e.bidId, bidderId: e.bidderId, amount: e.amount, previousLeaderId: r.previousLeaderId, answeredByPreviousLeader: r.next !== null && r.next.p && r.next.u === r.previousLeaderId });
     return n ? [n] : [];
   });
 }

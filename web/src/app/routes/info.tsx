@@ -12,8 +12,6 @@ export function InfoPage({ title, text }: { title: string; text: string }) {
 }
 
 export const INFO_PAGES: Record<string, { title: string; text: string }> = {
-  '/community': { title: 'Community', text: 'The forum for dealers, collectors and enthusiasts: discussions by category (general, technical, marketplace, reviews), search and trending topics. Posting opens here soon; meanwhile join the live chat on any auction.' },
-  '/trade-in': { title: 'Trade-In', text: 'A five-step trade-in evaluation (vehicle, photos, review, ownership and lien details, offer) with a firm offer valid for 7 days. Until it opens, contact our team for a trade-in quote.' },
   '/how-it-works': { title: 'How It Works', text: 'Browse live auctions, bid in $1,000 steps (a bid in the last two minutes extends the clock by two minutes), or buy outright with Buy It Now. Payments are held in escrow until you accept the car.' },
   '/cookie-policy': { title: 'Cookie Policy', text: 'We set one session cookie when you sign in (HttpOnly, SameSite=Lax) and nothing for advertising.' },
   '/contact': { title: 'Contact Support', text: 'Email support@carbid.example or call +1 (313) 555-0142, weekdays 8am to 8pm Eastern.' },

@@ -5,6 +5,7 @@ import { BiddingPanel } from '../../features/bidding';
 import { Comments } from '../../features/comments';
 import { ChatWidget } from '../../features/chat';
 import { useMe } from '../../features/account';
+import { HistoryReportCard } from '../../features/history-report';
 import { WatchButton } from '../../features/notifications';
 import { AssistantWidget } from '../../features/assistant';
 
@@ -13,6 +14,7 @@ export function ListingRoute() {
   return (
     <>
       <ListingPage
+        viewerId={user?.id ?? null}
         actions={(listing) => (
           <>
             <BiddingPanel listing={listing} user={user} />
@@ -21,6 +23,7 @@ export function ListingRoute() {
         )}
         discussion={(auctionId) => <Comments auctionId={auctionId} />}
         chat={(auctionId) => <ChatWidget auctionId={auctionId} />}
+        history={(vin) => <HistoryReportCard vin={vin} />}
       />
       <AssistantWidget context="auction" />
     </>

@@ -1,10 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthResponseSchema } from '@app/shared';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { SessionStateSchema, type SessionState, type SessionUser } from '@app/shared';
 import { readQuery } from '../../../lib/api-client';
 
-export const meQueryKey = ['/api/auth/me'] as const;
+export const meQueryKey = ['/api/auth/session'] as const;
 
-/** The signed-in user, or null; a 401 here means "signed out", not an error. */
-export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: readQuery(AuthResponseSchema, { on401: 'returnNull' }) });
+/**
+ * Who is signed in: the member (`user`) and the admin (`admin`), each null when not. The session endpoint answers
+ * signed-out visitors with 200 and nulls, so no page logs a failed request for it.
+ */
+export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: readQuery(SessionStateSchema) });
 
 export const useMe = () => useQuery(meQuery);
+
+/** After a member signs in or out here: the header and every page see it without a refetch. */
+export function setSessionUser(queryClient: QueryClient, user: SessionUser | null): void {
+  queryClient.setQueryData<SessionState>(meQueryKey, (old) => ({ user, admin: old?.admin ?? null }));
+}

@@ -1,35 +1,62 @@
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { meQueryKey, useMe } from '../api/get-me';
-import { signOut } from '../api/sign-out';
+import { setSessionUser, useMe } from '../api/get-me';
+import { signOut, signOutAdmin } from '../api/sign-out';
 
-/** The header's account corner: the signed-in name with Logout, or Login. */
+const buttonClass = 'rounded-md border border-white/30 px-3 py-1.5 text-sm text-white hover:bg-white/10';
+
+/** The header's account corner: the signed-in member and, when there is one, the admin session, each with Logout; or Login. */
 export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   const me = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const user = me.data?.user;
-  if (user) {
+  const admin = me.data?.admin;
+  if (!user && !admin) {
     return (
-      <div className="flex items-center gap-3">
-        <span className="text-sm text-slate-200" data-testid="signed-in-user">{user.name}</span>
-        <button
-          className="rounded-md border border-white/30 px-3 py-1.5 text-sm text-white hover:bg-white/10"
-          onClick={async () => {
-            await signOut();
-            queryClient.setQueryData(meQueryKey, null);
-            onNavigate?.();
-            void navigate('/');
-          }}
-        >
-          Logout
-        </button>
-      </div>
+      <Link to="/login" onClick={onNavigate} className={buttonClass}>
+        Login
+      </Link>
     );
   }
   return (
-    <Link to="/login" onClick={onNavigate} className="rounded-md border border-white/30 px-3 py-1.5 text-sm text-white hover:bg-white/10">
-      Login
-    </Link>
+    <div className="flex flex-wrap items-center gap-3">
+      {admin && (
+        <>
+          <Link to="/admin" onClick={onNavigate} className="text-sm text-amber-300 hover:underline" data-testid="signed-in-admin">
+            Admin: {admin.name}
+          </Link>
+          <button
+            className={buttonClass}
+            data-testid="admin-logout"
+            onClick={async () => {
+              await signOutAdmin();
+              // A different identity: every answer read as the admin is refetched.
+              await queryClient.invalidateQueries();
+              onNavigate?.();
+              void navigate('/admin/login');
+            }}
+          >
+            Admin logout
+          </button>
+        </>
+      )}
+      {user && (
+        <>
+          <span className="text-sm text-slate-200" data-testid="signed-in-user">{user.name}</span>
+          <button
+            className={buttonClass}
+            onClick={async () => {
+              await signOut();
+              setSessionUser(queryClient, null);
+              onNavigate?.();
+              void navigate('/');
+            }}
+          >
+            Logout
+          </button>
+        </>
+      )}
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEMO_USER, LoginBodySchema } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { meQueryKey } from '../api/get-me';
+import { setSessionUser } from '../api/get-me';
 import { signIn } from '../api/sign-in';
 
 /** Only same-site paths are followed after sign-in. */
@@ -24,7 +24,7 @@ export function LoginPage() {
   const submit = handleSubmit(async (body) => {
     try {
       const user = await signIn(body);
-      queryClient.setQueryData(meQueryKey, { user });
+      setSessionUser(queryClient, user);
       toast({ title: `Login successful! Welcome back, ${user.name}!` });
       void navigate(safeNext(params.get('next'), '/dashboard'));
     } catch (err) {

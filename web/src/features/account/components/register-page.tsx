@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterBodySchema } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { meQueryKey } from '../api/get-me';
+import { setSessionUser } from '../api/get-me';
 import { signUp } from '../api/sign-up';
 
 const FIELDS: { name: 'name' | 'email' | 'password'; label: string; type: HTMLInputTypeAttribute }[] = [
@@ -27,11 +27,11 @@ export function RegisterPage() {
   const submit = handleSubmit(async (body) => {
     try {
       const user = await signUp(body);
-      queryClient.setQueryData(meQueryKey, { user });
+      setSessionUser(queryClient, user);
       toast({ title: `Welcome, ${user.name}!`, description: 'Your account is ready.' });
       void navigate('/dashboard');
     } catch (err) {
-      toast({ title: 'Sign-up failed', description: err instanceof ApiError ? err.serverMessage ?? err.message : 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Sign-up failed', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
     }
   });
 

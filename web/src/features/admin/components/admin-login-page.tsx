@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminLoginBodySchema } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { adminMeQueryKey, adminSignIn } from '../api/admin-session';
+import { adminSignIn } from '../api/admin-session';
 
 export function AdminLoginPage() {
   const navigate = useNavigate();
@@ -16,7 +16,8 @@ export function AdminLoginPage() {
   const submit = handleSubmit(async (body) => {
     try {
       await adminSignIn(body);
-      await queryClient.invalidateQueries({ queryKey: adminMeQueryKey });
+      // A new identity in this browser: every answer (the header's session among them) is read again.
+      await queryClient.invalidateQueries();
       toast({ title: 'Admin Login Successful', description: 'Welcome to the admin dashboard.' });
       void navigate('/admin');
     } catch (err) {

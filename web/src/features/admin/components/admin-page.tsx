@@ -14,6 +14,7 @@ import { OverviewChart } from './overview-chart';
 import { AdminRevenue, AdminSecurityTab } from './admin-revenue-security';
 import { exportReportUrl } from '../api/export-report';
 import { EscrowVolume, StatCards } from './stat-cards';
+import { ForumReports } from './forum-reports';
 
 export function AdminPage() {
   const me = useAdminMe();
@@ -63,8 +64,10 @@ export function AdminPage() {
         <Tabs.Content value="revenue" className="py-6">
           <AdminRevenue stats={stats} />
         </Tabs.Content>
-        <Tabs.Content value="security" className="py-6">
+        <Tabs.Content value="security" className="space-y-6 py-6">
           <AdminSecurityTab period={period} />
+          <h2 className="mb-3 text-lg font-semibold">Forum reports</h2>
+          <ForumReports />
         </Tabs.Content>
         <Tabs.Content value="users" className="py-6">
           <AdminUsers />

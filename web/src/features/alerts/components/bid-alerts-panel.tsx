@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { Bell, Trash2 } from 'lucide-react';
-import { formatMoney, relativeTime } from '@app/shared';
+import { relativeTime } from '@app/shared';
 import { toast } from '../../../lib/toast';
-import { Countdown } from '../../auctions';
+import { StandingLine } from '../../auctions';
 import { bidAlertsQueryKey, deleteBidAlert, setBidAlertActive, useBidAlerts } from '../api/bid-alerts';
 import { TYPE_LABELS, describe } from '../utils/alert-labels';
 import { NewAlertForm } from './new-alert-form';
@@ -48,7 +48,7 @@ export function BidAlertsPanel() {
               <p className="font-medium">{a.auction.car.year} {a.auction.car.make} {a.auction.car.model}</p>
               <p className="text-sm text-slate-600">{TYPE_LABELS[a.alertType]}: {describe(a)}</p>
               <p className="text-xs text-slate-500">
-                Current bid {formatMoney(a.auction.currentBid)} · <Countdown endTime={a.auction.endTime} className="text-xs" /> left
+                <StandingLine auction={a.auction} />
                 {a.lastTriggered && <> · last triggered {relativeTime(a.lastTriggered)}</>}
               </p>
             </div>

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AUCTION_SORTS, AuctionListSchema, SERVER_TIME_HEADER } from '@app/shared';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { AUCTION_SORTS, AuctionListSchema, NEXT_CURSOR_HEADER, SERVER_TIME_HEADER, type AuctionListQuery } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useServerClock } from '../../../lib/server-clock';
 
@@ -14,10 +14,42 @@ const learnServerTime = (res: Response) => {
   if (serverTime) useServerClock.getState().learn(Number(serverTime));
 };
 
-export const auctionsQuery = (sort: AuctionSort) =>
-  queryOptions({
-    queryKey: [...auctionsQueryKey, sort],
-    queryFn: () => apiRequest('GET', `/api/auctions?sort=${sort}`, AuctionListSchema, { onResponse: learnServerTime }),
-  });
+/** The query string of a list request: defaults left out, so the plain list is `?sort=ending-soon`. */
+export function auctionsSearch(query: Partial<AuctionListQuery>): string {
+  const params = new URLSearchParams({ sort: query.sort ?? 'ending-soon' });
+  if (query.category && query.category !== 'all') params.set('category', query.category);
+  if (query.q) params.set('q', query.q);
+  if (query.view && query.view !== 'live') params.set('view', query.view);
+  return params.toString();
+}
 
-export const useAuctions = (sort: AuctionSort = 'ending-soon') => useQuery(auctionsQuery(sort));
+export const auctionsQuery = (query: Partial<AuctionListQuery> = {}) => {
+  const search = auctionsSearch(query);
+  return queryOptions({
+    queryKey: [...auctionsQueryKey, search],
+    queryFn: () => apiRequest('GET', `/api/auctions?${search}`, AuctionListSchema, { onResponse: learnServerTime }),
+  });
+};
+
+export const useAuctions = (query: Partial<AuctionListQuery> = {}, enabled = true) => useQuery({ ...auctionsQuery(query), enabled });
+
+/** The Ended view, a page at a time: each page's `x-next-cursor` header says where the next one starts. */
+export const useEndedAuctions = (query: Partial<AuctionListQuery>, enabled: boolean) => {
+  const search = auctionsSearch({ ...query, view: 'ended' });
+  return useInfiniteQuery({
+    queryKey: [...auctionsQueryKey, search, 'pages'],
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      let next: string | null = null;
+      const auctions = await apiRequest('GET', `/api/auctions?${search}${pageParam ? `&after=${encodeURIComponent(pageParam)}` : ''}`, AuctionListSchema, {
+        onResponse: (res) => {
+          learnServerTime(res);
+          next = res.headers.get(NEXT_CURSOR_HEADER);
+        },
+      });
+      return { auctions, next };
+    },
+    getNextPageParam: (page) => page.next,
+  });
+};

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MapPin, Eye } from 'lucide-react';
-import { formatMoney, type Auction } from '@app/shared';
+import { formatCents, type Auction } from '@app/shared';
 import { Countdown } from './countdown';
 import { ReserveBadge, TypeBadges } from './badges';
+import { OutcomeText } from './outcome';
 import { useLiveAuctions } from '../stores/live-auctions';
 import { WatchButton } from '../../notifications';
+import { useStanding } from '../hooks/use-standing';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-car.svg';
 
@@ -13,9 +15,11 @@ export function AuctionCard({ auction }: { auction: Auction }) {
   const live = useLiveAuctions((s) => s.auctions[auction.id]);
   // The spec's viewer count is random sample data; it is labelled as such.
   const [viewers] = useState(() => 50 + Math.floor(Math.random() * 200));
-  const currentBid = live && live.seq >= auction.seq ? live.currentBid : auction.currentBid;
-  const endTime = live && live.seq >= auction.seq ? live.endTime : auction.endTime;
-  const reserve = live && live.seq >= auction.seq ? live.reserveStatus : auction.reserveStatus;
+  const fresh = live && live.seq >= auction.seq;
+  const state = fresh
+    ? { ...auction, ...live, winningAmount: live.winningAmount === undefined ? auction.winningAmount : live.winningAmount }
+    : auction;
+  const standing = useStanding(state);
   const { car } = auction;
   return (
     <Link
@@ -36,21 +40,32 @@ export function AuctionCard({ auction }: { auction: Auction }) {
         </h3>
         <div className="flex items-end justify-between">
           <div>
-            <p className="text-xs uppercase tracking-wide text-slate-500">Current bid</p>
-            <p className="text-xl font-bold" data-testid="card-current-bid">{formatMoney(currentBid)}</p>
+            <p className="text-xs uppercase tracking-wide text-slate-500" data-testid="card-price-label">{standing.price.label}</p>
+            <p className="text-xl font-bold" data-testid="card-current-bid">{formatCents(standing.price.cents)}</p>
           </div>
           <div className="text-right">
-            <p className="text-xs uppercase tracking-wide text-slate-500">Ends in</p>
-            <Countdown endTime={endTime} />
+            {standing.outcome ? (
+              <>
+                <OutcomeText outcome={standing.outcome} short />
+                {auction.isSample && <p className="mt-1 text-xs text-slate-500">Sample sale</p>}
+              </>
+            ) : (
+              <>
+                <p className="text-xs uppercase tracking-wide text-slate-500">Ends in</p>
+                <Countdown endTime={state.endTime} />
+              </>
+            )}
           </div>
         </div>
         <div className="mt-auto flex items-center justify-between text-sm text-slate-500">
           <span className="flex items-center gap-1"><MapPin className="h-4 w-4" aria-hidden /> {auction.location}</span>
-          <span className="flex items-center gap-1" title="Sample figure, not live data">
-            <Eye className="h-4 w-4" aria-hidden /> {viewers} <span className="text-xs">(sample)</span>
-          </span>
+          {standing.live && (
+            <span className="flex items-center gap-1" title="Sample figure, not live data">
+              <Eye className="h-4 w-4" aria-hidden /> {viewers} <span className="text-xs">(sample)</span>
+            </span>
+          )}
         </div>
-        <ReserveBadge status={reserve} />
+        {standing.live && <ReserveBadge status={state.reserveStatus} />}
       </div>
     </Link>
   );

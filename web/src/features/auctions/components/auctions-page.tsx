@@ -1,36 +1,99 @@
-import { useState } from 'react';
-import { AUCTION_SORTS, AUCTION_SORT_LABELS, CATEGORY_FILTERS } from '@app/shared';
-import { useAuctions, type AuctionSort } from '../api/get-auctions';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Search } from 'lucide-react';
+import { AUCTION_SEARCH_MAX_LENGTH, AUCTION_SORTS, AUCTION_SORT_LABELS, AUCTION_VIEWS, CAR_CATEGORY_LABELS, CATEGORY_FILTERS, type AuctionListQuery } from '@app/shared';
+import { useAuctions, useEndedAuctions } from '../api/get-auctions';
+import { useListQuery } from '../hooks/use-list-query';
 import { useLiveAuction } from '../hooks/use-live-auction';
+import { usePageTitle } from '../../../lib/page-title';
 import { AuctionCard } from './auction-card';
 
+const VIEW_LABELS = { live: 'Live', ended: 'Ended' } as const;
+const SEARCH_DELAY_MS = 300;
+
+function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
+  const [text, setText] = useState(value);
+  // The address changed under the box (Back, a link): show what the list is searching for.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form role="search" onSubmit={submit} className="text-sm">
+      <label>
+        <span className="block text-slate-600">Search make or model</span>
+        <span className="mt-1 flex items-center rounded-md border border-slate-300 bg-white px-2">
+          <Search className="h-4 w-4 text-slate-400" aria-hidden />
+          <input
+            type="search"
+            value={text}
+            maxLength={AUCTION_SEARCH_MAX_LENGTH}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="e.g. Porsche 911"
+            className="w-44 px-2 py-2 outline-none"
+            data-testid="auction-search"
+          />
+        </span>
+      </label>
+    </form>
+  );
+}
+
 export function AuctionsPage() {
-  const [sort, setSort] = useState<AuctionSort>('ending-soon');
-  const [category, setCategory] = useState<(typeof CATEGORY_FILTERS)[number]>('all');
-  const auctions = useAuctions(sort);
-  useLiveAuction((auctions.data ?? []).map((a) => a.id));
+  const [query, update] = useListQuery();
+  const ended = query.view === 'ended';
+  const live = useAuctions(query, !ended);
+  const pages = useEndedAuctions(query, ended);
+  const auctions = ended
+    ? { data: pages.data?.pages.flatMap((p) => p.auctions), isLoading: pages.isLoading, isError: pages.isError }
+    : live;
+  usePageTitle(ended ? 'Ended Auctions' : 'Live Auctions');
+  useLiveAuction(ended ? [] : (live.data ?? []).map((a) => a.id));
+  const filtered = query.category !== 'all' || query.q !== '';
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
-          <h1 className="text-3xl font-bold">Live Auctions</h1>
-          <p className="mt-1 text-slate-600">Bid in real time. Countdowns follow the auction clock.</p>
+          <h1 className="text-3xl font-bold">{ended ? 'Ended Auctions' : 'Live Auctions'}</h1>
+          <p className="mt-1 text-slate-600">
+            {ended ? 'How recent auctions ended, with their final prices.' : 'Bid in real time. Countdowns follow the auction clock.'}
+          </p>
+          <div className="mt-3 inline-flex rounded-lg border border-slate-300 bg-white p-1" role="group" aria-label="Auctions to show">
+            {AUCTION_VIEWS.map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={query.view === v}
+                onClick={() => update({ view: v })}
+                className={`rounded-md px-4 py-1.5 text-sm font-semibold ${query.view === v ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+                data-testid={`view-${v}`}
+              >
+                {VIEW_LABELS[v]}
+              </button>
+            ))}
+          </div>
         </div>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
+          <SearchBox value={query.q} onSearch={(q) => update({ q })} />
           <label className="text-sm">
             <span className="block text-slate-600">Category</span>
-            <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2">
+            <select value={query.category} onChange={(e) => update({ category: e.target.value as AuctionListQuery['category'] })} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2" data-testid="category-select">
               {CATEGORY_FILTERS.map((c) => (
-                <option key={c} value={c}>{c === 'all' ? 'All categories' : c[0]!.toUpperCase() + c.slice(1)}</option>
+                <option key={c} value={c}>{c === 'all' ? 'All categories' : CAR_CATEGORY_LABELS[c]}</option>
               ))}
             </select>
           </label>
           <label className="text-sm">
             <span className="block text-slate-600">Sort by</span>
-            <select value={sort} onChange={(e) => setSort(e.target.value as AuctionSort)} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2" data-testid="sort-select">
+            <select value={query.sort} onChange={(e) => update({ sort: e.target.value as AuctionListQuery['sort'] })} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2" data-testid="sort-select">
               {AUCTION_SORTS.map((s) => (
-                <option key={s} value={s}>{AUCTION_SORT_LABELS[s]}</option>
+                <option key={s} value={s}>{ended && (s === 'ending-soon' || s === 'recently-added') ? 'Recently Ended' : AUCTION_SORT_LABELS[s]}</option>
               ))}
             </select>
           </label>
@@ -51,6 +114,19 @@ export function AuctionsPage() {
           ))}
         {auctions.data?.map((a) => <AuctionCard key={a.id} auction={a} />)}
       </div>
+      {ended && pages.hasNextPage && (
+        <div className="mt-8 text-center">
+          <button
+            type="button"
+            onClick={() => void pages.fetchNextPage()}
+            disabled={pages.isFetchingNextPage}
+            className="rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold hover:bg-slate-50 disabled:opacity-50"
+            data-testid="show-more"
+          >
+            {pages.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          </button>
+        </div>
+      )}
       {auctions.isError && (
         <div className="mt-8 rounded-xl border border-red-200 bg-red-50 p-8 text-center">
           <p className="text-lg font-semibold text-red-700">Failed to load auctions</p>
@@ -58,9 +134,14 @@ export function AuctionsPage() {
         </div>
       )}
       {auctions.data?.length === 0 && (
-        <div className="mt-8 rounded-xl border border-slate-200 bg-white p-8 text-center">
+        <div className="mt-8 rounded-xl border border-slate-200 bg-white p-8 text-center" data-testid="no-auctions">
           <p className="text-lg font-semibold">No auctions found</p>
-          <p className="mt-1 text-slate-600">Check back later for new listings.</p>
+          <p className="mt-1 text-slate-600">{filtered ? 'No car matches this search and category.' : 'Check back later for new listings.'}</p>
+          {filtered && (
+            <button type="button" onClick={() => update({ q: '', category: 'all' })} className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
+              Clear search and category
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -1,37 +1,37 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { MapPin } from 'lucide-react';
-import { displayedPrice, formatCents, formatMoney, toCents } from '@app/shared';
+import { formatCents, formatMoney, isSeller } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useListing, type Listing } from '../hooks/use-listing';
 import { Countdown } from './countdown';
 import { ReserveBadge, TypeBadges } from './badges';
 import { PLACEHOLDER_IMAGE } from './auction-card';
 import { AuctionFacts, BidHistory, VehicleDetails } from './listing-sections';
-
-const OUTCOME_TEXT: Record<string, string> = {
-  sold: 'Sold',
-  'bought-now': 'Sold via Buy It Now',
-  'reserve-not-met': 'Ended: reserve not met',
-  'no-bids': 'Ended with no bids',
-};
+import { OutcomeText } from './outcome';
+import { usePageTitle } from '../../../lib/page-title';
 
 /**
  * An auction's page. What a viewer can do there and the talk around it belong to other features; the app composes them
  * in through these slots, so this feature never imports them.
  */
-export function ListingPage({ actions, discussion, chat }: {
+export function ListingPage({ viewerId, actions, discussion, chat, history }: {
+  /** The signed-in viewer, so the seller sees "Your listing". */
+  viewerId: number | null;
   /** Drawn under the price: the controls to bid and to buy. */
   actions(listing: Listing): ReactNode;
   /** Drawn under the description. */
   discussion(auctionId: number): ReactNode;
-  /** Floats over the page. */
+  /** Drawn under the bidding controls (its opened panel floats over the page). */
   chat(auctionId: number): ReactNode;
+  /** Drawn beside the auction facts: the vehicle history report for the car's VIN. */
+  history?(vin: string): ReactNode;
 }) {
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0;
   const { detail, listing } = useListing(id, validId);
   const [image, setImage] = useState(0);
+  usePageTitle(listing?.title ?? (detail.isError ? 'Auction not found' : null));
 
   if (!validId || (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400))) {
     return (
@@ -51,9 +51,9 @@ export function ListingPage({ actions, discussion, chat }: {
 
   const { auction: a, state, title } = listing;
   const images = a.car.images.length > 0 ? a.car.images : [PLACEHOLDER_IMAGE];
-  const price = displayedPrice({ currentBidCents: toCents(state.currentBid), startingBidCents: toCents(a.startingBid), bidCount: state.bidCount });
+  const { price, outcome } = listing.standing;
+  const isOwn = isSeller({ sellerId: a.car.ownerId }, viewerId === null ? null : { id: viewerId });
   const extendedRecently = state.extendedAt !== undefined && Date.now() - state.extendedAt < 60_000;
-  const outcome = OUTCOME_TEXT[state.closedOutcome ?? state.status];
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -76,6 +76,7 @@ export function ListingPage({ actions, discussion, chat }: {
         <aside className="space-y-5">
           <TypeBadges auctionType={a.auctionType} isPremiumOnly={a.isPremiumOnly} />
           <h1 className="text-3xl font-bold" data-testid="listing-title">{title}</h1>
+          {isOwn && <span className="inline-block rounded-full bg-brand-600 px-3 py-1 text-sm font-semibold text-white" data-testid="your-listing">Your listing</span>}
           <div className="flex items-center gap-2 text-slate-600"><MapPin className="h-4 w-4" aria-hidden /> {a.location}</div>
           <div className="grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5">
             <div>
@@ -83,19 +84,28 @@ export function ListingPage({ actions, discussion, chat }: {
               <p className="text-3xl font-extrabold" data-testid="current-bid">{formatCents(price.cents)}</p>
               <p className="text-sm text-slate-500" data-testid="bid-count">{state.bidCount} {state.bidCount === 1 ? 'bid' : 'bids'}</p>
             </div>
-            <div>
-              <p className="text-xs uppercase tracking-wide text-slate-500">Time left</p>
-              <Countdown endTime={state.endTime} className="text-2xl" />
-              <p className="text-xs text-slate-500" data-testid="end-time">Ends {new Date(state.endTime).toLocaleString()}</p>
-            </div>
+            {outcome ? (
+              <div>
+                <p className="text-xs uppercase tracking-wide text-slate-500">Auction ended</p>
+                <p className="text-lg font-semibold" data-testid="ended-text">{outcome.text}</p>
+                {a.isSample && <p className="text-xs text-slate-500">Sample sale: made-up figures</p>}
+              </div>
+            ) : (
+              <div>
+                <p className="text-xs uppercase tracking-wide text-slate-500">Time left</p>
+                <Countdown endTime={state.endTime} className="text-2xl" />
+                <p className="text-xs text-slate-500" data-testid="end-time">Ends {new Date(state.endTime).toLocaleString()}</p>
+              </div>
+            )}
             <div className="col-span-2 flex flex-wrap items-center gap-2">
-              <ReserveBadge status={state.reserveStatus} />
-              {extendedRecently && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700" data-testid="extended">Auction extended</span>}
-              {outcome && <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white" data-testid="outcome">{outcome}</span>}
+              {!outcome && <ReserveBadge status={state.reserveStatus} />}
+              {!outcome && extendedRecently && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700" data-testid="extended">Auction extended</span>}
+              {outcome && <OutcomeText outcome={outcome} />}
             </div>
           </div>
 
           {actions(listing)}
+          {chat(a.id)}
 
           <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-5">
             <p className="text-sm font-semibold text-emerald-900">AI estimated resale value</p>
@@ -111,11 +121,11 @@ export function ListingPage({ actions, discussion, chat }: {
           {discussion(a.id)}
         </div>
         <div className="space-y-8">
+          {a.car.vin && history?.(a.car.vin)}
           <AuctionFacts auction={a} endTime={state.endTime} />
           <BidHistory bids={state.bids} />
         </div>
       </div>
-      {chat(a.id)}
     </div>
   );
 }

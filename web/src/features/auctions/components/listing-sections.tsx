@@ -33,7 +33,7 @@ export function VehicleDetails({ auction: a }: { auction: AuctionDetail }) {
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-6">
         <h2 className="text-xl font-semibold">Description</h2>
-        <p className="mt-3 text-slate-700">{a.car.description}</p>
+        <p className="mt-3 whitespace-pre-line text-slate-700" data-testid="description">{a.car.description || 'The seller has not written a description yet.'}</p>
         <h3 className="mt-5 font-semibold">Key features</h3>
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">
           {KEY_FEATURES.map((f) => (
@@ -67,10 +67,14 @@ export function BidHistory({ bids }: { bids: ListingState['bids'] }) {
       <ol className="mt-3 space-y-2 text-sm" data-testid="bid-history">
         {bids.length === 0 && <li className="text-slate-500">No bids yet.</li>}
         {bids.map((b) => (
-          <li key={b.id} className="flex justify-between border-b border-slate-100 pb-2">
-            <span>{b.bidderName}</span>
-            <span className="font-semibold">{formatMoney(b.amount)}</span>
-            <span className="text-slate-500">{relativeTime(b.timestamp)}</span>
+          // Fixed columns, amounts right-aligned in tabular figures: the amounts line up whatever the names' lengths.
+          <li key={b.id} className="grid grid-cols-[minmax(0,1fr)_auto_7.5rem] items-baseline gap-3 border-b border-slate-100 pb-2" data-testid="bid-row">
+            <span className="truncate">
+              {b.bidderName}
+              {b.proxy && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600" data-testid="proxy-bid" title="Placed automatically by this bidder's maximum bid">automatic</span>}
+            </span>
+            <span className="text-right font-semibold tabular-nums" data-testid="bid-amount-cell">{formatMoney(b.amount)}</span>
+            <span className="text-right text-slate-500">{relativeTime(b.timestamp)}</span>
           </li>
         ))}
       </ol>

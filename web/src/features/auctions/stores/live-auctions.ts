@@ -14,7 +14,7 @@ export interface LiveAuction {
   extendedAt?: number;
   closedOutcome?: Auction['status'];
   winningAmount?: string | null;
-  bids: { id: number; amount: string; bidderName: string; timestamp: string }[];
+  bids: { id: number; amount: string; bidderName: string; timestamp: string; proxy?: boolean }[];
   stale: boolean;
 }
 
@@ -40,7 +40,7 @@ export function applyEvent(a: LiveAuction, e: BidStateEvent): LiveAuction {
         bidCount: e.bidCount,
         endTime: e.endTime,
         reserveStatus: e.reserveStatus,
-        bids: [{ id: e.bidId, amount: e.amount, bidderName: e.bidderName, timestamp: e.at }, ...a.bids].slice(0, 20),
+        bids: [{ id: e.bidId, amount: e.amount, bidderName: e.bidderName, timestamp: e.at, proxy: e.proxy === true }, ...a.bids].slice(0, 20),
       };
     case 'auction.extended':
       return { ...next, endTime: e.endTime, extendedAt: Date.now() };

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { formatCents } from '@app/shared';
 import { BidForm } from './bid-form';
+import { MaxBidForm } from './max-bid';
 
-export function BidDialog({ auctionId, currentBid, minimumCents, title, disabled }: {
+export function BidDialog({ auctionId, minimumCents, title, disabled }: {
   auctionId: number;
-  currentBid: string;
   minimumCents: number;
   title: string;
   disabled?: boolean;
@@ -24,7 +24,10 @@ export function BidDialog({ auctionId, currentBid, minimumCents, title, disabled
             {title}: the lowest bid accepted now is {formatCents(minimumCents)}. Bids are in whole dollars.
           </Dialog.Description>
           <div className="mt-4">
-            <BidForm auctionId={auctionId} currentBid={currentBid} minimumCents={minimumCents} compact onPlaced={() => setOpen(false)} />
+            <BidForm auctionId={auctionId} minimumCents={minimumCents} compact onPlaced={() => setOpen(false)} />
+          </div>
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            <MaxBidForm auctionId={auctionId} minimumCents={minimumCents} onSet={() => setOpen(false)} />
           </div>
         </Dialog.Content>
       </Dialog.Portal>

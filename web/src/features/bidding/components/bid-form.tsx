@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { BID_INPUT_STEP, formatCents, formatMoney } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
+import { BID_INPUT_STEP, checkBidInput, formatCents } from '@app/shared';
+import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { placeBid } from '../api/place-bid';
 import { useSaleChanged } from '../hooks/use-sale-changed';
-import { validateBidInput } from '../utils/bid-input';
 
 function useBidMutation(auctionId: number, onDone: () => void) {
   const saleChanged = useSaleChanged();
@@ -17,15 +16,13 @@ function useBidMutation(auctionId: number, onDone: () => void) {
       onDone();
     },
     onError: (err) => {
-      const message = err instanceof ApiError ? err.serverMessage ?? err.message : err.message;
-      toast({ title: 'Failed to place bid', description: message || 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Failed to place bid', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
     },
   });
 }
 
-export function BidForm({ auctionId, currentBid, minimumCents, disabled, compact = false, onPlaced }: {
+export function BidForm({ auctionId, minimumCents, disabled, compact = false, onPlaced }: {
   auctionId: number;
-  currentBid: string;
   /** The lowest bid the server will accept now (shared minimumNextBidCents). */
   minimumCents: number;
   disabled?: boolean;
@@ -40,12 +37,12 @@ export function BidForm({ auctionId, currentBid, minimumCents, disabled, compact
   const minimum = Math.ceil(minimumCents / 100);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = validateBidInput(amount, currentBid);
+    const checked = checkBidInput(amount, minimumCents);
     if (!checked.ok) {
-      toast({ title: 'Invalid bid amount', description: checked.message ?? `Bid must be higher than ${formatMoney(currentBid)}`, variant: 'destructive' });
+      toast({ title: 'Invalid bid amount', description: checked.message, variant: 'destructive' });
       return;
     }
-    bid.mutate(amount.trim());
+    bid.mutate(String(checked.cents / 100));
   };
   return (
     <form onSubmit={submit} className={`flex ${compact ? 'flex-col' : 'flex-col sm:flex-row'} gap-3`} noValidate>

@@ -7,7 +7,11 @@ import { postChatMessage } from '../api/chat-messages';
 import { useChatLines } from '../hooks/use-chat-lines';
 import { fromPoll } from '../utils/chat-lines';
 
-/** The live chat of an auction: a button until opened, then the messages and a line to write one. */
+/**
+ * The live chat of an auction: a button until opened, then the messages and a line to write one. The button sits in
+ * the page's flow, beside the bidding controls: floating over the page it covered the bid input on phones and the
+ * auction details on desktops. The opened panel floats, and closes back to the button.
+ */
 export function ChatWidget({ auctionId }: { auctionId: number }) {
   const [open, setOpen] = useState(false);
   const { lines, add } = useChatLines(auctionId, open);
@@ -40,8 +44,9 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
 
   if (!open) {
     return (
-      <button onClick={() => setOpen(true)} className="fixed bottom-5 right-5 z-30 flex items-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white shadow-lg hover:bg-brand-700" data-testid="chat-open">
-        <MessageCircle className="h-5 w-5" aria-hidden /> Live Chat
+      <button onClick={() => setOpen(true)} className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50" data-testid="chat-open">
+        <MessageCircle className="h-5 w-5 text-brand-600" aria-hidden /> Live Chat
+        {online !== undefined && <span className="text-sm font-normal text-slate-500">({online} online)</span>}
       </button>
     );
   }

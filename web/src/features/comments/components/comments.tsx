@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { relativeTime } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useDraft } from '../../../lib/draft';
 import { commentsQueryKey, postComment, useComments } from '../api/comments';
 import { useCommentEvents } from '../hooks/use-comment-events';
 
@@ -10,7 +11,16 @@ export function Comments({ auctionId }: { auctionId: number }) {
   const comments = useComments(auctionId);
   useCommentEvents(auctionId);
   const queryClient = useQueryClient();
-  const [content, setContent] = useState('');
+  // A visitor who writes a comment and is sent to sign in comes back to it: the draft is kept for this tab.
+  const draft = useDraft(`comment-draft:${auctionId}`);
+  const content = draft.value;
+  const setContent = draft.set;
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!draft.restored) return;
+    box.current?.scrollIntoView({ block: 'center' });
+    box.current?.focus();
+  }, [draft.restored]);
   const post = useMutation({
     mutationFn: (text: string) => postComment(auctionId, text),
     onSuccess: () => {
@@ -19,8 +29,7 @@ export function Comments({ auctionId }: { auctionId: number }) {
       void queryClient.invalidateQueries({ queryKey: commentsQueryKey(auctionId) });
     },
     onError: (err) => {
-      const message = err instanceof ApiError ? err.serverMessage : err.message;
-      toast({ title: 'Failed to post comment', description: message || 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Failed to post comment', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
     },
   });
   const submit = (e: FormEvent) => {
@@ -35,6 +44,8 @@ export function Comments({ auctionId }: { auctionId: number }) {
         <label className="block">
           <span className="sr-only">Your comment</span>
           <textarea
+            ref={box}
+            data-testid="comment-input"
             required
             maxLength={2000}
             value={content}

@@ -1,6 +1,8 @@
 import { Link, Navigate } from 'react-router';
 import { useMe } from '../../account';
 import { BidAlertsPanel } from '../../alerts';
+import { MyMaxBidsPanel } from '../../bidding';
+import { TradeInOffersPanel } from '../../trade-in';
 import { useDashboard, usePredictions } from '../api/get-dashboard';
 import { PricePredictions, Watchlist } from './predictions';
 import { RecentActivity } from './recent-activity';
@@ -36,7 +38,13 @@ export function DashboardPage() {
         <RecentActivity items={d?.recentActivity} />
       </div>
       <div className="mt-8">
+        <MyMaxBidsPanel />
+      </div>
+      <div className="mt-8">
         <BidAlertsPanel />
+      </div>
+      <div className="mt-8">
+        <TradeInOffersPanel />
       </div>
       <div className="mt-8 rounded-xl border bg-white p-6">
         <h2 className="text-xl font-semibold">Find your next car</h2>

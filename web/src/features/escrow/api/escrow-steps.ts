@@ -1,10 +1,13 @@
 // The steps a buyer or a seller takes on their escrow; each answers with where the escrow stands now.
 import {
-  DisputeOpenedResponseSchema, EscrowChangeResponseSchema, type AcceptTermsBodySchema, type CompleteMilestoneBodySchema,
-  type EscrowTransaction, type InitiateDisputeBodySchema,
+  DisputeMessageResultSchema, DisputeOpenedResponseSchema, EscrowChangeResponseSchema, InsuranceAddedSchema, PaymentIntentSchema, ShippingResultSchema, SandboxCardResultSchema,
+  UploadedDocumentSchema, type AcceptTermsBodySchema, type CompleteMilestoneBodySchema, type DisputeMessageBodySchema, type InsuranceBodySchema, type EscrowDocumentType,
+  type EscrowTransaction, type InitiateDisputeBodySchema, type PaymentIntentBodySchema, type SandboxCardBodySchema,
+  type ShippingBodySchema,
 } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { BodyOf } from '../../../lib/contract';
+import { uploadFile } from '../../../lib/upload';
 
 export const acceptTerms = (t: EscrowTransaction) =>
   apiRequest('POST', '/api/escrow/accept-terms', EscrowChangeResponseSchema, {
@@ -16,10 +19,41 @@ export const confirmInspection = (t: EscrowTransaction) =>
     body: { transactionId: t.id, milestone: 'inspection_completed' } satisfies BodyOf<typeof CompleteMilestoneBodySchema>,
   });
 
-/** A dispute as the buyer words it; the page adds which escrow it is about. */
+/** A dispute as the party words it; the page adds which escrow it is about. */
 export type Dispute = Omit<BodyOf<typeof InitiateDisputeBodySchema>, 'transactionId'>;
 
 export const openDispute = (t: EscrowTransaction, dispute: Dispute) =>
   apiRequest('POST', '/api/escrow/initiate-dispute', DisputeOpenedResponseSchema, {
     body: { transactionId: t.id, ...dispute } satisfies BodyOf<typeof InitiateDisputeBodySchema>,
   });
+
+export const startPayment = (t: EscrowTransaction) =>
+  apiRequest('POST', '/api/escrow/payments/intent', PaymentIntentSchema, { body: { transactionId: t.id } satisfies BodyOf<typeof PaymentIntentBodySchema> });
+
+export type Card = Omit<BodyOf<typeof SandboxCardBodySchema>, 'transactionId'>;
+
+/** Starts (or reuses) the payment, then charges the sandbox card; the escrow turns FUNDED when the provider confirms. */
+export async function payWithSandboxCard(t: EscrowTransaction, card: Card) {
+  await startPayment(t);
+  return apiRequest('POST', '/api/escrow/payments/sandbox/confirm', SandboxCardResultSchema, {
+    body: { transactionId: t.id, ...card } satisfies BodyOf<typeof SandboxCardBodySchema>,
+  });
+}
+
+export const uploadEscrowDocument = (t: EscrowTransaction, documentType: EscrowDocumentType, file: File) =>
+  uploadFile('/api/escrow/upload-document', UploadedDocumentSchema, file, file.name, undefined, { transactionId: String(t.id), documentType });
+
+export type Shipping = Omit<BodyOf<typeof ShippingBodySchema>, 'transactionId'>;
+
+export const enterShipping = (t: EscrowTransaction, shipping: Shipping) =>
+  apiRequest('POST', '/api/escrow/shipping', ShippingResultSchema, {
+    body: { transactionId: t.id, ...shipping } satisfies BodyOf<typeof ShippingBodySchema>,
+  });
+
+export const writeInDispute = (t: EscrowTransaction, message: string) =>
+  apiRequest('POST', '/api/escrow/dispute-messages', DisputeMessageResultSchema, {
+    body: { transactionId: t.id, message } satisfies BodyOf<typeof DisputeMessageBodySchema>,
+  });
+
+export const addTransitInsurance = (t: EscrowTransaction) =>
+  apiRequest('POST', '/api/escrow/insurance', InsuranceAddedSchema, { body: { transactionId: t.id } satisfies BodyOf<typeof InsuranceBodySchema> });

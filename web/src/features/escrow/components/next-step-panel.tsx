@@ -5,7 +5,7 @@ import type { EscrowTransaction } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { escrowTransactionQueryKey } from '../api/get-transaction';
-import { acceptTerms, confirmInspection, openDispute, type Dispute } from '../api/escrow-steps';
+import { acceptTerms, confirmInspection, openDispute, uploadEscrowDocument, type Dispute } from '../api/escrow-steps';
 import { DisputeForm } from './dispute-form';
 import { nextStep } from '../utils/next-step';
 
@@ -33,7 +33,12 @@ export function NextStepPanel({ transaction: t }: { transaction: EscrowTransacti
     onError: failed('Failed to complete milestone'),
   });
   const dispute = useMutation({
-    mutationFn: (d: Dispute) => openDispute(t, d),
+    // Evidence files are uploaded first as documents of this escrow, then named by the dispute.
+    mutationFn: async ({ d, evidence }: { d: Dispute; evidence: File[] }) => {
+      const ids: number[] = [];
+      for (const file of evidence) ids.push((await uploadEscrowDocument(t, 'other', file)).documentId);
+      return openDispute(t, { ...d, evidenceDocumentIds: ids });
+    },
     onSuccess: () => {
       toast({ title: 'Dispute Initiated', description: 'The funds stay held while a mediator reviews it.' });
       setDisputing(false);
@@ -59,7 +64,7 @@ export function NextStepPanel({ transaction: t }: { transaction: EscrowTransacti
           <button onClick={() => setDisputing(true)} className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700">Open a dispute</button>
         )}
       </div>
-      {disputing && <DisputeForm pending={dispute.isPending} onCancel={() => setDisputing(false)} onSubmit={(d) => dispute.mutate(d)} />}
+      {disputing && <DisputeForm pending={dispute.isPending} onCancel={() => setDisputing(false)} onSubmit={(d, evidence) => dispute.mutate({ d, evidence })} />}
     </div>
   );
 }

@@ -10,10 +10,10 @@ export function TransactionPage() {
   const auctionId = Number(useParams().auctionId);
   const valid = Number.isInteger(auctionId) && auctionId > 0;
   const me = useMe();
-  const tx = useEscrowTransaction(auctionId, valid && Boolean(me.data));
+  const tx = useEscrowTransaction(auctionId, valid && Boolean(me.data?.user));
 
   if (!valid) return <Centered title="Invalid Transaction" text="The auction ID is missing or invalid." />;
-  if (me.data === null) return <Centered title="Sign in required" text="Sign in as the buyer or the seller to see this transaction." link={`/login?next=/transaction/${auctionId}`} />;
+  if (me.data && !me.data.user) return <Centered title="Sign in required" text="Sign in as the buyer or the seller to see this transaction." link={`/login?next=/transaction/${auctionId}`} />;
   if (tx.isLoading || me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (tx.error instanceof ApiError && tx.error.status === 404) return <Centered title="Escrow" text="No escrow transaction found for this auction." />;
   if (tx.isError || !tx.data) return <Centered title="Escrow" text="Failed to fetch transaction" />;

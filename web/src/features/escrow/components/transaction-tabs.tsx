@@ -1,9 +1,11 @@
-// The escrow page's reference tabs: progress, payment and fees, documents, shipping, support.
-import { Link } from 'react-router';
+// The escrow page's tabs: progress, payment, documents, shipping, support.
 import { Tabs } from 'radix-ui';
-import { ESCROW_INSPECTION_DAYS, toCents, type EscrowTransaction } from '@app/shared';
-import { FeeBreakdown } from './fee-breakdown';
+import { ESCROW_INSPECTION_DAYS, type EscrowTransaction } from '@app/shared';
 import { when } from '../utils/next-step';
+import { DocumentsPanel } from './documents-panel';
+import { PaymentPanel } from './payment-panel';
+import { ShippingPanel } from './shipping-panel';
+import { SupportPanel } from './support-panel';
 
 export function TransactionTabs({ transaction: t }: { transaction: EscrowTransaction }) {
   const done = t.milestones.filter((m) => m.status === 'completed').length;
@@ -20,40 +22,38 @@ export function TransactionTabs({ transaction: t }: { transaction: EscrowTransac
         <div className="mt-2 h-2 rounded bg-slate-200"><div className="h-2 rounded bg-emerald-500" style={{ width: `${progress}%` }} /></div>
         <ol className="mt-4 space-y-2">
           {t.milestones.map((m) => (
-            <li key={m.id} className="flex justify-between rounded border bg-white px-3 py-2 text-sm">
+            <li key={m.id} className="flex justify-between rounded border bg-white px-3 py-2 text-sm" data-testid={`milestone-${m.milestone}`}>
               <span className="capitalize">{m.milestone.replaceAll('_', ' ')}</span>
               <span className={m.status === 'completed' ? 'text-emerald-700' : 'text-slate-500'}>{m.status}</span>
             </li>
           ))}
         </ol>
-      </Tabs.Content>
-      <Tabs.Content value="payment" className="space-y-3 py-6 text-sm">
-        <div className="max-w-md">
-          <FeeBreakdown priceCents={toCents(t.amount)} side={t.role} schedule={t.fees.schedule} />
-        </div>
-        {t.paymentDueAt && <p className="text-slate-600">Payment due by {when(t.paymentDueAt)}.</p>}
-        <p className="text-slate-600">
+        <h3 className="mt-6 font-semibold">Notices</h3>
+        <ul className="mt-2 space-y-1 text-sm" data-testid="escrow-notices">
+          {t.notices.length === 0 && <li className="text-slate-500">Nothing yet.</li>}
+          {t.notices.map((n, i) => (
+            <li key={i} className="flex justify-between gap-4 rounded border bg-white px-3 py-2" data-testid="escrow-notice">
+              <span>{n.text}</span>
+              <span className="shrink-0 text-slate-500">{when(n.at)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-sm text-slate-600">
           The inspection period ({ESCROW_INSPECTION_DAYS} days) starts when the documents are verified
           {t.inspectionPeriodEnds ? ` and ends ${when(t.inspectionPeriodEnds)}` : ''}.
         </p>
       </Tabs.Content>
+      <Tabs.Content value="payment" className="py-6">
+        <PaymentPanel transaction={t} />
+      </Tabs.Content>
       <Tabs.Content value="documents" className="py-6">
-        <ul className="space-y-2 text-sm">
-          {t.documents.map((d) => (
-            <li key={d.documentType} className="flex justify-between rounded border bg-white px-3 py-2">
-              <span className="capitalize">{d.documentType.replaceAll('_', ' ')}</span>
-              <span className={d.verificationStatus === 'verified' ? 'text-emerald-700' : 'text-amber-700'}>{d.verificationStatus}</span>
-            </li>
-          ))}
-        </ul>
+        <DocumentsPanel transaction={t} />
       </Tabs.Content>
-      <Tabs.Content value="shipping" className="space-y-1 py-6 text-sm">
-        <p>Shipping method: {t.shippingMethod ?? 'To be arranged'}</p>
-        <p>Pickup location: {t.pickupLocation ?? t.auction.location}</p>
-        <p>Inspection location: {t.inspectionLocation ?? 'To be arranged'}</p>
+      <Tabs.Content value="shipping" className="py-6">
+        <ShippingPanel transaction={t} />
       </Tabs.Content>
-      <Tabs.Content value="support" className="py-6 text-sm">
-        <p>Questions about this transaction? <Link to="/contact" className="text-brand-600 underline">Contact support</Link>.</p>
+      <Tabs.Content value="support" className="py-6">
+        <SupportPanel transaction={t} />
       </Tabs.Content>
     </Tabs.Root>
   );

@@ -1,27 +1,35 @@
-import { formatCents, toCents, type EscrowTransaction } from '@app/shared';
+import { formatCents, missingDocuments, toCents, type EscrowTransaction } from '@app/shared';
+import { amountDueCents } from './escrow-state';
 
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'to be set');
+export const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : 'to be set';
 
-/** What the viewer should do now, in one sentence, from the state machine's answer (nextActions). */
+const words = (types: readonly string[]) => types.map((d) => d.replaceAll('_', ' ')).join(', ');
+
+/** What the viewer should do now, in one sentence, from where the escrow stands. */
 export function nextStep(t: EscrowTransaction): string {
-  const total = formatCents(toCents(t.fees.buyerTotal));
+  const total = formatCents(amountDueCents(t));
   const mine = t.role === 'buyer' ? t.buyerTermsAccepted : t.sellerTermsAccepted;
+  const theirs = t.role === 'buyer' ? t.sellerTermsAccepted || t.sellerId === null : t.buyerTermsAccepted;
+  const verified = t.documents.filter((d) => d.verificationStatus === 'verified').map((d) => d.documentType);
+  const unverified = missingDocuments(verified);
+  const toUpload = t.documents.filter((d) => unverified.includes(d.documentType as never) && (!d.uploaded || d.verificationStatus === 'rejected')).map((d) => d.documentType);
   switch (t.status) {
     case 'pending':
       if (!mine) return 'Review and accept the escrow terms to continue.';
+      if (!theirs) return t.role === 'buyer' ? 'Waiting for the seller to accept the escrow terms; then pay on the payment tab.' : "Waiting for the buyer to accept the escrow terms.";
       return t.role === 'buyer'
-        ? `Pay ${total} by ${when(t.paymentDueAt)}. Payment is confirmed by the payment provider; this page updates when it arrives.`
-        : `Waiting for the buyer's payment of ${total}, due by ${when(t.paymentDueAt)}.`;
+        ? `Pay ${total} by ${when(t.paymentDueAt)} on the payment tab.`
+        : `Waiting for the buyer's payment of ${total}, due by ${when(t.paymentDueAt)}. Upload the ${words(toUpload.length ? toUpload : unverified)} meanwhile.`;
     case 'funded':
-      return t.role === 'buyer'
-        ? 'Payment received and held in escrow. The title, bill of sale and inspection report are being verified.'
-        : 'Payment received and held in escrow. Send the title, bill of sale and inspection report for verification.';
+      if (t.role === 'seller' && toUpload.length > 0) return `Payment received and held in escrow. Upload the ${words(toUpload)} on the documents tab, and enter the shipping details.`;
+      return `Payment received and held in escrow. Waiting for an admin to verify the ${words(unverified)}.`;
     case 'in_inspection':
       return t.role === 'buyer'
         ? `Inspect the car by ${when(t.inspectionPeriodEnds)}: confirm it to release the funds, or open a dispute.`
         : `The buyer is inspecting the car until ${when(t.inspectionPeriodEnds)}; the funds are released after that.`;
     case 'disputed':
-      return 'A dispute is open: the funds stay held until a mediator decides.';
+      return 'A dispute is open: the funds stay held until a mediator decides (support tab).';
     case 'completed':
       return t.role === 'buyer' ? 'Complete: the funds were released to the seller.' : `Complete: ${formatCents(toCents(t.fees.sellerProceeds))} released to you.`;
     case 'cancelled':
@@ -30,4 +38,3 @@ export function nextStep(t: EscrowTransaction): string {
       return 'Refunded to the buyer.';
   }
 }
-

@@ -17,6 +17,7 @@ const TITLES: Record<NotificationKind, string> = {
   'watch-ending': 'Ending soon',
   'watch-ended': 'Auction ended',
   alert: 'Bid Alert',
+  escrow: 'Escrow',
 };
 
 export function useNotificationNotices(userId: number | undefined): void {
@@ -27,8 +28,8 @@ export function useNotificationNotices(userId: number | undefined): void {
       queryClient.setQueryData<NotificationList>(notificationsQueryKey, (old) =>
         old && !old.items.some((x) => x.id === n.id) ? { items: [n, ...old.items], unread: old.unread + 1 } : old,
       );
-      // A fired alert already shows its own toast.
-      if (n.kind === 'alert') return;
+      // A fired alert already shows its own toast; an escrow step does on its own open page.
+      if (n.kind === 'alert' || (n.kind === 'escrow' && window.location.pathname === n.link)) return;
       toast({ title: TITLES[n.kind], description: n.text, action: { label: 'View', onClick: () => void navigate(n.link) } });
     }),
   ], { asUser: true });

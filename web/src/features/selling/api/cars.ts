@@ -11,4 +11,4 @@ export const valueCar = (carId: number): Promise<CarValuationResponse> =>
   apiRequest('POST', `/api/cars/${carId}/ai-valuation`, CarValuationResponseSchema);
 
 /** What the seller says of the car (the sell form's first step); the photos are added when it is created. */
-export type CarDetails = Omit<NewCar, 'images' | 'description' | 'ownerId'>;
+export type CarDetails = Omit<NewCar, 'images' | 'ownerId'>;

@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { ScanLine } from 'lucide-react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateCarBodySchema, MAKES, SUBMIT_CONDITIONS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, type ScannedVehicle } from '@app/shared';
+import { CAR_CATEGORIES, CAR_CATEGORY_LABELS, CreateCarBodySchema, ListingDescriptionSchema, MAKES, SUBMIT_CONDITIONS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, type ScannedVehicle } from '@app/shared';
 import { digitsOnly, filtered, upperCase } from '../../../lib/filtered-input';
 import { toast } from '../../../lib/toast';
 import type { CarDetails } from '../api/cars';
@@ -13,7 +13,9 @@ import { Field } from './field';
 import { VinScanner } from './vin-scanner';
 
 const YEARS = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MAX - i);
-const CarDetailsSchema = CreateCarBodySchema.pick({ vin: true, year: true, make: true, model: true, trim: true, mileage: true, condition: true });
+const CarDetailsSchema = CreateCarBodySchema.pick({ vin: true, year: true, make: true, model: true, trim: true, mileage: true, condition: true, category: true }).extend({
+  description: ListingDescriptionSchema,
+});
 const REQUIRED = ['vin', 'make', 'model', 'year', 'mileage', 'condition'] as const;
 
 export function CarForm({ photos, pending, onValue, onChanged }: {
@@ -26,7 +28,7 @@ export function CarForm({ photos, pending, onValue, onChanged }: {
   const [scanning, setScanning] = useState(false);
   const { register, handleSubmit, control, getValues, setValue, watch, formState } = useForm({
     resolver: zodResolver(CarDetailsSchema),
-    defaultValues: { vin: '', year: String(YEAR_MAX), make: '', model: '', trim: '', mileage: '', condition: '' },
+    defaultValues: { vin: '', year: String(YEAR_MAX), make: '', model: '', trim: '', mileage: '', condition: '', category: 'sports' as const, description: '' },
   });
   const { errors } = formState;
   const [make, model] = useWatch({ control, name: ['make', 'model'] });
@@ -116,6 +118,16 @@ export function CarForm({ photos, pending, onValue, onChanged }: {
             {SUBMIT_CONDITIONS.map((c) => <option key={c}>{c}</option>)}
           </select>
         </Field>
+        <Field label="Body category">
+          <select {...register('category')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-category">
+            {CAR_CATEGORIES.map((c) => <option key={c} value={c}>{CAR_CATEGORY_LABELS[c]}</option>)}
+          </select>
+        </Field>
+        <div className="sm:col-span-2">
+          <Field label="Description" error={errors.description?.message}>
+            <textarea {...register('description')} rows={4} maxLength={5000} placeholder="History, options, service, any flaws" className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-description" />
+          </Field>
+        </div>
         <button type="submit" disabled={pending} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2" data-testid="get-valuation">
           {pending ? 'Valuing…' : 'Get AI Valuation'}
         </button>

@@ -1,8 +1,8 @@
 // The submit page's photo area: pick or drop PNG, JPEG or WebP photos; each uploads at once with its own progress.
 import { useRef, useState, type DragEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
-import { PHOTO_MAX_BYTES, PHOTO_TEXTS, PHOTO_TYPES, PHOTOS_PER_CAR_MAX } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
+import { PHOTO_MAX_BYTES, PHOTO_TEXTS, PHOTO_TYPES, PHOTOS_PER_CAR_MAX, type PhotoType } from '@app/shared';
+import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { uploadPhoto } from '../api/upload-photo';
 
@@ -13,14 +13,28 @@ interface Tile {
   url?: string;
 }
 
-const ACCEPT = Object.keys(PHOTO_TYPES).join(',');
+const ALL_TYPES = Object.keys(PHOTO_TYPES) as PhotoType[];
+const TYPE_NAMES: Record<PhotoType, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
 
-export function PhotoPicker({ onChange }: { onChange: (urls: string[], busy: boolean) => void }) {
+/**
+ * `initial`: photos already uploaded (a restored draft); `types`: the kinds this picker takes (the server proves each
+ * from its bytes); `max`: how many; `testId`: prefix of the test ids, for pages with two pickers.
+ */
+export function PhotoPicker({ onChange, initial = [], types = ALL_TYPES, max = PHOTOS_PER_CAR_MAX, testId = 'photo', label = 'Add photos' }: {
+  onChange: (urls: string[], busy: boolean) => void;
+  initial?: string[];
+  types?: PhotoType[];
+  max?: number;
+  testId?: string;
+  label?: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
-  const [tiles, setTiles] = useState<Tile[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const latest = useRef<Tile[]>([]);
   const nextKey = useRef(0);
+  const [tiles, setTiles] = useState<Tile[]>(() => initial.map((url) => ({ key: `i${(nextKey.current += 1)}`, name: url.slice(url.lastIndexOf('/') + 1), progress: 1, url })));
+  const [dragging, setDragging] = useState(false);
+  const latest = useRef<Tile[]>(tiles);
+  const typeNames = types.map((t) => TYPE_NAMES[t]);
+  const typeText = `${typeNames.slice(0, -1).join(', ')}${typeNames.length > 1 ? ' or ' : ''}${typeNames.at(-1)}`;
 
   const update = (next: Tile[]) => {
     latest.current = next;
@@ -32,15 +46,15 @@ export function PhotoPicker({ onChange }: { onChange: (urls: string[], busy: boo
 
   const add = (files: FileList | null) => {
     if (!files) return;
-    const room = PHOTOS_PER_CAR_MAX - latest.current.length;
+    const room = max - latest.current.length;
     for (const [i, file] of [...files].entries()) {
       // The server judges the bytes; these checks only spare a pointless upload.
       if (i >= room) {
-        toast({ title: 'Too many photos', description: `At most ${PHOTOS_PER_CAR_MAX} photos per car.`, variant: 'destructive' });
+        toast({ title: 'Too many photos', description: `At most ${max} photos here.`, variant: 'destructive' });
         break;
       }
-      if (file.type !== '' && !(file.type in PHOTO_TYPES)) {
-        toast({ title: `${file.name} was not added`, description: PHOTO_TEXTS.notAnImage, variant: 'destructive' });
+      if (file.type !== '' && !(types as string[]).includes(file.type)) {
+        toast({ title: `${file.name} was not added`, description: `Only ${typeText} images are accepted`, variant: 'destructive' });
         continue;
       }
       if (file.size > PHOTO_MAX_BYTES) {
@@ -53,7 +67,7 @@ export function PhotoPicker({ onChange }: { onChange: (urls: string[], busy: boo
         .then((saved) => patch(key, { url: saved.url, progress: 1 }))
         .catch((err: unknown) => {
           patch(key, null);
-          const description = err instanceof ApiError ? err.serverMessage ?? err.message : 'Please try again.';
+          const description = userMessage(err, 'Please try again.');
           toast({ title: `Failed to upload ${file.name}`, description, variant: 'destructive' });
         });
     }
@@ -77,7 +91,7 @@ export function PhotoPicker({ onChange }: { onChange: (urls: string[], busy: boo
     >
       <div className="flex flex-wrap gap-3">
         {tiles.map((t) => (
-          <figure key={t.key} className="relative h-20 w-32 overflow-hidden rounded bg-slate-100" data-testid="photo-tile">
+          <figure key={t.key} className="relative h-20 w-32 overflow-hidden rounded bg-slate-100" data-testid={`${testId}-tile`}>
             {t.url ? (
               <img src={t.url} alt={t.name} className="h-full w-full object-cover" />
             ) : (
@@ -99,14 +113,14 @@ export function PhotoPicker({ onChange }: { onChange: (urls: string[], busy: boo
           type="button"
           onClick={() => input.current?.click()}
           className="flex h-20 w-32 flex-col items-center justify-center gap-1 rounded border border-slate-300 bg-white text-sm text-slate-600 hover:bg-slate-50"
-          data-testid="add-photos"
+          data-testid={testId === 'photo' ? 'add-photos' : `${testId}-add`}
         >
           <ImagePlus className="h-5 w-5" />
-          Add photos
+          {label}
         </button>
       </div>
-      <p className="mt-2 text-xs text-slate-500">PNG, JPEG or WebP, up to 10 MB each. Drop files here or choose them.</p>
-      <input ref={input} type="file" accept={ACCEPT} multiple hidden onChange={(e) => { add(e.target.files); e.target.value = ''; }} data-testid="photo-input" />
+      <p className="mt-2 text-xs text-slate-500">{typeText}, up to 10 MB each. Drop files here or choose them.</p>
+      <input ref={input} type="file" accept={types.join(',')} multiple hidden onChange={(e) => { add(e.target.files); e.target.value = ''; }} data-testid={`${testId}-input`} />
     </div>
   );
 }

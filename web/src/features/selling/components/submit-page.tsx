@@ -26,7 +26,7 @@ export function SubmitPage() {
 
   const value = useMutation({
     mutationFn: async (car: CarDetails) => {
-      const id = carId ?? (await createCar({ ...car, images: photos.urls, description: '' }));
+      const id = carId ?? (await createCar({ ...car, images: photos.urls }));
       setCarId(id);
       return valueCar(id);
     },
@@ -37,7 +37,7 @@ export function SubmitPage() {
     onError: (err) => toast({ title: 'Failed to get AI valuation', description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' }),
   });
 
-  if (me.data === null) {
+  if (me.data && !me.data.user) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Sell Your Car</h1>

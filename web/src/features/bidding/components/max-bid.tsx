@@ -1,0 +1,79 @@
+// Proxy bidding on a listing: the bidder's private maximum ("Your max") and the form that sets it in the bid dialog.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BID_INPUT_STEP, checkBidInput, formatCents, formatMoney } from '@app/shared';
+import { userMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { fetchMaxBid, setMaxBid } from '../api/max-bid';
+import { useSaleChanged } from '../hooks/use-sale-changed';
+
+const maxBidKey = (auctionId: number) => ['max-bid', auctionId] as const;
+
+/** "Your max: $80,000 — you're leading", read again whenever a bid changes the auction (bidCount). */
+export function YourMax({ auctionId, bidCount }: { auctionId: number; bidCount: number }) {
+  const q = useQuery({ queryKey: [...maxBidKey(auctionId), bidCount], queryFn: () => fetchMaxBid(auctionId) });
+  const max = q.data?.maxAmount ?? null;
+  if (max === null) return null;
+  return (
+    <p className={`rounded-lg border p-3 text-sm ${q.data!.leading ? 'border-emerald-300 bg-emerald-50 text-emerald-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`} data-testid="your-max">
+      Your max: {formatMoney(max)} — {q.data!.leading ? "you're leading" : "you've been outbid"}
+    </p>
+  );
+}
+
+export function MaxBidForm({ auctionId, minimumCents, onSet }: { auctionId: number; minimumCents: number; onSet?: () => void }) {
+  const [amount, setAmount] = useState('');
+  const queryClient = useQueryClient();
+  const saleChanged = useSaleChanged();
+  const set = useMutation({
+    mutationFn: (maxAmount: string) => setMaxBid(auctionId, maxAmount),
+    onSuccess: (r) => {
+      toast({
+        title: 'Max bid set',
+        description: r.leading ? `You're leading at ${formatMoney(r.currentBid)}.` : `Another bidder's maximum is higher: the current bid is ${formatMoney(r.currentBid)}.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: maxBidKey(auctionId) });
+      saleChanged(auctionId);
+      setAmount('');
+      onSet?.();
+    },
+    onError: (err) => {
+      toast({ title: 'Failed to set max bid', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkBidInput(amount, minimumCents);
+    if (!checked.ok) {
+      toast({ title: 'Invalid max bid', description: checked.message, variant: 'destructive' });
+      return;
+    }
+    set.mutate(String(checked.cents / 100));
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2" noValidate data-testid="max-bid-form">
+      <h3 className="font-semibold">Set max bid</h3>
+      <p className="text-sm text-slate-600">
+        Enter the most you are willing to pay. We bid for you by the $1,000 increment, only as much as it takes to keep you
+        in the lead, and never above your maximum. Nobody else sees it. You can raise it later.
+      </p>
+      <label>
+        <span className="sr-only">Your maximum bid in dollars</span>
+        <input
+          type="number"
+          inputMode="decimal"
+          step={BID_INPUT_STEP}
+          min={Math.ceil(minimumCents / 100)}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          placeholder={`${formatCents(minimumCents)} or more`}
+          className="w-full rounded-lg border border-slate-300 px-4 py-3 text-lg"
+          data-testid="max-bid-amount"
+        />
+      </label>
+      <button type="submit" disabled={set.isPending} className="rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50" data-testid="set-max-bid">
+        {set.isPending ? 'Setting max bid…' : 'Set max bid'}
+      </button>
+    </form>
+  );
+}

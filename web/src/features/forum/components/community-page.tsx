@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { FORUM_CATEGORIES, FORUM_SORTS, type ForumCategory, type ForumPage, type ForumSort, type ForumThread } from '@app/shared';
+import { useMe } from '../../account';
+import { forumListKey, forumListQuery, type ForumFilter } from '../api/forum';
+import { useNewPostEvents } from '../hooks/use-forum-events';
+import { NewPostForm } from './new-post-form';
+import { PostCard } from './post-card';
+import { SamplePosts } from './sample-posts';
+
+const SORT_LABELS: Record<ForumSort, string> = { recent: 'Most recent', trending: 'Trending', top: 'Most liked' };
+
+export function CommunityPage() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<ForumFilter>({ category: 'all', search: '', sort: 'recent', following: false });
+  const [searchText, setSearchText] = useState('');
+  const [showFilters, setShowFilters] = useState(false);
+  const [composing, setComposing] = useState(false);
+  const [arrived, setArrived] = useState(0);
+  const list = useInfiniteQuery(forumListQuery(filter));
+
+  // Typing settles for 300 ms before the search runs.
+  useEffect(() => {
+    const t = setTimeout(() => setFilter((f) => (f.search === searchText ? f : { ...f, search: searchText })), 300);
+    return () => clearTimeout(t);
+  }, [searchText]);
+  useEffect(() => setArrived(0), [filter]);
+
+  useNewPostEvents((p) => {
+    if (p.userId === me.data?.user?.id) return;
+    // The tabs count it at once; the list itself waits for "N new posts".
+    queryClient.setQueriesData<InfiniteData<ForumPage>>({ queryKey: forumListKey }, (data) => {
+      const first = data?.pages[0];
+      if (!data || !first || !(p.category in first.counts)) return data;
+      const category = p.category as ForumCategory;
+      const counts = { ...first.counts, all: first.counts.all + 1, [category]: first.counts[category] + 1 };
+      return { ...data, pages: [{ ...first, counts }, ...data.pages.slice(1)] };
+    });
+    if (filter.category === 'all' || filter.category === p.category) setArrived((n) => n + 1);
+  });
+
+  const showArrived = () => {
+    setArrived(0);
+    void queryClient.resetQueries({ queryKey: forumListKey });
+  };
+  const onPosted = (post: ForumThread) => {
+    setComposing(false);
+    setSearchText('');
+    setFilter((f) => ({ ...f, search: '', sort: 'recent', following: false, category: post.category as ForumCategory }));
+    void queryClient.resetQueries({ queryKey: forumListKey });
+  };
+
+  const pages = list.data?.pages ?? [];
+  const posts = pages.flatMap((p) => p.posts);
+  const counts = pages[0]?.counts;
+  const unfiltered = filter.category === 'all' && !filter.search && !filter.following;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold">Community Forum</h1>
+          <p className="mt-1 text-slate-600">Discussions for dealers, collectors and enthusiasts.</p>
+        </div>
+        {me.data ? (
+          <button type="button" onClick={() => setComposing((c) => !c)} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white">New Post</button>
+        ) : (
+          <Link to="/login?next=/community" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">Sign in to post</Link>
+        )}
+      </div>
+
+      {composing && (
+        <div className="mt-6">
+          <NewPostForm onPosted={onPosted} onCancel={() => setComposing(false)} />
+        </div>
+      )}
+
+      <div className="mt-6 flex flex-wrap gap-3">
+        <input
+          type="search"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          placeholder="Search discussions"
+          aria-label="Search discussions"
+          className="min-w-64 flex-1 rounded-lg border border-slate-300 p-2"
+        />
+        <button type="button" onClick={() => setShowFilters((s) => !s)} className="rounded-lg border border-slate-300 px-4 py-2" aria-expanded={showFilters}>Filter</button>
+        <button
+          type="button"
+          onClick={() => setFilter((f) => ({ ...f, sort: f.sort === 'trending' ? 'recent' : 'trending' }))}
+          className={`rounded-lg border px-4 py-2 ${filter.sort === 'trending' ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300'}`}
+          aria-pressed={filter.sort === 'trending'}
+        >
+          Trending
+        </button>
+      </div>
+      {showFilters && (
+        <div className="mt-3 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+          <label>
+            Sort by{' '}
+            <select value={filter.sort} onChange={(e) => setFilter((f) => ({ ...f, sort: e.target.value as ForumSort }))} className="rounded border border-slate-300 bg-white p-1">
+              {FORUM_SORTS.map((s) => (
+                <option key={s} value={s}>{SORT_LABELS[s]}</option>
+              ))}
+            </select>
+          </label>
+          {me.data && (
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={filter.following} onChange={(e) => setFilter((f) => ({ ...f, following: e.target.checked }))} />
+              Following only
+            </label>
+          )}
+          {filter.search && <span className="text-slate-500">Search results are ranked by relevance.</span>}
+        </div>
+      )}
+
+      <div role="tablist" className="mt-6 flex flex-wrap gap-2 border-b border-slate-200">
+        {FORUM_CATEGORIES.map((c) => (
+          <button
+            key={c}
+            role="tab"
+            type="button"
+            aria-selected={filter.category === c}
+            data-testid={`forum-tab-${c}`}
+            onClick={() => setFilter((f) => ({ ...f, category: c }))}
+            className={`-mb-px border-b-2 px-3 py-2 capitalize ${filter.category === c ? 'border-slate-900 font-semibold' : 'border-transparent text-slate-600'}`}
+          >
+            {c} {counts && <span className="text-slate-500" data-testid={`forum-count-${c}`}>({counts[c]})</span>}
+          </button>
+        ))}
+      </div>
+
+      {arrived > 0 && (
+        <button type="button" onClick={showArrived} className="mt-4 w-full rounded-lg bg-blue-50 p-2 font-medium text-blue-800" data-testid="forum-new-posts">
+          {arrived} new {arrived === 1 ? 'post' : 'posts'}
+        </button>
+      )}
+
+      <div className="mt-6 space-y-4" data-testid="forum-list">
+        {list.isLoading && <p className="text-slate-500">Loading discussions…</p>}
+        {list.isError && <p className="text-red-600">Failed to load discussions. Please try again later.</p>}
+        {posts.map((p) => (
+          <PostCard key={p.id} post={p} />
+        ))}
+        {list.isSuccess && posts.length === 0 && (unfiltered && counts?.all === 0 ? <SamplePosts /> : <p className="text-slate-500">No discussions match.</p>)}
+      </div>
+      {list.hasNextPage && (
+        <div className="mt-6 text-center">
+          <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} className="rounded-lg border border-slate-300 px-6 py-2 font-semibold">
+            {list.isFetchingNextPage ? 'Loading…' : 'Load More Posts'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// Live forum: the list counts posts that arrived since it loaded (it does not jump), and a discussion applies replies
+// and likes as they happen. The rooms are watched again after every reconnect.
+import { useQueryClient } from '@tanstack/react-query';
+import { SOCKET_EVENTS, type ForumThread } from '@app/shared';
+import { onServerEvent } from '../../../lib/server-events';
+import { useSocketListeners } from '../../../lib/use-socket-listeners';
+import type { AppSocket } from '../../../lib/socket';
+import { threadQueryKey } from '../api/forum';
+
+function watch(socket: AppSocket, payload: { postId?: number }): () => void {
+  const join = () => socket.emit(SOCKET_EVENTS.forumWatch, payload);
+  socket.on('connect', join);
+  if (socket.connected) join();
+  return () => {
+    socket.off('connect', join);
+    socket.emit(SOCKET_EVENTS.forumUnwatch, payload);
+  };
+}
+
+export function useNewPostEvents(onPost: (p: { postId: number; category: string; userId: number }) => void): void {
+  useSocketListeners('forum', (socket) => [
+    watch(socket, {}),
+    onServerEvent(socket, 'forum.post.created', (e) => onPost({ postId: e.postId, category: e.category, userId: e.userId })),
+  ]);
+}
+
+export function useThreadEvents(postId: number): void {
+  const queryClient = useQueryClient();
+  const update = (fn: (t: ForumThread) => ForumThread) =>
+    queryClient.setQueryData<ForumThread>(threadQueryKey(postId), (t) => (t ? fn(t) : t));
+  useSocketListeners(`thread:${postId}`, (socket) => [
+    watch(socket, { postId }),
+    // After a reconnect the thread is read again: anything missed while away is in it.
+    (() => {
+      const refetch = () => void queryClient.invalidateQueries({ queryKey: threadQueryKey(postId) });
+      socket.io.on('reconnect', refetch);
+      return () => socket.io.off('reconnect', refetch);
+    })(),
+    onServerEvent(socket, 'forum.reply.posted', (e) => {
+      if (e.postId !== postId) return;
+      update((t) =>
+        t.allReplies.some((r) => r.id === e.reply.id)
+          ? { ...t, replies: e.replies }
+          : { ...t, replies: e.replies, allReplies: [...t.allReplies, { ...e.reply, hidden: false, likedByMe: false }] },
+      );
+    }),
+    onServerEvent(socket, 'forum.likes.changed', (e) => {
+      if (e.postId !== postId) return;
+      update((t) =>
+        e.replyId === null
+          ? { ...t, likes: e.likes }
+          : { ...t, allReplies: t.allReplies.map((r) => (r.id === e.replyId ? { ...r, likes: e.likes } : r)) },
+      );
+    }),
+  ]);
+}
