@@ -41,6 +41,8 @@ import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { dashboardRoutes } from './routes/dashboard.js';
+import { marketplaceSettingsRoutes } from './routes/marketplace-settings.js';
 import { forumRoutes } from './routes/forum.js';
 import { PhotoStore } from './services/photo-store.js';
 import { DocumentStore } from './services/document-store.js';
@@ -154,7 +156,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     for (const routes of [
       healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
       escrowRoutes, escrowRecordRoutes, paymentWebhookRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, notificationRoutes, forumRoutes,
-      tradeInRoutes, historyReportRoutes,
+      tradeInRoutes, historyReportRoutes, dashboardRoutes, marketplaceSettingsRoutes,
     ]) {
       await api.register(routes);
     }

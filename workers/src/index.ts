@@ -6,6 +6,7 @@ import { EventPublisher, StreamReader, bullConnection, redisStreamWriter, type M
 import { startAlerts, type Alerts } from './alerts/alert-queue.js';
 
 export { checkAlerts } from './alerts/check-alerts.js';
+export { closeAuction } from './jobs/close-auction.js';
 import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
 import { startOutboxRelay } from './outbox-relay.js';
 import { guardQueueState, type QueueStateGuard } from './jobs/queue-state-guard.js';

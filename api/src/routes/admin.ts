@@ -5,7 +5,19 @@ import {
   AdminEscrowActionBodySchema,
   AdminEscrowSchema,
   AdminLoginBodySchema,
+  AdminAuctionListQuerySchema,
+  AdminAuctionListSchema,
+  AdminExportQuerySchema,
   AdminOverviewSchema,
+  AdminPeriodQuerySchema,
+  AdminSecuritySchema,
+  FlaggedUserListSchema,
+  AdminSettingsResponseSchema,
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  SetPremiumBodySchema,
+  SuspendUserBodySchema,
+  UpdateMarketplaceSettingsBodySchema,
   AuctionDecisionResponseSchema,
   AuctionListSchema,
   EscrowChangeResponseSchema,
@@ -18,6 +30,11 @@ import { listEscrowsForAdmin } from '../services/admin-escrows.js';
 import { takeEscrowAction } from '../services/escrow.js';
 import { LoginThrottle } from '../services/login-throttle.js';
 import { ADMIN_COOKIE } from '../services/sessions.js';
+import { listUsersForAdmin, reactivateUser, setPremium, suspendUser } from '../services/admin-users.js';
+import { settingsWithAudit, updateSettings } from '../services/marketplace-settings.js';
+import { adminReportStream } from '../services/admin-export.js';
+import { listAuctionsForAdmin } from '../services/admin-auctions.js';
+import { adminSecurity, flaggedUsers } from '../services/admin-security.js';
 import { signIn, signOut } from '../services/sign-in.js';
 import { setSessionCookie } from './auth.js';
 import { errors } from './responses.js';
@@ -60,7 +77,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.get('/api/admin/me', { schema: { tags, security, response: { 200: AdminAuthResponseSchema, ...guarded } } }, async (request) => ({
       admin: await requireAdmin(request),
     }));
-    scope.get('/api/admin/overview', { schema: { tags, security, response: { 200: AdminOverviewSchema, ...guarded } } }, async () => adminOverview(app.sql));
+    scope.get(
+      '/api/admin/overview',
+      { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: AdminOverviewSchema, ...guarded, ...errors(400) } } },
+      async (request) => adminOverview(app.sql, request.query.period),
+    );
     scope.get('/api/admin/pending-auctions', { schema: { tags, security, response: { 200: AuctionListSchema, ...guarded } } }, async () =>
       listPendingAuctions(app.sql),
     );
@@ -71,6 +92,74 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         async (request) => decideAuction(app.sql, app.events, request.params.id, decision === 'approve'),
       );
     }
+    const done = { 204: z.null().describe('Done') };
+    scope.get(
+      '/api/admin/users',
+      { schema: { tags, security, querystring: AdminUserListQuerySchema, response: { 200: AdminUserListSchema, ...guarded, ...errors(400) } } },
+      async (request) => listUsersForAdmin(app.sql, request.query),
+    );
+    scope.post(
+      '/api/admin/users/:id/suspend',
+      { schema: { tags, security, params: IdParamsSchema, body: SuspendUserBodySchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
+      async (request, reply) => {
+        const admin = await requireAdmin(request);
+        await suspendUser({ sql: app.sql, events: app.events, sessionCache: app.sessionCache }, admin.id, request.params.id, request.body.reason);
+        return reply.status(204).send(null);
+      },
+    );
+    scope.post(
+      '/api/admin/users/:id/reactivate',
+      { schema: { tags, security, params: IdParamsSchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
+      async (request, reply) => {
+        await reactivateUser({ sql: app.sql, events: app.events }, (await requireAdmin(request)).id, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+    scope.post(
+      '/api/admin/users/:id/premium',
+      { schema: { tags, security, params: IdParamsSchema, body: SetPremiumBodySchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
+      async (request, reply) => {
+        await setPremium({ sql: app.sql, events: app.events, sessionCache: app.sessionCache }, (await requireAdmin(request)).id, request.params.id, request.body.isPremium);
+        return reply.status(204).send(null);
+      },
+    );
+    scope.get(
+      '/api/admin/export',
+      { schema: { tags, security, description: 'Export Report: the tab and period as CSV, streamed', querystring: AdminExportQuerySchema, response: { 200: z.unknown().describe('text/csv'), ...guarded, ...errors(400) } } },
+      async (request, reply) => {
+        const { tab, period } = request.query;
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="report-${tab}-${period}.csv"`)
+          .send(adminReportStream(app.sql, request.query));
+      },
+    );
+    scope.get(
+      '/api/admin/security',
+      { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: AdminSecuritySchema, ...guarded, ...errors(400) } } },
+      async (request) => adminSecurity(app.sql, request.query.period),
+    );
+    scope.get(
+      '/api/admin/flagged-users',
+      { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: FlaggedUserListSchema, ...guarded, ...errors(400) } } },
+      async (request) => flaggedUsers(app.sql, request.query.period),
+    );
+    scope.get(
+      '/api/admin/auctions',
+      { schema: { tags, security, querystring: AdminAuctionListQuerySchema, response: { 200: AdminAuctionListSchema, ...guarded, ...errors(400) } } },
+      async (request) => listAuctionsForAdmin(app.sql, request.query),
+    );
+    scope.get('/api/admin/settings', { schema: { tags, security, response: { 200: AdminSettingsResponseSchema, ...guarded } } }, async () =>
+      settingsWithAudit(app.sql),
+    );
+    scope.patch(
+      '/api/admin/settings',
+      { schema: { tags, security, body: UpdateMarketplaceSettingsBodySchema, response: { 200: AdminSettingsResponseSchema, ...guarded, ...errors(400) } } },
+      async (request) => {
+        await updateSettings({ sql: app.sql, events: app.events }, (await requireAdmin(request)).id, request.body);
+        return settingsWithAudit(app.sql);
+      },
+    );
     scope.get('/api/admin/escrows', { schema: { tags, security, response: { 200: z.array(AdminEscrowSchema), ...guarded } } }, async () =>
       listEscrowsForAdmin(app.sql),
     );

@@ -1,15 +1,19 @@
 import type { Sql } from 'postgres';
 import type { AdminUser, RegisterBody, SessionUser } from '@app/shared';
-import { Conflict, Invalid } from '../domain-errors.js';
+import { Conflict, Forbidden, Invalid } from '../domain-errors.js';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
+export const ACCOUNT_SUSPENDED = 'This account is suspended. Please contact support.';
+
 /** Same answer for an unknown email and a wrong password, so sign-in does not reveal who has an account. */
 export async function checkUserCredentials(sql: Sql, email: string, password: string): Promise<SessionUser | null> {
-  const [row] = await sql<(SessionUser & { passwordHash: string })[]>`
-    select id, name, email, is_premium, password_hash from users where email = ${email}`;
+  const [row] = await sql<(SessionUser & { passwordHash: string; suspended: boolean })[]>`
+    select id, name, email, is_premium, password_hash, suspended_at is not null as suspended from users where email = ${email}`;
   const ok = await verifyPassword(row?.passwordHash ?? null, password);
   if (!ok || !row) return null;
+  // Said only to someone who knows the password, so it tells a stranger nothing about the account.
+  if (row.suspended) throw new Forbidden(ACCOUNT_SUSPENDED);
   return { id: row.id, name: row.name, email: row.email, isPremium: row.isPremium };
 }
 

@@ -4,12 +4,15 @@ import type { Sql } from 'postgres';
 import { appendEvents, insertSystemChat, lockAuction, openEscrow, type EventPublisher } from '@app/infra';
 import { buyNowVerdict, centsToDecimal, formatCents, streams, type BuyNowResponse, type SessionUser } from '@app/shared';
 import { refusalError } from '../domain-errors.js';
+import { assertFeatureOn } from './marketplace-settings.js';
 
 export async function buyNow(
   sql: Sql,
   events: EventPublisher,
   { auctionId, buyer }: { auctionId: number; buyer: SessionUser },
 ): Promise<BuyNowResponse> {
+  // An admin can turn Buy It Now off for the whole marketplace; the listing then hides the button too.
+  await assertFeatureOn(sql, 'buyItNow', 'Buy It Now is turned off');
   const { result, committed } = await sql.begin(async (tx) => {
     const a = await lockAuction(tx, auctionId);
     const verdict = a ? buyNowVerdict(a, buyer, a.dbNow.getTime()) : { ok: false as const, refusal: { code: 'not-found' as const, message: 'Auction not found' } };

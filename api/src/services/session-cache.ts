@@ -28,4 +28,9 @@ export class SessionCache {
   evict(token: string): void {
     this.entries.delete(token);
   }
+
+  /** Every cached session of one user (a suspension): the next request looks the session up again. */
+  evictUser(userId: number): void {
+    for (const [token, hit] of this.entries) if (hit.user?.id === userId) this.entries.delete(token);
+  }
 }

@@ -50,7 +50,7 @@ export async function findSessionUser(sql: Sql, token: string): Promise<SessionU
   const rows = await sql<SessionUser[]>`
     select u.id, u.name, u.email, u.is_premium
     from sessions s join users u on u.id = s.user_id
-    where s.id = ${sessionIdOf(token)} and s.kind = 'user' and s.expires_at > now()`;
+    where s.id = ${sessionIdOf(token)} and s.kind = 'user' and s.expires_at > now() and u.suspended_at is null`;
   return rows[0] ?? null;
 }
 

@@ -67,6 +67,8 @@ export async function signIn<K extends keyof typeof KINDS>(
   const principal = await k.check(deps.sql, attempt.email, attempt.password);
   if (!principal) {
     await deps.throttle.recordFailure(kind, attempt.email, attempt.ip);
+    // Kept for the admins' security tab; the throttle above is what protects the account.
+    await deps.sql`insert into failed_sign_ins (scope, email, ip) values (${kind}, ${attempt.email.slice(0, 320)}, ${attempt.ip})`;
     throw new Unauthorized(k.invalid);
   }
   await deps.throttle.clearPair(kind, attempt.email, attempt.ip);

@@ -9,6 +9,7 @@ import {
   centsToDecimal,
   paymentScheduleOf,
   saleFees,
+  scheduleWithCommission,
   type EscrowFees,
   type EventDraft,
 } from '@app/shared';
@@ -41,10 +42,13 @@ export function escrowFeesOf(amountCents: number, schedule = FEE_SCHEDULE): Escr
 
 /** Idempotent per auction: a second call finds the existing transaction and writes nothing. */
 export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Promise<{ transactionId: number; committed: CommittedEvent[] }> {
+  // The commission an admin set applies to sales from now on; each escrow keeps the schedule it was opened with.
+  const [setting] = await tx<{ value: unknown }[]>`select value from marketplace_settings where key = 'commissionRatePct'`;
+  const feeSchedule = scheduleWithCommission(setting?.value);
   const [created] = await tx<{ id: number; createdAt: Date }[]>`
     insert into escrow_transactions (auction_id, buyer_id, seller_id, amount, fees, payment_due_at)
     values (${input.auctionId}, ${input.buyerId}, ${input.sellerId}, ${centsToDecimal(input.amountCents)},
-            ${tx.json(escrowFeesOf(input.amountCents))}, now() + ${ESCROW_PAYMENT_DUE_HOURS} * interval '1 hour')
+            ${tx.json(escrowFeesOf(input.amountCents, feeSchedule))}, now() + ${ESCROW_PAYMENT_DUE_HOURS} * interval '1 hour')
     on conflict (auction_id) do nothing
     returning id, created_at`;
   if (!created) {
@@ -52,7 +56,7 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     return { transactionId: existing!.id, committed: [] };
   }
   const id = created.id;
-  const fees = saleFees(input.amountCents);
+  const fees = saleFees(input.amountCents, feeSchedule);
   const schedule = paymentScheduleOf(fees.buyerTotalCents, created.createdAt.getTime());
   await tx`
     insert into payment_schedules (transaction_id, payment_type, amount, due_date)

@@ -1,14 +1,94 @@
 // The admin portal's own answers (its requests reuse the auction and escrow contracts).
 import { z } from 'zod';
 import { AuctionStatusSchema } from './auctions.js';
-import { IsoDateSchema } from './common.js';
+import { IsoDateSchema, MoneySchema } from './common.js';
+
+export const ADMIN_PERIODS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as const;
+export const AdminPeriodSchema = z.enum(['7d', '30d', '90d', '1y']);
+export type AdminPeriod = z.infer<typeof AdminPeriodSchema>;
+export const AdminPeriodQuerySchema = z.object({ period: AdminPeriodSchema.default('30d') });
 
 export const AdminOverviewSchema = z.object({
   liveAuctions: z.number().int(),
   users: z.number().int(),
   bidsToday: z.number().int(),
   pending: z.number().int(),
+  period: AdminPeriodSchema,
+  /** Sale prices of the auctions sold (at the hammer or by Buy It Now) in the period. */
+  gmv: MoneySchema,
+  auctionsEnded: z.number().int(),
+  auctionsSold: z.number().int(),
+  /** Sold of ended, in percent with one decimal; null when nothing ended. */
+  sellThroughRate: z.number().nullable(),
+  /** Bids in the period per auction that received one; two decimals. */
+  avgBidsPerAuction: z.number(),
+  newUsers: z.number().int(),
+  escrowVolume: z.array(z.object({ status: z.string(), count: z.number().int(), amount: MoneySchema })),
+  /** The marketplace's share of the sales in the period (buyer's premium, commission, escrow fees), as stored with each escrow. */
+  feesEarned: MoneySchema,
+  /** The same fees by type (the revenue tab). */
+  feesByType: z.object({ buyersPremium: MoneySchema, sellersCommission: MoneySchema, buyerEscrowFees: MoneySchema, sellerEscrowFees: MoneySchema }),
+  series: z.array(z.object({ day: z.string(), sales: z.number().int(), bids: z.number().int() })),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
 
 export const AuctionDecisionResponseSchema = z.object({ status: AuctionStatusSchema, endTime: IsoDateSchema });
+
+export const AdminUserRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  isPremium: z.boolean(),
+  createdAt: IsoDateSchema,
+  suspendedAt: IsoDateSchema.nullable(),
+  suspensionReason: z.string().nullable(),
+  bids: z.number().int(),
+});
+export type AdminUserRow = z.infer<typeof AdminUserRowSchema>;
+export const AdminUserListSchema = z.object({ items: z.array(AdminUserRowSchema), total: z.number().int() });
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+export const AdminUserListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const SuspendUserBodySchema = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(500) });
+export const SetPremiumBodySchema = z.object({ isPremium: z.boolean() });
+
+export const ADMIN_EXPORT_TABS = ['overview', 'auctions', 'users', 'revenue'] as const;
+export const AdminExportQuerySchema = z.object({
+  tab: z.enum(ADMIN_EXPORT_TABS).default('auctions'),
+  period: AdminPeriodSchema.default('30d'),
+});
+export type AdminExportQuery = z.infer<typeof AdminExportQuerySchema>;
+
+export const FlaggedUserSchema = z.object({
+  userId: z.number().int().nullable(),
+  email: z.string(),
+  name: z.string().nullable(),
+  reasons: z.array(z.string()),
+});
+export const FlaggedUserListSchema = z.array(FlaggedUserSchema);
+export const AdminSecuritySchema = z.object({
+  failedSignInsByAccount: z.array(z.object({ email: z.string(), failures: z.number().int() })),
+  failedSignInsByAddress: z.array(z.object({ ip: z.string(), failures: z.number().int() })),
+  flaggedUsers: FlaggedUserListSchema,
+});
+export type AdminSecurity = z.infer<typeof AdminSecuritySchema>;
+
+export const AdminAuctionListQuerySchema = z.object({
+  status: AuctionStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const AdminAuctionRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  seller: z.string().nullable(),
+  status: AuctionStatusSchema,
+  currentBid: MoneySchema,
+  bidCount: z.number().int(),
+  endTime: IsoDateSchema,
+  createdAt: IsoDateSchema,
+});
+export const AdminAuctionListSchema = z.object({ items: z.array(AdminAuctionRowSchema), total: z.number().int() });
+export type AdminAuctionList = z.infer<typeof AdminAuctionListSchema>;

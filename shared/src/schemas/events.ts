@@ -102,6 +102,14 @@ export const AuctionReviewedEventSchema = z.object({
   auctionId,
   decision: z.enum(['approved', 'rejected']),
 });
+/** An admin changed a marketplace setting or a member's standing: other admins' open portals refresh. */
+export const AdminChangedEventSchema = z.object({
+  type: z.literal('admin.changed'),
+  ...envelope,
+  adminId: z.number().int(),
+  what: z.enum(['settings', 'user']),
+  subject: z.string(),
+});
 
 /** A new forum post: lists open on its category show "N new posts" rather than jumping. */
 export const ForumPostCreatedEventSchema = z.object({
@@ -171,6 +179,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   NotificationCreatedEventSchema,
   AuctionSubmittedEventSchema,
   AuctionReviewedEventSchema,
+  AdminChangedEventSchema,
   ForumPostCreatedEventSchema,
   ForumReplyPostedEventSchema,
   ForumLikesChangedEventSchema,
@@ -204,6 +213,7 @@ export const EVENT_STREAM_KIND = {
   'notification.created': 'user',
   'auction.submitted': 'admins',
   'auction.reviewed': 'admins',
+  'admin.changed': 'admins',
   'session.ended': 'user',
   'admin-session.ended': 'admins',
   'forum.post.created': 'forum',
@@ -239,6 +249,7 @@ export function streamOf(e: EventDraft | DomainEvent): string {
       return streams.user(e.userId);
     case 'auction.submitted':
     case 'auction.reviewed':
+    case 'admin.changed':
     case 'admin-session.ended':
       return streams.admins;
     case 'forum.post.created':

@@ -18,10 +18,16 @@ export const router = createBrowserRouter([
       { path: '/listing/:id', ...page(async () => ({ Page: (await import('./routes/listing')).ListingRoute })) },
       { path: '/login', ...page(async () => ({ Page: (await import('../features/account')).LoginPage })) },
       { path: '/register', ...page(async () => ({ Page: (await import('../features/account')).RegisterPage })) },
-      { path: '/dashboard', ...page(async () => ({ Page: (await import('./routes/dashboard')).DashboardPage })) },
+      { path: '/dashboard', ...page(async () => ({ Page: (await import('../features/dashboard')).DashboardPage })) },
       { path: '/admin/login', ...page(async () => ({ Page: (await import('../features/admin')).AdminLoginPage })) },
       { path: '/admin', ...page(async () => ({ Page: (await import('../features/admin')).AdminPage })) },
-      { path: '/valuation', ...page(async () => ({ Page: (await import('../features/valuation')).ValuationPage })) },
+      {
+        path: '/valuation',
+        ...page(async () => {
+          const [{ ValuationPage }, { AssistantWidget }] = await Promise.all([import('../features/valuation'), import('../features/assistant')]);
+          return { Page: () => <><ValuationPage /><AssistantWidget context="trading" /></> };
+        }),
+      },
       { path: '/submit', ...page(async () => ({ Page: (await import('../features/selling')).SubmitPage })) },
       { path: '/trade-in', ...page(async () => ({ Page: (await import('../features/trade-in')).TradeInPage })) },
       { path: '/transaction/:auctionId', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },

@@ -3,6 +3,7 @@
 export { AuctionsPage } from './components/auctions-page';
 export { ListingPage } from './components/listing-page';
 export { Countdown } from './components/countdown';
+export { useLiveAuction } from './hooks/use-live-auction';
 export { StandingLine } from './components/standing-line';
 export { auctionsQueryKey, useAuctions } from './api/get-auctions';
 export { auctionQueryKey } from './api/get-auction';

@@ -1,18 +1,26 @@
 import { useState } from 'react';
+import { AdminPeriodSchema, type AdminPeriod } from '@app/shared';
 import { Navigate } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { ADMIN_AUCTION_DURATIONS_DAYS, ADMIN_COMMISSION_RATES_PCT } from '@app/shared';
 import { useAdminMe } from '../api/admin-session';
 import { useOverview } from '../api/get-overview';
 import { useAdminEvents } from '../hooks/use-admin-events';
 import { PendingAuctions } from './pending-auctions';
 import { AdminEscrows } from './admin-escrows';
+import { AdminSettings } from './admin-settings';
+import { AdminUsers } from './admin-users';
+import { AdminAuctions } from './admin-auctions';
+import { OverviewChart } from './overview-chart';
+import { AdminRevenue, AdminSecurityTab } from './admin-revenue-security';
+import { exportReportUrl } from '../api/export-report';
+import { EscrowVolume, StatCards } from './stat-cards';
 import { ForumReports } from './forum-reports';
 
 export function AdminPage() {
   const me = useAdminMe();
-  const overview = useOverview(Boolean(me.data));
-  const [period, setPeriod] = useState('30d');
+  const [period, setPeriod] = useState<AdminPeriod>('30d');
+  const [tab, setTab] = useState('overview');
+  const overview = useOverview(Boolean(me.data), period);
   useAdminEvents(me.data?.admin.id);
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (me.isError || !me.data) return <Navigate to="/admin/login" replace />;
@@ -24,28 +32,18 @@ export function AdminPage() {
           <h1 className="text-3xl font-bold">Admin dashboard</h1>
           <p className="text-slate-600">Signed in as {me.data.admin.name} ({me.data.admin.role})</p>
         </div>
-        <label className="text-sm">
-          Period{' '}
-          <select value={period} onChange={(e) => setPeriod(e.target.value)} className="ml-1 rounded-md border px-2 py-1">
-            {['7d', '30d', '90d', '1y'].map((p) => <option key={p}>{p}</option>)}
-          </select>
-        </label>
+        <div className="flex items-center gap-3">
+          <a href={exportReportUrl(tab, period)} download className="rounded-lg border px-3 py-1.5 text-sm font-semibold" data-testid="export-report">Export Report</a>
+          <label className="text-sm">
+            Period{' '}
+            <select value={period} onChange={(e) => setPeriod(AdminPeriodSchema.parse(e.target.value))} data-testid="period" className="ml-1 rounded-md border px-2 py-1">
+              {AdminPeriodSchema.options.map((p) => <option key={p}>{p}</option>)}
+            </select>
+          </label>
+        </div>
       </div>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {[
-          ['Live auctions', stats?.liveAuctions],
-          ['Registered users', stats?.users],
-          ['Bids in the last 24 h', stats?.bidsToday],
-          ['Pending approval', stats?.pending],
-        ].map(([label, value]) => (
-          <div key={String(label)} className="rounded-xl border bg-white p-5">
-            <p className="text-sm text-slate-500">{label}</p>
-            <p className="text-3xl font-bold">{value ?? '…'}</p>
-            <p className="text-xs text-emerald-700">Live from the database</p>
-          </div>
-        ))}
-      </div>
-      <Tabs.Root defaultValue="overview" className="mt-8">
+      <StatCards stats={stats} />
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
         <Tabs.List className="flex flex-wrap gap-2 border-b">
           {['overview', 'auctions', 'users', 'revenue', 'security', 'settings'].map((t) => (
             <Tabs.Trigger key={t} value={t} className="px-3 py-2 capitalize data-[state=active]:border-b-2 data-[state=active]:border-brand-600">{t}</Tabs.Trigger>
@@ -54,28 +52,28 @@ export function AdminPage() {
         <Tabs.Content value="auctions" className="py-6">
           <h2 className="mb-3 text-lg font-semibold">Pending approval</h2>
           <PendingAuctions />
+          <h2 className="mb-3 mt-8 text-lg font-semibold">All auctions</h2>
+          <AdminAuctions />
           <h2 className="mb-3 mt-8 text-lg font-semibold">Escrow transactions</h2>
           <AdminEscrows />
         </Tabs.Content>
-        <Tabs.Content value="security" className="py-6">
+        <Tabs.Content value="overview" className="space-y-4 py-6">
+          {stats && <OverviewChart series={stats.series} />}
+          <EscrowVolume stats={stats} />
+        </Tabs.Content>
+        <Tabs.Content value="revenue" className="py-6">
+          <AdminRevenue stats={stats} />
+        </Tabs.Content>
+        <Tabs.Content value="security" className="space-y-6 py-6">
+          <AdminSecurityTab period={period} />
           <h2 className="mb-3 text-lg font-semibold">Forum reports</h2>
           <ForumReports />
         </Tabs.Content>
-        {['overview', 'users', 'revenue'].map((t) => (
-          <Tabs.Content key={t} value={t} className="py-6 text-slate-600">
-            <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">Sample data: detailed {t} reports for {period} are not connected to live figures yet.</p>
-          </Tabs.Content>
-        ))}
-        <Tabs.Content value="settings" className="space-y-4 py-6 text-sm">
-          <p className="rounded-lg bg-amber-50 p-3 text-amber-900">Sample settings: changes here are not saved yet.</p>
-          <label className="block">Default auction duration
-            <select defaultValue={7} className="ml-2 rounded border px-2 py-1">{ADMIN_AUCTION_DURATIONS_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}</select>
-          </label>
-          <label className="block">Commission rate
-            <select defaultValue={5} className="ml-2 rounded border px-2 py-1">{ADMIN_COMMISSION_RATES_PCT.map((c) => <option key={c} value={c}>{c}%</option>)}</select>
-          </label>
-          <p>Feature toggles: AI valuation, Buy It Now, trade-in evaluation, premium listings (beta).</p>
-          <p><a href="/admin/queues" className="text-brand-600 underline">Queue dashboard</a></p>
+        <Tabs.Content value="users" className="py-6">
+          <AdminUsers />
+        </Tabs.Content>
+        <Tabs.Content value="settings" className="py-6">
+          <AdminSettings />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { eligibility, formatCents, toCents, type SessionUser } from '@app/shared';
 import { useServerClock, useTicker } from '../../../lib/server-clock';
 import { useOnlineCount, type Listing } from '../../auctions';
+import { useFeatures } from '../../system';
 import { BidForm } from './bid-form';
 import { BidDialog } from './bid-dialog';
 import { BuyNowDialog } from './buy-now-dialog';
@@ -12,6 +13,8 @@ import { YourMax } from './max-bid';
 export function BiddingPanel({ listing, user }: { listing: Listing; user: SessionUser | null }) {
   const now = useTicker((s) => s.now);
   const offset = useServerClock((s) => s.offsetMs);
+  // Shown only once the server says Buy It Now is on (an admin may turn it off for the whole marketplace).
+  const buyItNowOn = useFeatures().data?.buyItNow === true;
   const { auction: a, state, title, standing } = listing;
   const online = useOnlineCount(a.id);
   const rules = eligibility(
@@ -57,7 +60,7 @@ export function BiddingPanel({ listing, user }: { listing: Listing; user: Sessio
           {user && <YourMax auctionId={a.id} bidCount={state.bidCount} />}
           <BidForm auctionId={a.id} minimumCents={minimumCents} disabled={!canBid} />
           <BidDialog auctionId={a.id} minimumCents={minimumCents} title={title} disabled={!canBid} />
-          {canBuyNow && a.buyItNowPrice !== null && <BuyNowDialog auctionId={a.id} price={a.buyItNowPrice} title={title} />}
+          {buyItNowOn && canBuyNow && a.buyItNowPrice !== null && <BuyNowDialog auctionId={a.id} price={a.buyItNowPrice} title={title} />}
         </>
       )}
     </>

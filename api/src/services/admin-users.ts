@@ -1,0 +1,75 @@
+// The admin users tab: search and page through members, flag premium, suspend and reactivate. A suspension ends every
+// session of the member in the same transaction that marks them (each with its session.ended event, which closes
+// their sockets on every gateway), so they are signed out everywhere at once and cannot sign in, bid or chat again.
+import type { Sql, TransactionSql } from 'postgres';
+import { appendEvents, type CommittedEvent, type EventPublisher } from '@app/infra';
+import { streams, type AdminUserList, type AdminUserRow } from '@app/shared';
+import { NotFound } from '../domain-errors.js';
+import type { SessionCache } from './session-cache.js';
+
+const PAGE_SIZE = 25;
+
+export async function listUsersForAdmin(sql: Sql, { search, page }: { search?: string | undefined; page: number }): Promise<AdminUserList> {
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await sql<(Omit<AdminUserRow, 'createdAt' | 'suspendedAt'> & { createdAt: Date; suspendedAt: Date | null; total: number })[]>`
+    select u.id, u.name, u.email, u.is_premium, u.created_at, u.suspended_at, u.suspension_reason,
+           (select count(*)::int from bids b where b.user_id = u.id) as bids, count(*) over ()::int as total
+    from users u
+    where ${pattern === null ? sql`true` : sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`}
+    order by u.id desc
+    limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`;
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map(({ total: _t, createdAt, suspendedAt, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), suspendedAt: suspendedAt?.toISOString() ?? null })),
+  };
+}
+
+interface Deps {
+  sql: Sql;
+  events: EventPublisher;
+  sessionCache: SessionCache;
+}
+
+export async function suspendUser(deps: Deps, adminId: number, userId: number, reason: string): Promise<void> {
+  const committed = await deps.sql.begin(async (tx): Promise<CommittedEvent[]> => {
+    const [user] = await tx<{ at: Date }[]>`
+      update users set suspended_at = coalesce(suspended_at, now()), suspension_reason = ${reason} where id = ${userId} returning now() as at`;
+    if (!user) throw new NotFound('User not found');
+    const ended = await tx<{ id: string }[]>`delete from sessions where user_id = ${userId} returning id`;
+    await tx`insert into admin_audit_log (admin_id, action, subject, details) values (${adminId}, 'user.suspended', ${`user:${userId}`}, ${tx.json({ reason })})`;
+    const at = user.at.toISOString();
+    const sessions = ended.length === 0
+      ? []
+      : await appendEvents(tx, streams.user(userId), ended.map((s) => ({ type: 'session.ended' as const, at, userId, sessionId: s.id })));
+    return [...sessions, ...(await adminChanged(tx, adminId, userId))];
+  });
+  deps.sessionCache.evictUser(userId);
+  deps.events.publish(committed);
+}
+
+/** Other admins' portals refresh the member's row. */
+function adminChanged(tx: TransactionSql, adminId: number, userId: number): Promise<CommittedEvent[]> {
+  return appendEvents(tx, streams.admins, [{ type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'user', subject: `user:${userId}` }]);
+}
+
+export async function reactivateUser(deps: Omit<Deps, 'sessionCache'>, adminId: number, userId: number): Promise<void> {
+  const committed = await deps.sql.begin(async (tx) => {
+    const [user] = await tx`update users set suspended_at = null, suspension_reason = null where id = ${userId} returning id`;
+    if (!user) throw new NotFound('User not found');
+    await tx`insert into admin_audit_log (admin_id, action, subject) values (${adminId}, 'user.reactivated', ${`user:${userId}`})`;
+    return adminChanged(tx, adminId, userId);
+  });
+  deps.events.publish(committed);
+}
+
+export async function setPremium(deps: Omit<Deps, 'sessionCache'> & { sessionCache?: SessionCache }, adminId: number, userId: number, isPremium: boolean): Promise<void> {
+  const committed = await deps.sql.begin(async (tx) => {
+    const [user] = await tx`update users set is_premium = ${isPremium} where id = ${userId} returning id`;
+    if (!user) throw new NotFound('User not found');
+    await tx`insert into admin_audit_log (admin_id, action, subject, details) values (${adminId}, 'user.premium', ${`user:${userId}`}, ${tx.json({ isPremium })})`;
+    return adminChanged(tx, adminId, userId);
+  });
+  // The member's cached session carries the premium flag: the next request reads it afresh.
+  deps.sessionCache?.evictUser(userId);
+  deps.events.publish(committed);
+}

@@ -1,0 +1,74 @@
+// The marketplace settings: one row per key, a missing row is its default. Every change is written with an audit row
+// (which admin, what from and to, when) in the same transaction; the rules that depend on a setting read it here.
+import type { Sql } from 'postgres';
+import { appendEvents, type EventPublisher } from '@app/infra';
+import {
+  DEFAULT_MARKETPLACE_SETTINGS, MarketplaceSettingsSchema, streams, type AdminSettingsResponse, type FeatureToggle, type MarketplaceSettings,
+  type UpdateMarketplaceSettingsBody,
+} from '@app/shared';
+import { Forbidden } from '../domain-errors.js';
+
+type Key = keyof MarketplaceSettings;
+
+export async function readSettings(sql: Sql): Promise<MarketplaceSettings> {
+  const rows = await sql<{ key: string; value: unknown }[]>`select key, value from marketplace_settings`;
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  const merged = {
+    ...DEFAULT_MARKETPLACE_SETTINGS,
+    ...stored,
+    features: { ...DEFAULT_MARKETPLACE_SETTINGS.features, ...(stored.features as object | undefined) },
+  };
+  // A row that no longer fits the schema (an option removed) falls back to the defaults rather than failing requests.
+  const parsed = MarketplaceSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_MARKETPLACE_SETTINGS;
+}
+
+/** The service-level refusal for a feature an admin turned off. */
+export async function assertFeatureOn(sql: Sql, feature: FeatureToggle, message: string): Promise<void> {
+  if (!(await readSettings(sql)).features[feature]) throw new Forbidden(message);
+}
+
+export async function updateSettings(
+  { sql, events }: { sql: Sql; events: EventPublisher },
+  adminId: number,
+  patch: UpdateMarketplaceSettingsBody,
+): Promise<MarketplaceSettings> {
+  const committed = await sql.begin(async (tx) => {
+    // One change at a time, so two admins' edits of the feature toggles never lose each other's keys.
+    await tx`select pg_advisory_xact_lock(hashtext('marketplace_settings'))`;
+    const before = await readSettings(tx as unknown as Sql);
+    const after: MarketplaceSettings = {
+      ...before,
+      ...(patch.defaultDurationDays !== undefined ? { defaultDurationDays: patch.defaultDurationDays } : {}),
+      ...(patch.commissionRatePct !== undefined ? { commissionRatePct: patch.commissionRatePct } : {}),
+      features: { ...before.features, ...patch.features },
+    };
+    for (const key of Object.keys(after) as Key[]) {
+      if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+      await tx`
+        insert into marketplace_settings (key, value, updated_by, updated_at) values (${key}, ${tx.json(after[key] as never)}, ${adminId}, now())
+        on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`;
+      await tx`
+        insert into admin_audit_log (admin_id, action, subject, details)
+        values (${adminId}, 'setting.changed', ${key}, ${tx.json({ from: before[key], to: after[key] } as never)})`;
+    }
+    // Other admins' settings tabs refresh.
+    return appendEvents(tx, streams.admins, [{ type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'settings', subject: 'settings' }]);
+  });
+  events.publish(committed);
+  return readSettings(sql);
+}
+
+export async function settingsWithAudit(sql: Sql): Promise<AdminSettingsResponse> {
+  const [settings, audit] = await Promise.all([
+    readSettings(sql),
+    sql<{ id: string; adminName: string | null; action: string; subject: string; details: Record<string, unknown>; createdAt: Date }[]>`
+      select l.id, a.name as admin_name, l.action, l.subject, l.details, l.created_at
+      from admin_audit_log l left join admin_users a on a.id = l.admin_id
+      order by l.id desc limit 50`,
+  ]);
+  return {
+    settings,
+    audit: audit.map((r) => ({ id: Number(r.id), adminName: r.adminName, action: r.action, subject: r.subject, details: r.details, at: r.createdAt.toISOString() })),
+  };
+}

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminSecuritySchema, FlaggedUserListSchema } from '@app/shared';
+import { createAdminSession, createAuction, createUser, createUserSession, jsonHeaders, ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
+import { FLAG_FAILED_SIGN_INS } from '../src/services/admin-security.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp({}, { RATE_LIMIT_SCALE: '1000' });
+});
+afterAll(async () => ctx?.close());
+
+describe('admin security tab', () => {
+  it('counts failed sign-ins by account and address, and flags many failures and unpaid escrows past their deadline', async () => {
+    const admin = await createAdminSession(ctx.app, ctx.sql);
+    const target = await createUser(ctx.sql, { name: 'Targeted Member' });
+    for (let i = 0; i < FLAG_FAILED_SIGN_INS; i += 1) {
+      const res = await ctx.app.inject({
+        method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, remoteAddress: `10.0.0.${i}`, payload: { email: target.email, password: 'wrong-password-123' },
+      });
+      expect([401, 429]).toContain(res.statusCode);
+    }
+    const buyer = await createUserSession(ctx.app, ctx.sql, { name: 'Slow Payer' });
+    const auctionId = await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '20000.00' });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/auctions/${auctionId}/buy-now`, headers: jsonHeaders(buyer.cookie), payload: {} })).statusCode).toBe(201);
+    await ctx.sql`update escrow_transactions set payment_due_at = now() - interval '1 hour' where auction_id = ${auctionId}`;
+
+    const sec = AdminSecuritySchema.parse((await ctx.app.inject({ url: '/api/admin/security?period=7d', headers: { cookie: admin.cookie } })).json());
+    expect(sec.failedSignInsByAccount.find((a) => a.email === target.email)?.failures).toBe(FLAG_FAILED_SIGN_INS);
+    expect(sec.failedSignInsByAddress.find((a) => a.ip === '10.0.0.1')?.failures).toBe(1);
+    const flagged = FlaggedUserListSchema.parse((await ctx.app.inject({ url: '/api/admin/flagged-users', headers: { cookie: admin.cookie } })).json());
+    expect(flagged.find((f) => f.email === target.email)).toMatchObject({ userId: target.id, reasons: [`${FLAG_FAILED_SIGN_INS} failed sign-ins`] });
+    expect(flagged.find((f) => f.userId === buyer.id)).toMatchObject({ reasons: ['unpaid escrow past deadline (1)'] });
+
+    const member = await createUserSession(ctx.app, ctx.sql);
+    expect((await ctx.app.inject({ url: '/api/admin/flagged-users', headers: { cookie: member.cookie } })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAuction } from '@app/workers';
+import { AuctionPredictionListSchema, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
+import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => ctx?.close());
+
+const dashboardOf = async (cookie: string) => {
+  const res = await ctx.app.inject({ url: '/api/dashboard', headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return DashboardSchema.parse(res.json());
+};
+const bid = async (cookie: string, auctionId: number, amount: string) => {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(cookie), payload: { auctionId, amount } });
+  expect(res.statusCode, res.body).toBe(201);
+};
+/** The test clock: the auction's end moves into the past and the closing job runs, as the workers would at the end. */
+const endNow = async (auctionId: number) => {
+  await ctx.sql`update auctions set end_time = now() - interval '1 second' where id = ${auctionId}`;
+  const result = await closeAuction({ sql: ctx.sql, events: ctx.app.events }, auctionId);
+  expect(result.closed).toBe(true);
+};
+
+describe('dashboard', () => {
+  it("a fresh account's tiles are all zero and its lists empty", async () => {
+    const me = await createUserSession(ctx.app, ctx.sql);
+    expect(await dashboardOf(me.cookie)).toEqual({
+      tiles: { carsListed: 0, activeBids: 0, wonAuctions: 0, totalSpent: '0.00' },
+      recentActivity: [],
+      activeBids: [],
+      listedCars: [],
+    });
+  });
+
+  it('after bidding on two auctions and winning one, the tiles and the Leading / Outbid statuses are exact', async () => {
+    const me = await createUserSession(ctx.app, ctx.sql);
+    const rival = await createUserSession(ctx.app, ctx.sql);
+    const seller = await createUserSession(ctx.app, ctx.sql);
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => createAuction(ctx.sql, { startingBid: '10000.00', ownerId: seller.id })));
+    await bid(me.cookie, a!, '10000.00');
+    await bid(me.cookie, b!, '20000.00');
+    let d = await dashboardOf(me.cookie);
+    expect(d.tiles).toEqual({ carsListed: 0, activeBids: 2, wonAuctions: 0, totalSpent: '0.00' });
+    expect(d.activeBids.map((x) => [x.auctionId, x.standing, x.myHighestBid, x.currentBid])).toEqual([
+      [b, 'Leading', '20000.00', '20000.00'],
+      [a, 'Leading', '10000.00', '10000.00'],
+    ]);
+
+    await bid(rival.cookie, a!, '12000.00');
+    d = await dashboardOf(me.cookie);
+    expect(d.activeBids.find((x) => x.auctionId === a)).toMatchObject({ standing: 'Outbid', myHighestBid: '10000.00', currentBid: '12000.00' });
+    const rivals = UserBidListSchema.parse((await ctx.app.inject({ url: '/api/users/me/bids', headers: { cookie: rival.cookie } })).json());
+    expect(rivals.map((x) => [x.auctionId, x.standing])).toEqual([[a, 'Leading']]);
+
+    await endNow(b!);
+    d = await dashboardOf(me.cookie);
+    const paid = saleFees(2_000_000).buyerTotalCents;
+    expect(d.tiles).toEqual({ carsListed: 0, activeBids: 1, wonAuctions: 1, totalSpent: centsToDecimal(paid) });
+    expect(d.activeBids.map((x) => [x.auctionId, x.standing])).toEqual([[a, 'Outbid']]);
+    expect(d.recentActivity.filter((x) => x.kind === 'bid').map((x) => x.text)).toEqual([
+      'You bid $20,000 on the 2021 Porsche 911 Carrera',
+      'You bid $10,000 on the 2021 Porsche 911 Carrera',
+    ]);
+
+    // The seller sees their three cars: one sold with its escrow, one live with its current bid and watchers.
+    await ctx.app.inject({ method: 'POST', url: `/api/watchlist/${a}`, headers: jsonHeaders(me.cookie) });
+    const s = await dashboardOf(seller.cookie);
+    expect(s.tiles.carsListed).toBe(3);
+    const byAuction = new Map(s.listedCars.map((x) => [x.auctionId, x]));
+    expect(byAuction.get(b!)).toMatchObject({ state: 'sold', salePrice: '20000.00', transactionId: expect.any(Number) });
+    expect(byAuction.get(a!)).toMatchObject({ state: 'live', currentBid: '12000.00', watchers: 1 });
+    expect(byAuction.get(c!)).toMatchObject({ state: 'live', currentBid: '0.00', watchers: 0 });
+  });
+
+  it("answers a user's bids only to that user: another id is 403, no session 401", async () => {
+    const me = await createUserSession(ctx.app, ctx.sql);
+    const other = await createUserSession(ctx.app, ctx.sql);
+    expect((await ctx.app.inject({ url: `/api/users/${me.id}/bids`, headers: { cookie: me.cookie } })).statusCode).toBe(200);
+    const foreign = await ctx.app.inject({ url: `/api/users/${other.id}/bids`, headers: { cookie: me.cookie } });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error).toBeTruthy();
+    expect((await ctx.app.inject({ url: `/api/users/${me.id}/bids` })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/users/abc/bids', headers: { cookie: me.cookie } })).statusCode).toBe(400);
+  });
+
+  it('values each watched or bid-on open auction with the model; the advice follows the price', async () => {
+    const me = await createUserSession(ctx.app, ctx.sql);
+    const predictions = async () => AuctionPredictionListSchema.parse((await ctx.app.inject({ url: '/api/dashboard/predictions', headers: { cookie: me.cookie } })).json());
+    expect(await predictions()).toEqual([]);
+    const cheap = await createAuction(ctx.sql, { startingBid: '1000.00' });
+    await ctx.app.inject({ method: 'POST', url: `/api/watchlist/${cheap}`, headers: jsonHeaders(me.cookie) });
+    const [p] = await predictions();
+    expect(p).toMatchObject({ auctionId: cheap, watched: true, recommendation: 'Strong Buy' });
+    expect(toCents(p!.predictedValue)).toBeGreaterThan(0);
+    expect(p!.reason).toBe(recommend(100_000, toCents(p!.predictedValue)).reason);
+    // The price rises past the estimate: the advice turns to Hold.
+    await ctx.sql`update auctions set current_bid = ${p!.high}, bid_count = 1 where id = ${cheap}`;
+    expect((await predictions())[0]).toMatchObject({ recommendation: 'Hold', currentBid: p!.high });
+  });
+
+  it('Market Insights follow the closed sales: the average of the last 30 days against the 30 before', async () => {
+    const sale = async (make: string, price: string, daysAgo: number) => {
+      const id = await createAuction(ctx.sql, { endsInMs: -1000 });
+      await ctx.sql`update cars set make = ${make} where id = (select car_id from auctions where id = ${id})`;
+      await ctx.sql`update auctions set status = 'sold', winning_amount = ${price}, closed_at = now() - ${daysAgo} * interval '1 day' where id = ${id}`;
+    };
+    for (let i = 0; i < 5; i += 1) await sale('Zagato', '100000.00', 40);
+    for (let i = 0; i < 5; i += 1) await sale('Zagato', '110000.00', 5);
+    const insights = MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
+    expect(insights.find((x) => x.make === 'Zagato')).toEqual({
+      make: 'Zagato', trend: 'up', percent: 10, averagePrice: '110000.00', basis: '5 sales here in the last 30 days against 5 the 30 days before',
+    });
+    await sale('Zagato', '55000.00', 1);
+    const after = MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
+    expect(after.find((x) => x.make === 'Zagato')).toMatchObject({ trend: 'up', percent: 0.8, averagePrice: '100833.33' });
+  });
+});

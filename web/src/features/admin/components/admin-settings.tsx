@@ -1,0 +1,65 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_AUCTION_DURATIONS_DAYS, ADMIN_COMMISSION_RATES_PCT, FEATURE_TOGGLES, type FeatureToggle, type UpdateMarketplaceSettingsBody,
+} from '@app/shared';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { featuresQueryKey } from '../../system';
+import { adminSettingsQueryKey, updateAdminSettings, useAdminSettings } from '../api/admin-settings';
+
+const FEATURE_LABELS: Record<FeatureToggle, string> = {
+  aiValuation: 'AI valuation',
+  buyItNow: 'Buy It Now',
+  tradeIn: 'Trade-in evaluation',
+  premiumListings: 'Premium listings (beta)',
+};
+
+/** Stored on the server and audited; the server enforces them (Buy It Now off is refused, not only hidden). */
+export function AdminSettings() {
+  const queryClient = useQueryClient();
+  const settings = useAdminSettings();
+  const save = useMutation({
+    mutationFn: (body: UpdateMarketplaceSettingsBody) => updateAdminSettings(body),
+    onSuccess: (data) => {
+      queryClient.setQueryData(adminSettingsQueryKey, data);
+      void queryClient.invalidateQueries({ queryKey: featuresQueryKey });
+      toast({ title: 'Settings saved' });
+    },
+    onError: (err) => toast({ title: 'Could not save the settings', description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' }),
+  });
+  if (!settings.data) return <p className="text-slate-500">Loading settings…</p>;
+  const { settings: s, audit } = settings.data;
+  return (
+    <div className="space-y-4 text-sm">
+      <label className="block">Default auction duration
+        <select value={s.defaultDurationDays} onChange={(e) => save.mutate({ defaultDurationDays: Number(e.target.value) })} className="ml-2 rounded border px-2 py-1">
+          {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}
+        </select>
+      </label>
+      <label className="block">Commission rate
+        <select value={s.commissionRatePct} onChange={(e) => save.mutate({ commissionRatePct: Number(e.target.value) })} className="ml-2 rounded border px-2 py-1">
+          {ADMIN_COMMISSION_RATES_PCT.map((c) => <option key={c} value={c}>{c}%</option>)}
+        </select>
+      </label>
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">Features</legend>
+        {FEATURE_TOGGLES.map((f) => (
+          <label key={f} className="flex items-center gap-2">
+            <input type="checkbox" checked={s.features[f]} disabled={save.isPending} data-testid={`feature-${f}`} onChange={(e) => save.mutate({ features: { [f]: e.target.checked } })} />
+            {FEATURE_LABELS[f]}
+          </label>
+        ))}
+      </fieldset>
+      <div>
+        <h3 className="font-semibold">Changes</h3>
+        {audit.length === 0 && <p className="text-slate-500">No changes yet.</p>}
+        <ul className="mt-2 space-y-1 text-slate-700" data-testid="settings-audit">
+          {audit.map((a) => (
+            <li key={a.id}>{new Date(a.at).toLocaleString()} · {a.adminName ?? 'a removed admin'} · {a.action} {a.subject} {JSON.stringify(a.details)}</li>
+          ))}
+        </ul>
+      </div>
+      <p><a href="/admin/queues" className="text-brand-600 underline">Queue dashboard</a></p>
+    </div>
+  );
+}
