@@ -44,6 +44,9 @@ export async function startStack(): Promise<Stack> {
     LOG_LEVEL: 'silent',
     STRICT_RESPONSES: 'true',
     RATE_LIMIT_SCALE: '100',
+    // The deadline guards against a frozen store (tested on its own in api/test/outages.test.ts); on a busy test machine
+    // an ordinary request must not be cut short by it.
+    REQUEST_DEADLINE_MS: '20000',
     WEB_DIST_DIR: WEB_DIST,
     APP_ORIGINS: 'http://127.0.0.1:1',
     UPLOAD_DIR: await mkdtemp(join(tmpdir(), 'auction-e2e-uploads-')),

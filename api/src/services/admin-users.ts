@@ -54,8 +54,11 @@ function adminChanged(tx: TransactionSql, adminId: number, userId: number): Prom
 
 export async function reactivateUser(deps: Omit<Deps, 'sessionCache'>, adminId: number, userId: number): Promise<void> {
   const committed = await deps.sql.begin(async (tx) => {
-    const [user] = await tx`update users set suspended_at = null, suspension_reason = null where id = ${userId} returning id`;
+    const [user] = await tx<{ suspended: boolean }[]>`select suspended_at is not null as suspended from users where id = ${userId} for update`;
     if (!user) throw new NotFound('User not found');
+    // Reactivating a member who is not suspended changes nothing, so nothing is audited or announced.
+    if (!user.suspended) return [];
+    await tx`update users set suspended_at = null, suspension_reason = null where id = ${userId}`;
     await tx`insert into admin_audit_log (admin_id, action, subject) values (${adminId}, 'user.reactivated', ${`user:${userId}`})`;
     return adminChanged(tx, adminId, userId);
   });

@@ -43,8 +43,10 @@ export async function updateSettings(
       ...(patch.commissionRatePct !== undefined ? { commissionRatePct: patch.commissionRatePct } : {}),
       features: { ...before.features, ...patch.features },
     };
+    let changed = false;
     for (const key of Object.keys(after) as Key[]) {
       if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+      changed = true;
       await tx`
         insert into marketplace_settings (key, value, updated_by, updated_at) values (${key}, ${tx.json(after[key] as never)}, ${adminId}, now())
         on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`;
@@ -52,7 +54,8 @@ export async function updateSettings(
         insert into admin_audit_log (admin_id, action, subject, details)
         values (${adminId}, 'setting.changed', ${key}, ${tx.json({ from: before[key], to: after[key] } as never)})`;
     }
-    // Other admins' settings tabs refresh.
+    // Other admins' settings tabs refresh, when there is something new to see (a patch that changes nothing is silent).
+    if (!changed) return [];
     return appendEvents(tx, streams.admins, [{ type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'settings', subject: 'settings' }]);
   });
   events.publish(committed);

@@ -29,6 +29,9 @@ export async function startTestApp(deps: AppDeps = {}, env: Record<string, strin
   const prefix = testRedisPrefix();
   const config = parseApiEnv({
     RATE_LIMIT_SCALE: '100',
+    // The deadline guards against a frozen store (tested on its own in api/test/outages.test.ts); on a busy test machine
+    // an ordinary request must not be cut short by it.
+    REQUEST_DEADLINE_MS: '20000',
     DATABASE_URL: db.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,
