@@ -1,15 +1,14 @@
 // Escrow documents on disk, beside the photos but never public. A file is streamed to a temporary name while its size
 // is counted; only a PDF, PNG or JPEG proven by its bytes within 10 MB is moved into place, so a refused upload leaves
 // no file behind. The caller records it and removes it again when the record is refused.
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType } from '@app/shared';
 import type { StoredFile } from '@app/infra';
-import { DomainError, Invalid } from '../domain-errors.js';
+import { DomainError } from '../domain-errors.js';
+import { receiveUpload } from './upload-receiver.js';
 
 /** Enough of the start for the magic numbers and of the end for a PDF's trailer. */
 const HEAD_BYTES = 16;
@@ -34,35 +33,17 @@ async function headAndTail(path: string, size: number): Promise<Uint8Array> {
 }
 
 export class DocumentStore {
-  private ready: Promise<unknown> | undefined;
-
   constructor(readonly dir: string) {}
 
   /** Keeps one uploaded file if it proves to be a document; `truncated()` says whether the parser cut it at the limit. */
   async save(file: Readable, truncated: () => boolean): Promise<StoredFile> {
-    this.ready ??= mkdir(this.dir, { recursive: true });
-    await this.ready;
-    const id = randomBytes(16).toString('hex');
-    const temp = join(this.dir, `.incoming-${id}`);
-    let received = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        received += chunk.length;
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(file, measure, createWriteStream(temp, { flags: 'wx' }));
-      if (truncated()) throw new DomainError(413, DOCUMENT_TEXTS.tooLarge);
-      if (received === 0) throw new Invalid(DOCUMENT_TEXTS.noFile);
-      const type = sniffDocumentType(await headAndTail(temp, received));
+    return receiveUpload(this.dir, file, truncated, DOCUMENT_TEXTS, async ({ id, temp, bytes }) => {
+      const type = sniffDocumentType(await headAndTail(temp, bytes));
       if (!type) throw new DomainError(415, DOCUMENT_TEXTS.notADocument);
       const fileName = `${id}.${DOCUMENT_FILE_TYPES[type]}`;
       await rename(temp, join(this.dir, fileName));
-      return { fileName, contentType: type, bytes: received };
-    } finally {
-      await unlink(temp).catch(() => undefined);
-    }
+      return { fileName, contentType: type, bytes };
+    });
   }
 
   async remove(fileName: string): Promise<void> {

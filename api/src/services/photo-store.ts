@@ -1,20 +1,16 @@
 // Seller photos on disk. A file is streamed to a temporary name while its size is counted; only a real PNG, JPEG or
 // WebP within the limits is kept, decoded and encoded afresh without its metadata (image-safety.ts), written into
 // place and recorded, so a refused upload leaves nothing behind, neither a file nor a row.
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import { PHOTO_TEXTS, PHOTO_TYPES, photoUrl, type PhotoType, type SessionUser, type UploadedPhoto } from '@app/shared';
-import { DomainError, Invalid } from '../domain-errors.js';
 import { reencodePhoto } from './image-safety.js';
+import { receiveUpload } from './upload-receiver.js';
 
 export class PhotoStore {
-  private ready: Promise<unknown> | undefined;
-
   constructor(
     private readonly sql: Sql,
     readonly dir: string,
@@ -22,21 +18,7 @@ export class PhotoStore {
 
   /** Stores one uploaded file for its owner; `truncated()` says whether the multipart parser cut it at the size limit. */
   async save(owner: SessionUser, file: Readable, truncated: () => boolean): Promise<UploadedPhoto> {
-    this.ready ??= mkdir(this.dir, { recursive: true });
-    await this.ready;
-    const id = randomBytes(16).toString('hex');
-    const temp = join(this.dir, `.incoming-${id}`);
-    let received = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        received += chunk.length;
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(file, measure, createWriteStream(temp, { flags: 'wx' }));
-      if (truncated()) throw new DomainError(413, PHOTO_TEXTS.tooLarge);
-      if (received === 0) throw new Invalid(PHOTO_TEXTS.noFile);
+    return receiveUpload(this.dir, file, truncated, PHOTO_TEXTS, async ({ id, temp }) => {
       const { data, type } = await reencodePhoto(await readFile(temp));
       const fileName = `${id}.${PHOTO_TYPES[type]}`;
       await writeFile(join(this.dir, fileName), data, { flag: 'wx' });
@@ -48,9 +30,7 @@ export class PhotoStore {
         throw err;
       }
       return { url: photoUrl(fileName), contentType: type, bytes };
-    } finally {
-      await unlink(temp).catch(() => undefined);
-    }
+    });
   }
 
   /** A stored photo to send back, or null when there is no such file. */
