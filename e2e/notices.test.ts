@@ -166,7 +166,8 @@ it('email settings: a kind turned off in /settings/notifications stays off after
   await page.getByRole('link', { name: 'Email settings' }).click();
   await page.waitForURL(`${baseUrl}/settings/notifications`);
   const sold = page.getByLabel('My car sold');
-  await expect.poll(() => sold.isChecked()).toBe(true);
+  // Enabled once the stored settings are in: the box then shows the server's value, not the default.
+  await expect.poll(async () => (await sold.isEnabled()) && (await sold.isChecked())).toBe(true);
   await sold.uncheck();
   await expect.poll(() => sold.isChecked()).toBe(false);
   await page.reload();

@@ -20,6 +20,7 @@ export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId:
         title: 'Purchase Successful!',
         description: "Congratulations! You've successfully purchased this vehicle.",
         action: { label: 'View escrow', onClick: () => void navigate(`/transaction/${auctionId}`) },
+        topic: `/transaction/${auctionId}`,
       });
       saleChanged(auctionId);
       setOpen(false);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type EmailSettings } from '@app/shared';
@@ -11,6 +12,9 @@ export function NotificationSettingsPage() {
   const signedIn = Boolean(me.data?.user);
   const settings = useEmailSettings(signedIn);
   const queryClient = useQueryClient();
+  // The click's value, held in React state so the box follows it in the same render (the query cache notifies a tick
+  // later, and a controlled checkbox would snap back in between); cleared once the server's answer is in the cache.
+  const [pending, setPending] = useState<Partial<Record<(typeof NOTIFICATION_KINDS)[number], boolean>>>({});
   if (me.isSuccess && !signedIn) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -19,13 +23,19 @@ export function NotificationSettingsPage() {
     );
   }
   const toggle = async (kind: (typeof NOTIFICATION_KINDS)[number], email: boolean) => {
-    // The box follows the click at once; the answer (or a refetch after a failure) settles it.
-    queryClient.setQueryData<EmailSettings>(emailSettingsQueryKey, (old) => (old ? { email: { ...old.email, [kind]: email } } : old));
+    setPending((p) => ({ ...p, [kind]: email }));
     try {
       queryClient.setQueryData<EmailSettings>(emailSettingsQueryKey, await setEmailSetting(kind, email));
     } catch (err) {
       void queryClient.invalidateQueries({ queryKey: emailSettingsQueryKey });
       toast({ title: 'Could not save', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+    } finally {
+      setPending((p) => {
+        if (p[kind] !== email) return p; // a later click on the same box is still in flight
+        const rest = { ...p };
+        delete rest[kind];
+        return rest;
+      });
     }
   };
   return (
@@ -41,7 +51,7 @@ export function NotificationSettingsPage() {
               type="checkbox"
               className="h-4 w-4"
               disabled={!settings.data}
-              checked={settings.data?.email[kind] ?? true}
+              checked={pending[kind] ?? settings.data?.email[kind] ?? true}
               onChange={(e) => void toggle(kind, e.target.checked)}
               data-testid={`email-setting-${kind}`}
             />

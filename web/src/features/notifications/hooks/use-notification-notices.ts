@@ -30,7 +30,7 @@ export function useNotificationNotices(userId: number | undefined): void {
       );
       // A fired alert already shows its own toast; an escrow step does on its own open page.
       if (n.kind === 'alert' || (n.kind === 'escrow' && window.location.pathname === n.link)) return;
-      toast({ title: TITLES[n.kind], description: n.text, action: { label: 'View', onClick: () => void navigate(n.link) } });
+      toast({ title: TITLES[n.kind], description: n.text, topic: n.link, action: { label: 'View', onClick: () => void navigate(n.link) } });
     }),
   ], { asUser: true });
 }
