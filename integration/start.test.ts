@@ -77,3 +77,20 @@ it('comes up on another port, says so only once it answers, signs in there, and 
   }
   expect(await run.exited).toBe(0);
 });
+
+it('leaves no service running when the launcher itself is killed with -9', async () => {
+  const ports = await freePorts(3);
+  const [port, realtime, workers] = ports;
+  const run = start({ PORT: String(port), REALTIME_PORT: String(realtime), WORKERS_PORT: String(workers) });
+  await expect.poll(() => run.stdout(), { timeout: 60_000, interval: 250 }).toContain('is running at');
+  run.child.kill('SIGKILL');
+  await run.exited;
+  const isFree = (p: number) =>
+    new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(p, '0.0.0.0', () => probe.close(() => resolve(true)));
+    });
+  // Each member notices its launcher is gone, shuts down gracefully and gives its port back.
+  await expect.poll(async () => (await Promise.all(ports.map(isFree))).every(Boolean), { timeout: 20_000, interval: 250 }).toBe(true);
+});

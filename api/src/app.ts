@@ -95,7 +95,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: 1024 * 1024,
   });
 
-  const sql = deps.sql ?? createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE });
+  const sql = deps.sql ?? createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   const redis =
     deps.redis ?? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));

@@ -1,6 +1,7 @@
 // Which failures mean "a store is out of reach for now" (answer 503 with Retry-After, the client may retry) rather
 // than "a bug" (500). postgres.js names connection failures by code; Postgres itself answers 57P0x while starting or
-// shutting down and 53300 when it has no connection slot left; ioredis gives up with MaxRetriesPerRequestError.
+// shutting down, 53300 when it has no connection slot left, and 57014 when it cancelled a statement that outlived
+// DB_STATEMENT_TIMEOUT_MS (stuck behind a lock or a frozen disk); ioredis gives up with MaxRetriesPerRequestError.
 const POSTGRES_UNREACHABLE = new Set([
   'CONNECT_TIMEOUT',
   'CONNECTION_CLOSED',
@@ -15,6 +16,7 @@ const POSTGRES_UNREACHABLE = new Set([
   '57P02',
   '57P03',
   '53300',
+  '57014',
 ]);
 const REDIS_UNREACHABLE = /Connection is closed|Stream isn't writeable|enableOfflineQueue|Reached the max retries/;
 

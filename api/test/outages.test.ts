@@ -122,3 +122,35 @@ describe('a frozen Redis', () => {
     }
   });
 });
+
+describe('a statement held up inside Postgres', () => {
+  it('is cancelled by the statement timeout and answered 503; nothing is stored and the next bid is decided', async () => {
+    const strictSql = createSql(ctx.databaseUrl, { max: 4, statementTimeoutMs: 300 });
+    await ctx.rebuild({ sql: strictSql, redis: proxiedRedis });
+    try {
+      const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+      const cookie = await signIn(ctx.app, (await createUser(ctx.sql)).email);
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const holding = new Promise<void>((r) => (locked = r));
+      // Another session holds the auction's row lock, as a stuck transaction would.
+      const holder = ctx.sql.begin(async (tx) => {
+        await tx`select id from auctions where id = ${auctionId} for update`;
+        locked();
+        await released;
+      });
+      await holding;
+      const stuck = await bid(cookie, auctionId, 10_000);
+      release();
+      await holder;
+      expect(stuck.statusCode).toBe(503);
+      expect(Number(stuck.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await ctx.sql`select id from bids where auction_id = ${auctionId}`).toHaveLength(0);
+      expect((await bid(cookie, auctionId, 10_000)).statusCode).toBe(201);
+    } finally {
+      await ctx.rebuild({ sql: proxiedSql, redis: proxiedRedis });
+      await strictSql.end({ timeout: 1 });
+    }
+  });
+});

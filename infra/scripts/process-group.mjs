@@ -65,7 +65,9 @@ export async function runGroup(members, { onReady }) {
   let stopping = false;
   const ready = new Map(members.map((m) => [m.name, false]));
   const children = members.map((m) => {
-    const child = spawn(m.command, m.args, { cwd: root, env: m.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Node members get an IPC channel: it closes when this launcher dies, however it dies, and they stop with it.
+    const ipc = m.command === process.execPath || m.command === 'node' ? ['ipc'] : [];
+    const child = spawn(m.command, m.args, { cwd: root, env: m.env, stdio: ['ignore', 'pipe', 'pipe', ...ipc] });
     const prefix = `[${m.name}] `;
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
@@ -98,7 +100,7 @@ export async function runGroup(members, { onReady }) {
   }
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  // If the launcher is killed outright its children must not live on as orphans holding the ports.
+  // On an ordinary exit of the launcher its children are told at once (a kill -9 is covered by their IPC channel).
   process.on('exit', () => {
     for (const c of children) if (alive(c)) c.kill('SIGTERM');
   });

@@ -11,8 +11,11 @@ export const reconnectBackoffSeconds = (attempt: number) => Math.min(0.5, 0.02 *
  * can answer with, not a wait; and failed connections retry on a short, capped backoff (postgres.js's default grows
  * to 20 s, which kept requests failing for seconds after a restarted Postgres was back).
  */
-export function createSql(url: string, opts: { max?: number } = {}): Sql {
+export function createSql(url: string, opts: { max?: number; statementTimeoutMs?: number } = {}): Sql {
   return postgres(url, {
+    // A statement stuck behind a lock or a frozen disk is cancelled by Postgres itself, so a service's connection is
+    // never held forever; scripts that run long statements (migrations, seeding) leave it off.
+    ...(opts.statementTimeoutMs ? { connection: { statement_timeout: opts.statementTimeoutMs } } : {}),
     transform: postgres.camel,
     max: opts.max ?? 10,
     onnotice: () => {},

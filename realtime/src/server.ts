@@ -7,7 +7,7 @@ import { createGateway } from './gateway.js';
 const config = parseEnv(RealtimeEnvSchema, process.env);
 const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
 const metrics = createMetrics('realtime');
-const sql = createSql(config.DATABASE_URL, { max: 5 });
+const sql = createSql(config.DATABASE_URL, { max: 5, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
 
 // Socket.IO answers its own path before this handler; everything else lands here.
 const httpServer = createServer((req, res) => {

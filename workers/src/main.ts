@@ -7,7 +7,7 @@ import { startStatusServer } from './status-server.js';
 const config = parseEnv(WorkersEnvSchema, process.env);
 const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
 const metrics = createMetrics('workers');
-const sql = createSql(config.DATABASE_URL, { max: 10 });
+const sql = createSql(config.DATABASE_URL, { max: 10, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
 const workers = await startWorkers({
   sql,
   redisUrl: config.REDIS_URL,

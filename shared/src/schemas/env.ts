@@ -18,6 +18,8 @@ export const CoreEnvSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   /** Bearer token a Prometheus scraper sends to /metrics; empty: only an admin session may read the API's. */
   METRICS_TOKEN: z.string().default(''),
+  /** The longest one SQL statement may run (lock waits included) before Postgres cancels it; 0 turns the limit off. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
 });
 
 /**
