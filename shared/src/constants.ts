@@ -142,3 +142,6 @@ export const NOTIFICATION_KIND_LABELS = {
 export const WATCH_ENDING_NOTICE_MS = 15 * 60_000;
 /** How many notices the bell lists. */
 export const NOTIFICATION_LIST_LIMIT = 50;
+
+/** How often the workers look in Postgres for overdue auctions (the backstop behind each auction's close job). */
+export const DEFAULT_SWEEP_EVERY_MS = 2000;

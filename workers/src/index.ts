@@ -2,6 +2,7 @@
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
+import { DEFAULT_SWEEP_EVERY_MS } from '@app/shared';
 import { EventPublisher, StreamReader, bullConnection, redisStreamWriter, type Metrics } from '@app/infra';
 import { startAlerts, type Alerts } from './alerts/alert-queue.js';
 
@@ -62,7 +63,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     connection,
     prefix: deps.redisPrefix,
     logger,
-    sweepEveryMs: deps.sweepEveryMs ?? 30_000,
+    sweepEveryMs: deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
   });
   const alerts = await startAlerts({
     sql: deps.sql,

@@ -1,6 +1,9 @@
 // Steady load for the fault suite: bidders on a few hot auctions, chat, and sockets that keep the state a browser
 // would (join snapshot, events in seq order, a rejoin on a gap), recording everything the checks need.
 import { io, type Socket } from 'socket.io-client';
+import { MIN_BID_INCREMENT_CENTS } from '@app/shared';
+
+const INCREMENT = MIN_BID_INCREMENT_CENTS / 100;
 
 export interface AckedBid {
   id: number;
@@ -39,7 +42,8 @@ export function startBidding(apiUrl: string, bidders: Bidder[], auctionIds: numb
       i += loops;
       const bidder = bidders[i % bidders.length]!;
       const auctionId = auctionIds[i % auctionIds.length]!;
-      const amount = known.get(auctionId)! + 100 * (1 + (i % 5));
+      // One to three increments above the last price this loop knows: most are valid bids that race each other.
+      const amount = known.get(auctionId)! + INCREMENT * (1 + (i % 3));
       const t0 = Date.now();
       let status = 0;
       let took = 0;
@@ -63,7 +67,7 @@ export function startBidding(apiUrl: string, bidders: Bidder[], auctionIds: numb
             .then((r) => r.json())
             .catch(() => null)) as { currentBid?: string } | null;
           const now = Math.ceil(Number(a?.currentBid ?? 0));
-          known.set(auctionId, Math.max(known.get(auctionId)! + 100, now));
+          known.set(auctionId, Math.max(known.get(auctionId)!, now));
         }
       } catch {
         status = -1;
@@ -120,6 +124,9 @@ export class Watcher {
   readonly socket: Socket;
   seq = -1;
   currentBid = '0.00';
+  bidCount = 0;
+  /** Join answers received: the first join, and one more after every reconnect or gap. */
+  joins = 0;
   duplicates = 0;
   outOfOrder = 0;
   rejoins = 0;
@@ -138,7 +145,7 @@ export class Watcher {
       extraHeaders: { origin },
     });
     this.socket.on('connect', () => void this.join());
-    this.socket.on('bid.placed', (e: { auctionId: number; seq: number; currentBid: string }) => {
+    this.socket.on('bid.placed', (e: { auctionId: number; seq: number; currentBid: string; bidCount: number }) => {
       if (e.auctionId !== this.auctionId) return;
       if (this.seen.has(e.seq)) this.duplicates += 1;
       else if (e.seq < this.maxSeen) this.outOfOrder += 1;
@@ -152,6 +159,7 @@ export class Watcher {
       }
       this.seq = e.seq;
       this.currentBid = e.currentBid;
+      this.bidCount = e.bidCount;
     });
   }
 
@@ -161,14 +169,16 @@ export class Watcher {
     const ack = (await this.socket
       .timeout(5000)
       .emitWithAck('auction:join', { auctionId: this.auctionId })
-      .catch(() => null)) as { ok: boolean; data?: { seq: number; currentBid: string } } | null;
+      .catch(() => null)) as { ok: boolean; data?: { seq: number; currentBid: string; bidCount: number } } | null;
     if (!ack?.ok || !ack.data) {
       await sleep(Math.min(5000, 250 * 2 ** attempt));
       return this.join(attempt + 1);
     }
+    this.joins += 1;
     if (ack.data.seq >= this.seq) {
       this.seq = ack.data.seq;
       this.currentBid = ack.data.currentBid;
+      this.bidCount = ack.data.bidCount;
     }
   }
 

@@ -1,6 +1,7 @@
 // Each process's environment, parsed once at start by one loader. A bad value stops the process with the variable's
 // name; every variable is listed with a comment in .env.example.
 import { z } from 'zod';
+import { DEFAULT_SWEEP_EVERY_MS } from '../constants.js';
 
 const csv = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -89,7 +90,11 @@ export const RealtimeEnvSchema = CoreEnvSchema.extend({
 export type RealtimeConfig = z.infer<typeof RealtimeEnvSchema>;
 
 export const WorkersEnvSchema = CoreEnvSchema.extend({
-  SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * How often overdue auctions are looked for in Postgres. Close jobs close on time; this backstop catches a close that
+   * failed while a store was away, so it runs often enough to close it within seconds (one indexed query per run).
+   */
+  SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(DEFAULT_SWEEP_EVERY_MS),
   /** The workers' own small HTTP server: GET /healthz, and /metrics with METRICS_TOKEN. 0 turns it off. */
   WORKERS_PORT: port.default(3002),
   HOST: z.string().min(1).default('0.0.0.0'),
