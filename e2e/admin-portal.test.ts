@@ -28,7 +28,7 @@ it('an admin turning Buy It Now off hides the button on listings and the server 
   await admin.getByTestId('settings-audit').getByText('setting.changed features').waitFor();
   expect(await admin.getByTestId('feature-buyItNow').isChecked()).toBe(false);
 
-  const featuresRead = listing.waitForResponse((r) => r.url().endsWith('/api/settings/features'));
+  const featuresRead = listing.waitForResponse((r) => r.url().endsWith('/api/settings/marketplace'));
   await listing.reload();
   await featuresRead;
   await listing.getByTestId('current-bid').waitFor();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminSettingsResponseSchema } from '@app/shared';
+import { AdminSettingsResponseSchema, PublicMarketplaceSettingsSchema } from '@app/shared';
 import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -12,19 +12,21 @@ const patch = (cookie: string, payload: Record<string, unknown>) => ctx.app.inje
 const buy = (cookie: string, auctionId: number) =>
   ctx.app.inject({ method: 'POST', url: `/api/auctions/${auctionId}/buy-now`, headers: jsonHeaders(cookie), payload: {} });
 
+const features = (res: { json(): unknown }) => PublicMarketplaceSettingsSchema.parse(res.json()).features;
+
 describe('marketplace settings', () => {
   it('turning Buy It Now off makes buy-now 403 and tells pages to hide it; turning it on again lets the sale through; each change is audited', async () => {
     const admin = await createAdminSession(ctx.app, ctx.sql);
     const buyer = await createUserSession(ctx.app, ctx.sql);
     const auctionId = await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '40000.00' });
-    expect((await ctx.app.inject({ url: '/api/settings/features' })).json()).toMatchObject({ buyItNow: true });
+    expect(features(await ctx.app.inject({ url: '/api/settings/marketplace' }))).toMatchObject({ buyItNow: true });
 
     const off = await patch(admin.cookie, { features: { buyItNow: false } });
     expect(off.statusCode).toBe(200);
     const body = AdminSettingsResponseSchema.parse(off.json());
     expect(body.settings.features).toEqual({ aiValuation: true, buyItNow: false, tradeIn: true, premiumListings: true });
     expect(body.audit[0]).toMatchObject({ adminName: 'Test Admin', action: 'setting.changed', subject: 'features', details: { from: { buyItNow: true }, to: { buyItNow: false } } });
-    expect((await ctx.app.inject({ url: '/api/settings/features' })).json()).toMatchObject({ buyItNow: false });
+    expect(features(await ctx.app.inject({ url: '/api/settings/marketplace' }))).toMatchObject({ buyItNow: false });
 
     const refused = await buy(buyer.cookie, auctionId);
     expect(refused.statusCode).toBe(403);
@@ -54,7 +56,7 @@ describe('marketplace settings', () => {
   it('two admins toggling different features at once keep both changes', async () => {
     const [a, b] = [await createAdminSession(ctx.app, ctx.sql), await createAdminSession(ctx.app, ctx.sql)];
     await Promise.all([patch(a.cookie, { features: { tradeIn: false } }), patch(b.cookie, { features: { premiumListings: false } })]);
-    expect((await ctx.app.inject({ url: '/api/settings/features' })).json()).toMatchObject({ tradeIn: false, premiumListings: false });
+    expect(features(await ctx.app.inject({ url: '/api/settings/marketplace' }))).toMatchObject({ tradeIn: false, premiumListings: false });
   });
 });
 
@@ -75,5 +77,47 @@ describe('commission rate', () => {
     expect(fees.map((f) => f.fees.sellersCommission)).toEqual(['1500.00', '5000.00']);
     expect(fees[1]!.fees.sellerProceeds).toBe('44250.00');
     await patch(admin.cookie, { commissionRatePct: 3 });
+  });
+});
+
+describe('default auction duration', () => {
+  const DAY_MS = 86_400_000;
+  async function submitted(seller: { id: number; cookie: string }, durationDays?: number): Promise<number> {
+    const auctionId = await createAuction(ctx.sql, { ownerId: seller.id });
+    // A car of the seller's own with a description, freed from the helper's live auction so it can be submitted.
+    const [car] = await ctx.sql<{ carId: number }[]>`
+      with gone as (delete from auctions where id = ${auctionId} returning car_id)
+      update cars set description = 'One owner, full service history, no accidents.' from gone where cars.id = gone.car_id returning cars.id as car_id`;
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/api/auction-requests', headers: jsonHeaders(seller.cookie),
+      payload: { carId: car!.carId, startingBid: 20000, location: 'Detroit, MI', ...(durationDays === undefined ? {} : { durationDays }) },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().auctionId;
+  }
+  const approve = async (admin: { cookie: string }, auctionId: number) => {
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/auctions/${auctionId}/approve`, headers: jsonHeaders(admin.cookie) });
+    expect(res.statusCode).toBe(200);
+    const [row] = await ctx.sql<{ days: number }[]>`select extract(epoch from end_time - start_time)::float8 / 86400 as days from auctions where id = ${auctionId}`;
+    return { endTime: Date.parse(res.json().endTime), days: row!.days };
+  };
+
+  it('an auction submitted without a duration runs for the default in force when it is approved; a chosen duration is kept', async () => {
+    const admin = await createAdminSession(ctx.app, ctx.sql);
+    const seller = await createUserSession(ctx.app, ctx.sql);
+    await patch(admin.cookie, { defaultDurationDays: 7 });
+    const leftToDefault = await submitted(seller);
+    const chosen = await submitted(seller, 3);
+    // The default changes between submission and approval: the approval's default applies.
+    expect((await patch(admin.cookie, { defaultDurationDays: 10 })).statusCode).toBe(200);
+    expect(PublicMarketplaceSettingsSchema.parse((await ctx.app.inject({ url: '/api/settings/marketplace' })).json()).defaultDurationDays).toBe(10);
+
+    const before = Date.now();
+    const byDefault = await approve(admin, leftToDefault);
+    expect(byDefault.days).toBe(10);
+    expect(byDefault.endTime - before).toBeGreaterThan(10 * DAY_MS - 60_000);
+    expect(byDefault.endTime - before).toBeLessThan(10 * DAY_MS + 60_000);
+    expect((await approve(admin, chosen)).days).toBe(3);
+    await patch(admin.cookie, { defaultDurationDays: 7 });
   });
 });

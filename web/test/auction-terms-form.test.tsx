@@ -11,7 +11,11 @@ afterEach(() => {
 });
 
 function renderForm() {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ auctionId: 5 }), { status: 201 }));
+  const fetchMock = vi.fn(async (url: string) =>
+    url === '/api/settings/marketplace'
+      ? new Response(JSON.stringify({ defaultDurationDays: 10, features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings: true } }))
+      : new Response(JSON.stringify({ auctionId: 5 }), { status: 201 }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const onSubmitted = vi.fn();
   render(
@@ -23,16 +27,29 @@ function renderForm() {
   return { fetchMock, onSubmitted, type, submit: () => fireEvent.click(screen.getByTestId('submit-auction')) };
 }
 
+/** The submission, not the settings read. */
+const sent = (fetchMock: { mock: { calls: unknown[][] } }) => fetchMock.mock.calls.find(([url]) => url === '/api/auction-requests') as [string, RequestInit];
+
 describe('auction terms form', () => {
-  it('sends whole-dollar amounts as decimal strings and leaves blank optional prices out', async () => {
+  it('sends whole-dollar amounts as decimal strings, the chosen duration, and leaves blank optional prices out', async () => {
     const { fetchMock, onSubmitted, type, submit } = renderForm();
+    type(/Starting bid/, '40000');
+    type(/Location/, 'Ann Arbor, MI');
+    fireEvent.change(screen.getByLabelText(/Duration/), { target: { value: '7' } });
+    submit();
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    const [url, init] = sent(fetchMock);
+    expect(url).toBe('/api/auction-requests');
+    expect(JSON.parse(String(init.body))).toEqual({ carId: 12, startingBid: '40000.00', durationDays: 7, location: 'Ann Arbor, MI' });
+  });
+  it("preselects the marketplace default duration, named with today's value, and leaves it to the approval when kept", async () => {
+    const { fetchMock, onSubmitted, type, submit } = renderForm();
+    await screen.findByRole('option', { name: 'Marketplace default (10 days today)', selected: true });
     type(/Starting bid/, '40000');
     type(/Location/, 'Ann Arbor, MI');
     submit();
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auction-requests');
-    expect(JSON.parse(String(init.body))).toEqual({ carId: 12, startingBid: '40000.00', durationDays: 7, location: 'Ann Arbor, MI' });
+    expect(JSON.parse(String(sent(fetchMock)[1].body))).toEqual({ carId: 12, startingBid: '40000.00', location: 'Ann Arbor, MI' });
   });
   it("refuses what the contract refuses, with the contract's message, and sends nothing", async () => {
     const { fetchMock, type, submit } = renderForm();
@@ -41,6 +58,6 @@ describe('auction terms form', () => {
     type(/Location/, 'Ann Arbor, MI');
     submit();
     await screen.findByText('Buy It Now price must be above the starting bid');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auction-requests', expect.anything());
   });
 });

@@ -30,6 +30,13 @@ export const DEFAULT_MARKETPLACE_SETTINGS: MarketplaceSettings = {
   features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings: true },
 };
 
+/** What every visitor may read: the pages hide a feature the server would refuse and preselect the default duration. */
+export const PublicMarketplaceSettingsSchema = z.object({
+  defaultDurationDays: MarketplaceSettingsSchema.shape.defaultDurationDays,
+  features: FeatureTogglesSchema,
+});
+export type PublicMarketplaceSettings = z.infer<typeof PublicMarketplaceSettingsSchema>;
+
 export const UpdateMarketplaceSettingsBodySchema = z
   .object({
     defaultDurationDays: MarketplaceSettingsSchema.shape.defaultDurationDays.optional(),

@@ -1,3 +1,3 @@
 export { getClientConfig } from './api/get-client-config';
 export { realtimeUrlFor } from './utils/realtime-url';
-export { featuresQueryKey, useFeatures } from './api/get-features';
+export { marketplaceSettingsQueryKey, useFeatures, useMarketplaceSettings } from './api/get-marketplace-settings';

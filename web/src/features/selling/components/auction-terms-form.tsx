@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { submitAuction } from '../api/submit-auction';
 import { Field } from './field';
+import { useMarketplaceSettings } from '../../system';
 
 /** An optional amount left blank is no amount, not an invalid one. */
 const blankIsNone = { setValueAs: (v: string | undefined) => (v === '' ? undefined : v) };
@@ -16,9 +17,11 @@ const input = 'mt-1 w-full rounded border px-3 py-2';
 export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubmitted(): void }) {
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(SubmitAuctionBodySchema),
-    defaultValues: { carId, startingBid: '', durationDays: '7', location: '' },
+    // No duration chosen is the marketplace's default when an admin approves the auction (shown as it stands today).
+    defaultValues: { carId, startingBid: '', durationDays: undefined, location: '' },
   });
   const { errors } = formState;
+  const defaultDays = useMarketplaceSettings().data?.defaultDurationDays;
   const submit = useMutation({
     mutationFn: submitAuction,
     onSuccess: () => {
@@ -33,7 +36,7 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
       startingBid: centsToDecimal(t.startingBid),
       ...(t.reservePrice !== undefined ? { reservePrice: centsToDecimal(t.reservePrice) } : {}),
       ...(t.buyItNowPrice !== undefined ? { buyItNowPrice: centsToDecimal(t.buyItNowPrice) } : {}),
-      durationDays: t.durationDays,
+      ...(t.durationDays !== undefined ? { durationDays: t.durationDays } : {}),
       location: t.location,
     }),
   );
@@ -50,7 +53,8 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
         <input {...register('buyItNowPrice', blankIsNone)} className={input} />
       </Field>
       <Field label="Duration" error={errors.durationDays?.message}>
-        <select {...register('durationDays')} className={input}>
+        <select {...register('durationDays', blankIsNone)} className={input} data-testid="sub-duration">
+          <option value="">{defaultDays === undefined ? 'Marketplace default' : `Marketplace default (${defaultDays} days today)`}</option>
           {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}
         </select>
       </Field>
