@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminSettingsResponseSchema, PublicMarketplaceSettingsSchema } from '@app/shared';
+import { AdminSettingsResponseSchema, FEATURE_OFF_TEXT, PHOTO_TEXTS, PublicMarketplaceSettingsSchema } from '@app/shared';
 import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -80,18 +80,21 @@ describe('commission rate', () => {
   });
 });
 
+/** A car of the seller's own with a description, not in any auction, so it can be submitted or valued. */
+async function ownCar(seller: { id: number }): Promise<number> {
+  const auctionId = await createAuction(ctx.sql, { ownerId: seller.id });
+  const [car] = await ctx.sql<{ carId: number }[]>`
+    with gone as (delete from auctions where id = ${auctionId} returning car_id)
+    update cars set description = 'One owner, full service history, no accidents.' from gone where cars.id = gone.car_id returning cars.id as car_id`;
+  return car!.carId;
+}
+const submitAuction = (seller: { cookie: string }, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auction-requests', headers: jsonHeaders(seller.cookie), payload: { startingBid: 20000, location: 'Detroit, MI', ...payload } });
+
 describe('default auction duration', () => {
   const DAY_MS = 86_400_000;
   async function submitted(seller: { id: number; cookie: string }, durationDays?: number): Promise<number> {
-    const auctionId = await createAuction(ctx.sql, { ownerId: seller.id });
-    // A car of the seller's own with a description, freed from the helper's live auction so it can be submitted.
-    const [car] = await ctx.sql<{ carId: number }[]>`
-      with gone as (delete from auctions where id = ${auctionId} returning car_id)
-      update cars set description = 'One owner, full service history, no accidents.' from gone where cars.id = gone.car_id returning cars.id as car_id`;
-    const res = await ctx.app.inject({
-      method: 'POST', url: '/api/auction-requests', headers: jsonHeaders(seller.cookie),
-      payload: { carId: car!.carId, startingBid: 20000, location: 'Detroit, MI', ...(durationDays === undefined ? {} : { durationDays }) },
-    });
+    const res = await submitAuction(seller, { carId: await ownCar(seller), ...(durationDays === undefined ? {} : { durationDays }) });
     expect(res.statusCode).toBe(201);
     return res.json().auctionId;
   }
@@ -119,5 +122,57 @@ describe('default auction duration', () => {
     expect(byDefault.endTime - before).toBeLessThan(10 * DAY_MS + 60_000);
     expect((await approve(admin, chosen)).days).toBe(3);
     await patch(admin.cookie, { defaultDurationDays: 7 });
+  });
+});
+
+describe('feature toggles', () => {
+  const turn = async (features: Record<string, boolean>) => {
+    const admin = await createAdminSession(ctx.app, ctx.sql);
+    expect((await patch(admin.cookie, { features })).statusCode).toBe(200);
+  };
+
+  it('AI valuation off: the valuation page and a seller\'s car valuation are refused with 403 and nothing is stored; on again, valuations run', async () => {
+    const seller = await createUserSession(ctx.app, ctx.sql);
+    const carId = await ownCar(seller);
+    const valueCar = () => ctx.app.inject({ method: 'POST', url: `/api/cars/${carId}/ai-valuation`, headers: jsonHeaders(seller.cookie), payload: {} });
+    await turn({ aiValuation: false });
+    const page = await ctx.app.inject({ method: 'POST', url: '/api/estimate-value', headers: jsonHeaders(), payload: { vin: 'WP0AC2A99KS149000', mileage: 6000, zip: '48104' } });
+    expect([page.statusCode, page.json()]).toEqual([403, { error: FEATURE_OFF_TEXT.aiValuation }]);
+    const own = await valueCar();
+    expect([own.statusCode, own.json()]).toEqual([403, { error: FEATURE_OFF_TEXT.aiValuation }]);
+    expect((await ctx.sql`select ai_estimated_value from cars where id = ${carId}`)[0]!.aiEstimatedValue).toBeNull();
+    await turn({ aiValuation: true });
+    expect((await valueCar()).statusCode).toBe(200);
+    expect((await ctx.sql`select ai_estimated_value from cars where id = ${carId}`)[0]!.aiEstimatedValue).not.toBeNull();
+  });
+
+  it('trade-in off: a new evaluation is refused with 403, stores nothing and keeps the wizard\'s draft; on again, the request is examined', async () => {
+    const owner = await createUserSession(ctx.app, ctx.sql);
+    await ctx.sql`insert into trade_in_drafts (user_id, draft) values (${owner.id}, ${ctx.sql.json({ step: 4 })})`;
+    // Title photos this owner never uploaded: refused as such once past the feature check, so no VIN is decoded.
+    const body = { vin: 'WP0AC2A99KS149000', mileage: 6000, condition: 'good', titlePhotos: [`/uploads/${'a'.repeat(32)}.png`] };
+    const evaluate = () => ctx.app.inject({ method: 'POST', url: '/api/trade-in/evaluate', headers: jsonHeaders(owner.cookie), payload: body });
+    await turn({ tradeIn: false });
+    const refused = await evaluate();
+    expect([refused.statusCode, refused.json()]).toEqual([403, { error: FEATURE_OFF_TEXT.tradeIn }]);
+    expect((await ctx.sql`select 1 from trade_in_evaluations where user_id = ${owner.id}`).length).toBe(0);
+    expect((await ctx.sql`select 1 from trade_in_drafts where user_id = ${owner.id}`).length).toBe(1);
+    await turn({ tradeIn: true });
+    const examined = await evaluate();
+    expect([examined.statusCode, examined.json().error]).toEqual([400, PHOTO_TEXTS.notYours]);
+  });
+
+  it('premium listings off: a members-only submission is refused with 403 and no auction is created; an open one still goes through; on again, members-only is accepted', async () => {
+    const seller = await createUserSession(ctx.app, ctx.sql);
+    const [first, second] = [await ownCar(seller), await ownCar(seller)];
+    await turn({ premiumListings: false });
+    const refused = await submitAuction(seller, { carId: first, isPremiumOnly: true });
+    expect([refused.statusCode, refused.json()]).toEqual([403, { error: FEATURE_OFF_TEXT.premiumListings }]);
+    expect((await ctx.sql`select 1 from auctions where car_id = ${first}`).length).toBe(0);
+    expect((await submitAuction(seller, { carId: second, isPremiumOnly: false })).statusCode).toBe(201);
+    await turn({ premiumListings: true });
+    const accepted = await submitAuction(seller, { carId: first, isPremiumOnly: true });
+    expect(accepted.statusCode).toBe(201);
+    expect((await ctx.sql`select is_premium_only from auctions where id = ${accepted.json().auctionId}`)[0]!.isPremiumOnly).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { FEATURE_OFF_TEXT } from '@app/shared';
 import { AuctionTermsForm } from '../src/features/selling/components/auction-terms-form';
 import { createQueryClient } from '../src/app/query-client';
 
@@ -10,10 +11,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm() {
+function renderForm(premiumListings = true) {
   const fetchMock = vi.fn(async (url: string) =>
     url === '/api/settings/marketplace'
-      ? new Response(JSON.stringify({ defaultDurationDays: 10, features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings: true } }))
+      ? new Response(JSON.stringify({ defaultDurationDays: 10, features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings } }))
       : new Response(JSON.stringify({ auctionId: 5 }), { status: 201 }),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -50,6 +51,22 @@ describe('auction terms form', () => {
     submit();
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
     expect(JSON.parse(String(sent(fetchMock)[1].body))).toEqual({ carId: 12, startingBid: '40000.00', location: 'Ann Arbor, MI' });
+  });
+  it('offers a members-only auction while premium listings are on, and sends it when ticked', async () => {
+    const { fetchMock, onSubmitted, type, submit } = renderForm();
+    type(/Starting bid/, '40000');
+    type(/Location/, 'Ann Arbor, MI');
+    const premium = screen.getByTestId('sub-premium-only');
+    await waitFor(() => expect((premium as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(premium);
+    submit();
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    expect(JSON.parse(String(sent(fetchMock)[1].body))).toMatchObject({ isPremiumOnly: true });
+  });
+  it('disables the members-only choice with the reason while premium listings are off', async () => {
+    renderForm(false);
+    expect((await screen.findByTestId('premium-off')).textContent).toBe(`${FEATURE_OFF_TEXT.premiumListings}.`);
+    expect((screen.getByTestId('sub-premium-only') as HTMLInputElement).disabled).toBe(true);
   });
   it("refuses what the contract refuses, with the contract's message, and sends nothing", async () => {
     const { fetchMock, type, submit } = renderForm();

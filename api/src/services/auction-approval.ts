@@ -5,6 +5,7 @@ import { appendEvents, readSettings, type EventPublisher } from '@app/infra';
 import { ListingDescriptionSchema, centsToDecimal, streams, type Auction, type SessionUser } from '@app/shared';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { listAuctionsByStatus } from './auction-read.js';
+import { assertFeatureOn } from './marketplace-settings.js';
 
 export async function submitToAuction(
   sql: Sql,
@@ -14,6 +15,8 @@ export async function submitToAuction(
 ): Promise<{ auctionId: number }> {
   const type = b.buyItNowPrice !== undefined ? 'buy-it-now' : b.reservePrice !== undefined ? 'reserve' : 'no-reserve';
   const outcome = await sql.begin(async (tx) => {
+    // Members-only auctions are the premium listings admins can turn off; auctions already live keep their terms.
+    if (b.isPremiumOnly) await assertFeatureOn(tx, 'premiumListings');
     const [car] = await tx<{ title: string; description: string }[]>`
       select year || ' ' || make || ' ' || model as title, description from cars where id = ${b.carId} and owner_id = ${owner.id}`;
     if (!car) throw new NotFound('Car not found');

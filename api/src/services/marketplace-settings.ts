@@ -1,18 +1,18 @@
 // The marketplace settings: one row per key, a missing row is its default. Every change is written with an audit row
 // (which admin, what from and to, when) in the same transaction. Reading them is `readSettings` in @app/infra.
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, readSettings, type EventPublisher } from '@app/infra';
 import {
-  streams, type AdminSettingsResponse, type FeatureToggle, type MarketplaceSettings,
+  FEATURE_OFF_TEXT, streams, type AdminSettingsResponse, type FeatureToggle, type MarketplaceSettings,
   type UpdateMarketplaceSettingsBody,
 } from '@app/shared';
 import { Forbidden } from '../domain-errors.js';
 
 type Key = keyof MarketplaceSettings;
 
-/** The service-level refusal for a feature an admin turned off. */
-export async function assertFeatureOn(sql: Sql, feature: FeatureToggle, message: string): Promise<void> {
-  if (!(await readSettings(sql)).features[feature]) throw new Forbidden(message);
+/** The service-level refusal for a feature an admin turned off (403, in the words the pages show). */
+export async function assertFeatureOn(sql: Sql | TransactionSql, feature: FeatureToggle): Promise<void> {
+  if (!(await readSettings(sql)).features[feature]) throw new Forbidden(FEATURE_OFF_TEXT[feature]);
 }
 
 export async function updateSettings(

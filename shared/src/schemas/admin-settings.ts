@@ -8,6 +8,13 @@ const oneOf = <T extends readonly number[]>(values: T, what: string) =>
 
 export const FEATURE_TOGGLES = ['aiValuation', 'buyItNow', 'tradeIn', 'premiumListings'] as const;
 export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
+/** Why the server refuses (403) what a turned-off feature would do; the pages show the same words where it is hidden. */
+export const FEATURE_OFF_TEXT: Record<FeatureToggle, string> = {
+  aiValuation: 'AI valuation is turned off on this marketplace',
+  buyItNow: 'Buy It Now is turned off',
+  tradeIn: 'Trade-in evaluation is turned off on this marketplace',
+  premiumListings: 'Premium listings (members-only auctions) are turned off on this marketplace',
+};
 export const FeatureTogglesSchema = z.object({
   aiValuation: z.boolean(),
   buyItNow: z.boolean(),

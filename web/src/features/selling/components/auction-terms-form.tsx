@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_AUCTION_DURATIONS_DAYS, SubmitAuctionBodySchema, centsToDecimal } from '@app/shared';
+import { ADMIN_AUCTION_DURATIONS_DAYS, FEATURE_OFF_TEXT, SubmitAuctionBodySchema, centsToDecimal } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { submitAuction } from '../api/submit-auction';
@@ -18,10 +18,12 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(SubmitAuctionBodySchema),
     // No duration chosen is the marketplace's default when an admin approves the auction (shown as it stands today).
-    defaultValues: { carId, startingBid: '', durationDays: undefined, location: '' },
+    defaultValues: { carId, startingBid: '', durationDays: undefined, location: '', isPremiumOnly: false },
   });
   const { errors } = formState;
-  const defaultDays = useMarketplaceSettings().data?.defaultDurationDays;
+  const settings = useMarketplaceSettings().data;
+  const defaultDays = settings?.defaultDurationDays;
+  const premiumOn = settings?.features.premiumListings === true;
   const submit = useMutation({
     mutationFn: submitAuction,
     onSuccess: () => {
@@ -38,6 +40,7 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
       ...(t.buyItNowPrice !== undefined ? { buyItNowPrice: centsToDecimal(t.buyItNowPrice) } : {}),
       ...(t.durationDays !== undefined ? { durationDays: t.durationDays } : {}),
       location: t.location,
+      ...(t.isPremiumOnly && premiumOn ? { isPremiumOnly: true } : {}),
     }),
   );
 
@@ -61,6 +64,13 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
       <Field label="Location" error={errors.location?.message} className="text-sm sm:col-span-2">
         <input required {...register('location')} className={input} data-testid="sub-location" />
       </Field>
+      <label className="flex items-start gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" {...register('isPremiumOnly')} disabled={!premiumOn} className="mt-1" data-testid="sub-premium-only" />
+        <span>
+          Premium members only (beta): only premium members may bid.
+          {settings && !premiumOn && <span className="block text-slate-500" data-testid="premium-off">{FEATURE_OFF_TEXT.premiumListings}.</span>}
+        </span>
+      </label>
       <button type="submit" disabled={submit.isPending} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2" data-testid="submit-auction">
         {submit.isPending ? 'Submitting…' : 'Submit to Auction'}
       </button>
