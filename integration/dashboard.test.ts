@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction } from '@app/workers';
-import { AuctionPredictionListSchema, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
+import { AuctionPredictionListSchema, FEE_SCHEDULE, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
 import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
@@ -58,7 +58,7 @@ describe('dashboard', () => {
 
     await endNow(b!);
     d = await dashboardOf(me.cookie);
-    const paid = saleFees(2_000_000).buyerTotalCents;
+    const paid = saleFees(2_000_000, FEE_SCHEDULE).buyerTotalCents;
     expect(d.tiles).toEqual({ carsListed: 0, activeBids: 1, wonAuctions: 1, totalSpent: centsToDecimal(paid) });
     expect(d.activeBids.map((x) => [x.auctionId, x.standing])).toEqual([[a, 'Outbid']]);
     expect(d.recentActivity.filter((x) => x.kind === 'bid').map((x) => x.text)).toEqual([

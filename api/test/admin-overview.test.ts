@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminOverviewSchema, centsToDecimal, saleFees, toCents, type AdminPeriod } from '@app/shared';
+import { AdminOverviewSchema, FEE_SCHEDULE, centsToDecimal, saleFees, toCents, type AdminPeriod } from '@app/shared';
 import { createAdminSession, createAuction, createUser, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -33,7 +33,7 @@ describe('admin overview by period', () => {
     await ctx.sql`update auctions set status = 'sold', winning_amount = '12345.00', closed_at = now() - interval '40 days' where id = ${old}`;
 
     const after = { d7: await overview('7d'), d90: await overview('90d'), y1: await overview('1y') };
-    const fees = saleFees(3_000_000);
+    const fees = saleFees(3_000_000, FEE_SCHEDULE);
     const earned = fees.buyersPremiumCents + fees.sellersCommissionCents + fees.buyerEscrowFeeCents + fees.sellerEscrowFeeCents;
     expect(after.d7.period).toBe('7d');
     expect(after.d7.newUsers - before.d7.newUsers).toBe(2);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminSettingsResponseSchema, FEATURE_OFF_TEXT, PHOTO_TEXTS, PublicMarketplaceSettingsSchema } from '@app/shared';
+import { AdminSettingsResponseSchema, FEATURE_OFF_TEXT, FEE_SCHEDULE, PHOTO_TEXTS, PublicMarketplaceSettingsSchema } from '@app/shared';
 import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -71,11 +71,15 @@ describe('commission rate', () => {
     await patch(admin.cookie, { commissionRatePct: 3 });
     expect((await buy(buyer.cookie, before)).statusCode).toBe(201);
     await patch(admin.cookie, { commissionRatePct: 10 });
+    // What the pages compute money owed with: the same schedule the next escrow is opened with.
+    const published = PublicMarketplaceSettingsSchema.parse((await ctx.app.inject({ url: '/api/settings/marketplace' })).json()).fees;
+    expect(published).toEqual({ ...FEE_SCHEDULE, sellersCommissionBps: 1000 });
     expect((await buy(buyer.cookie, after)).statusCode).toBe(201);
     const fees = await ctx.sql<{ auctionId: number; fees: { sellersCommission: string; sellerProceeds: string } }[]>`
       select auction_id, fees from escrow_transactions where auction_id in ${ctx.sql([before, after])} order by auction_id`;
     expect(fees.map((f) => f.fees.sellersCommission)).toEqual(['1500.00', '5000.00']);
     expect(fees[1]!.fees.sellerProceeds).toBe('44250.00');
+    expect(fees[1]!.fees).toMatchObject({ schedule: published });
     await patch(admin.cookie, { commissionRatePct: 3 });
   });
 });

@@ -5,12 +5,12 @@ import {
   ESCROW_OPENING_MILESTONE,
   ESCROW_PAYMENT_DUE_HOURS,
   ESCROW_REQUIRED_DOCUMENTS,
-  FEE_SCHEDULE,
   centsToDecimal,
   paymentScheduleOf,
   saleFees,
   scheduleWithCommission,
   type EscrowFees,
+  type FeeSchedule,
   type EventDraft,
 } from '@app/shared';
 import type { CommittedEvent } from '../events/append-events.js';
@@ -28,7 +28,7 @@ export interface OpenEscrowInput {
 }
 
 /** The fees as stored with the escrow: computed once at the sale, with the schedule then in force. */
-export function escrowFeesOf(amountCents: number, schedule = FEE_SCHEDULE): EscrowFees {
+export function escrowFeesOf(amountCents: number, schedule: FeeSchedule): EscrowFees {
   const f = saleFees(amountCents, schedule);
   return {
     buyerFee: centsToDecimal(f.buyerEscrowFeeCents),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ADMIN_AUCTION_DURATIONS_DAYS, ADMIN_COMMISSION_RATES_PCT } from '../constants.js';
 import { FEE_SCHEDULE } from '../domain/fees.js';
+import { FeeScheduleSchema } from './escrow.js';
 
 const oneOf = <T extends readonly number[]>(values: T, what: string) =>
   z.number().refine((v) => values.includes(v), `${what} must be one of ${values.join(', ')}`);
@@ -37,10 +38,14 @@ export const DEFAULT_MARKETPLACE_SETTINGS: MarketplaceSettings = {
   features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings: true },
 };
 
-/** What every visitor may read: the pages hide a feature the server would refuse and preselect the default duration. */
+/**
+ * What every visitor may read: the pages hide a feature the server would refuse, preselect the default duration, and
+ * show money owed with the fee schedule new sales are made with (the admin's commission included).
+ */
 export const PublicMarketplaceSettingsSchema = z.object({
   defaultDurationDays: MarketplaceSettingsSchema.shape.defaultDurationDays,
   features: FeatureTogglesSchema,
+  fees: FeeScheduleSchema,
 });
 export type PublicMarketplaceSettings = z.infer<typeof PublicMarketplaceSettingsSchema>;
 
