@@ -137,7 +137,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.get(
       '/api/admin/security',
       { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: AdminSecuritySchema, ...guarded, ...errors(400) } } },
-      async (request) => adminSecurity(app.sql, request.query.period),
+      async (request) => adminSecurity({ sql: app.sql, redis: app.redis, prefix: app.config.REDIS_PREFIX }, request.query.period),
     );
     scope.get(
       '/api/admin/flagged-users',

@@ -72,6 +72,13 @@ export const AdminSecuritySchema = z.object({
   failedSignInsByAccount: z.array(z.object({ email: z.string(), failures: z.number().int() })),
   failedSignInsByAddress: z.array(z.object({ ip: z.string(), failures: z.number().int() })),
   flaggedUsers: FlaggedUserListSchema,
+  /** Requests answered 429 (rate limits and the sign-in throttle), counted by UTC day over the period. */
+  throttled: z.object({
+    total: z.number().int(),
+    byRoute: z.array(z.object({ route: z.string(), count: z.number().int() })),
+    byAddress: z.array(z.object({ ip: z.string(), count: z.number().int() })),
+    byAccount: z.array(z.object({ account: z.string(), count: z.number().int() })),
+  }),
 });
 export type AdminSecurity = z.infer<typeof AdminSecuritySchema>;
 
