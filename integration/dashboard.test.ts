@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction } from '@app/workers';
-import { AuctionPredictionListSchema, FEE_SCHEDULE, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
+import { loadMarketRows } from '@app/infra';
+import { AuctionPredictionListSchema, FEE_SCHEDULE, priceTrend, referenceStats, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
 import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
@@ -102,20 +103,37 @@ describe('dashboard', () => {
     expect((await predictions())[0]).toMatchObject({ recommendation: 'Hold', currentBid: p!.high });
   });
 
-  it('Market Insights follow the closed sales: the average of the last 30 days against the 30 before', async () => {
-    const sale = async (make: string, price: string, daysAgo: number) => {
-      const id = await createAuction(ctx.sql, { endsInMs: -1000 });
-      await ctx.sql`update cars set make = ${make} where id = (select car_id from auctions where id = ${id})`;
-      await ctx.sql`update auctions set status = 'sold', winning_amount = ${price}, closed_at = now() - ${daysAgo} * interval '1 day' where id = ${id}`;
+  it('Market Insights: three categories on the labelled market data while sales here are too few, then on the sales here, following each one', async () => {
+    const read = async () => MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
+    const sale = async (category: string, price: string, daysAgo: number, isSample = false) => {
+      const id = await createAuction(ctx.sql, { endsInMs: -1000, category });
+      await ctx.sql`update auctions set status = 'sold', winning_amount = ${price}, closed_at = now() - ${daysAgo} * interval '1 day', is_sample = ${isSample} where id = ${id}`;
     };
-    for (let i = 0; i < 5; i += 1) await sale('Zagato', '100000.00', 40);
-    for (let i = 0; i < 5; i += 1) await sale('Zagato', '110000.00', 5);
-    const insights = MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
-    expect(insights.find((x) => x.make === 'Zagato')).toEqual({
-      make: 'Zagato', trend: 'up', percent: 10, averagePrice: '110000.00', basis: '5 sales here in the last 30 days against 5 the 30 days before',
+    const reference = referenceStats(await loadMarketRows());
+    const suvRef = reference.byCategory.suv!;
+    const suvRefTrend = priceTrend(suvRef.nowAvgCents, suvRef.beforeAvgCents)!;
+
+    const fresh = await read();
+    expect(fresh).toHaveLength(3);
+    expect(fresh.find((x) => x.category === 'suv')).toEqual({
+      category: 'suv', label: 'SUV', source: 'market data', ...suvRefTrend, averagePrice: centsToDecimal(suvRef.nowAvgCents!),
+      basis: `market data: ${suvRef.nowSales} auction sales in the 30 days to ${reference.to} against ${suvRef.beforeSales} the 30 days before (too few here: 0 sales here in the last 30 days against 0 the 30 days before)`,
     });
-    await sale('Zagato', '55000.00', 1);
-    const after = MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
-    expect(after.find((x) => x.make === 'Zagato')).toMatchObject({ trend: 'up', percent: 0.8, averagePrice: '100833.33' });
+    expect(fresh.every((x) => x.source === 'market data')).toBe(true);
+
+    // Sales here, but not yet enough in both windows (nor do seeded sample sales count): still the market data.
+    for (let i = 0; i < 3; i += 1) await sale('suv', '100000.00', 40);
+    for (let i = 0; i < 2; i += 1) await sale('suv', '110000.00', 5);
+    await sale('suv', '110000.00', 5, true);
+    expect((await read()).find((x) => x.category === 'suv')).toMatchObject({ source: 'market data', basis: expect.stringContaining('too few here: 2 sales here in the last 30 days against 3') });
+
+    await sale('suv', '110000.00', 3);
+    const ours = await read();
+    expect(ours[0]).toEqual({
+      category: 'suv', label: 'SUV', source: 'marketplace', trend: 'up', percent: 10, averagePrice: '110000.00',
+      basis: '3 sales here in the last 30 days against 3 the 30 days before',
+    });
+    await sale('suv', '54000.00', 1);
+    expect((await read())[0]).toMatchObject({ source: 'marketplace', trend: 'down', percent: -4, averagePrice: '96000.00' });
   });
 });
