@@ -131,7 +131,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="report-${tab}-${period}.csv"`)
-          .send(adminReportStream(app.sql, request.query));
+          .send(adminReportStream({ sql: app.sql, redis: app.redis, prefix: app.config.REDIS_PREFIX }, request.query));
       },
     );
     scope.get(

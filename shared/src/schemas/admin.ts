@@ -54,9 +54,12 @@ export const AdminUserListQuerySchema = z.object({
 export const SuspendUserBodySchema = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(500) });
 export const SetPremiumBodySchema = z.object({ isPremium: z.boolean() });
 
-export const ADMIN_EXPORT_TABS = ['overview', 'auctions', 'users', 'revenue'] as const;
+/** Every tab of the admin portal; Export Report exports the one on screen. */
+export const ADMIN_EXPORT_TABS = ['overview', 'auctions', 'users', 'revenue', 'security', 'settings'] as const;
+export type AdminExportTab = (typeof ADMIN_EXPORT_TABS)[number];
+export const AdminTabSchema = z.enum(ADMIN_EXPORT_TABS);
 export const AdminExportQuerySchema = z.object({
-  tab: z.enum(ADMIN_EXPORT_TABS).default('auctions'),
+  tab: AdminTabSchema.default('auctions'),
   period: AdminPeriodSchema.default('30d'),
 });
 export type AdminExportQuery = z.infer<typeof AdminExportQuerySchema>;
