@@ -77,6 +77,33 @@ describe('dashboard', () => {
     expect(byAuction.get(c!)).toMatchObject({ state: 'live', currentBid: '0.00', watchers: 0 });
   });
 
+  it('My Listed Cars shows a car pending approval, one that ended with no bids and one whose reserve was not met as unsold, and a car never listed', async () => {
+    const seller = await createUserSession(ctx.app, ctx.sql);
+    const buyer = await createUserSession(ctx.app, ctx.sql);
+    const pending = await createAuction(ctx.sql, { ownerId: seller.id, status: 'pending' });
+    const noBids = await createAuction(ctx.sql, { ownerId: seller.id });
+    const reserve = await createAuction(ctx.sql, { ownerId: seller.id, auctionType: 'reserve', startingBid: '10000.00', reservePrice: '50000.00' });
+    await bid(buyer.cookie, reserve, '20000.00');
+    await endNow(noBids);
+    await endNow(reserve);
+    const [unlisted] = await ctx.sql<{ id: number }[]>`
+      insert into cars (vin, year, make, model, mileage, condition, owner_id) values ('NTLSTD00000000001', 2018, 'BMW', 'M2', 9000, 'Good', ${seller.id}) returning id`;
+
+    const s = await dashboardOf(seller.cookie);
+    expect(s.tiles.carsListed).toBe(4);
+    const byAuction = new Map(s.listedCars.map((x) => [x.auctionId, x]));
+    expect(byAuction.get(pending)).toMatchObject({ state: 'pending', currentBid: null, salePrice: null, transactionId: null });
+    expect(byAuction.get(noBids)).toMatchObject({ state: 'unsold', currentBid: null, salePrice: null, transactionId: null });
+    expect(byAuction.get(reserve)).toMatchObject({ state: 'unsold', currentBid: null, salePrice: null, transactionId: null });
+    expect(s.listedCars.find((x) => x.carId === unlisted!.id)).toMatchObject({ state: 'not-listed', auctionId: null });
+    const statuses = await ctx.sql<{ id: number; status: string }[]>`select id, status from auctions where id in ${ctx.sql([noBids, reserve])} order by id`;
+    expect(statuses.map((r) => r.status)).toEqual(['no-bids', 'reserve-not-met']);
+
+    // Approved, the pending car goes live.
+    await ctx.sql`update auctions set status = 'active' where id = ${pending}`;
+    expect((await dashboardOf(seller.cookie)).listedCars.find((x) => x.auctionId === pending)).toMatchObject({ state: 'live', currentBid: '0.00' });
+  });
+
   it("answers a user's bids only to that user: another id is 403, no session 401", async () => {
     const me = await createUserSession(ctx.app, ctx.sql);
     const other = await createUserSession(ctx.app, ctx.sql);
