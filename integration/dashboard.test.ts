@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction } from '@app/workers';
 import { loadMarketRows } from '@app/infra';
 import { AuctionPredictionListSchema, FEE_SCHEDULE, priceTrend, referenceStats, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
-import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
+import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
+import { acceptBoth, openSale, payAndWait, post } from '../api/test/support/escrow-sale.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -59,8 +60,8 @@ describe('dashboard', () => {
 
     await endNow(b!);
     d = await dashboardOf(me.cookie);
-    const paid = saleFees(2_000_000, FEE_SCHEDULE).buyerTotalCents;
-    expect(d.tiles).toEqual({ carsListed: 0, activeBids: 1, wonAuctions: 1, totalSpent: centsToDecimal(paid) });
+    // Won, not paid for yet: nothing spent.
+    expect(d.tiles).toEqual({ carsListed: 0, activeBids: 1, wonAuctions: 1, totalSpent: '0.00' });
     expect(d.activeBids.map((x) => [x.auctionId, x.standing])).toEqual([[a, 'Outbid']]);
     expect(d.recentActivity.filter((x) => x.kind === 'bid').map((x) => x.text)).toEqual([
       'You bid $20,000 on the 2021 Porsche 911 Carrera',
@@ -102,6 +103,27 @@ describe('dashboard', () => {
     // Approved, the pending car goes live.
     await ctx.sql`update auctions set status = 'active' where id = ${pending}`;
     expect((await dashboardOf(seller.cookie)).listedCars.find((x) => x.auctionId === pending)).toMatchObject({ state: 'live', currentBid: '0.00' });
+  });
+
+  it("Total Spent counts a purchase once its payment is confirmed, at the fee module's buyer total, less a refund paid back", async () => {
+    const s = await openSale(ctx, '50000.00');
+    const unpaid = await createAuction(ctx.sql, { buyItNowPrice: '20000.00' });
+    expect((await post(ctx, s.buyer.cookie, `/api/auctions/${unpaid}/buy-now`, {})).statusCode).toBe(201);
+    expect((await dashboardOf(s.buyer.cookie)).tiles).toMatchObject({ wonAuctions: 2, totalSpent: '0.00' });
+
+    await acceptBoth(ctx, s);
+    await payAndWait(ctx, s);
+    const total = saleFees(5_000_000, FEE_SCHEDULE).buyerTotalCents;
+    expect((await dashboardOf(s.buyer.cookie)).tiles.totalSpent).toBe(centsToDecimal(total));
+    // The seller spent nothing by selling.
+    expect((await dashboardOf(s.seller.cookie)).tiles.totalSpent).toBe('0.00');
+
+    const admin = await createAdminSession(ctx.app, ctx.sql);
+    const disputed = await post(ctx, s.buyer.cookie, '/api/escrow/initiate-dispute', { transactionId: s.transactionId, disputeType: 'condition', description: 'A dent the photos did not show' });
+    expect(disputed.statusCode).toBe(201);
+    const settled = await post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, { action: 'resolve', outcome: 'partial_refund', refundAmount: '1500.00', decision: 'The dent costs $1,500 to repair' });
+    expect(settled.json()).toMatchObject({ status: 'completed' });
+    expect((await dashboardOf(s.buyer.cookie)).tiles.totalSpent).toBe(centsToDecimal(total - 1500_00));
   });
 
   it("answers a user's bids only to that user: another id is 403, no session 401", async () => {

@@ -38,7 +38,10 @@ export const DashboardTilesSchema = z.object({
   carsListed: z.number().int().nonnegative(),
   activeBids: z.number().int().nonnegative(),
   wonAuctions: z.number().int().nonnegative(),
-  /** What the user's purchases cost them in all, fees included (the buyer totals stored with each escrow). */
+  /**
+   * What the user's paid purchases cost them, fees included: the buyer totals stored with each escrow whose payment the
+   * provider confirmed (PAID_MILESTONE), less refunds paid back. A won auction not yet paid for is not counted.
+   */
   totalSpent: MoneySchema,
 });
 export type DashboardTiles = z.infer<typeof DashboardTilesSchema>;
