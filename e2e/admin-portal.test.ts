@@ -21,6 +21,8 @@ it('an admin turning Buy It Now off hides the button on listings and the server 
   await admin.getByLabel('Password').fill(DEMO_ADMIN.password);
   await admin.getByRole('button', { name: 'Sign in as admin' }).click();
   await admin.waitForURL(`${t.stack.baseUrl}/admin`);
+  // The overview chart draws the seeded bids of the last days as bars.
+  await admin.getByTestId('overview-chart').locator('.recharts-bar-rectangle').first().waitFor();
   await admin.getByRole('tab', { name: 'settings' }).click();
   // The box follows the stored setting: it changes once the server has saved it.
   await admin.getByTestId('feature-buyItNow').click();
