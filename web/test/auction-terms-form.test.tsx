@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { FEATURE_OFF_TEXT } from '@app/shared';
+import { FEATURE_OFF_TEXT, FEE_SCHEDULE } from '@app/shared';
 import { AuctionTermsForm } from '../src/features/selling/components/auction-terms-form';
 import { createQueryClient } from '../src/app/query-client';
 
@@ -14,7 +14,7 @@ afterEach(() => {
 function renderForm(premiumListings = true) {
   const fetchMock = vi.fn(async (url: string) =>
     url === '/api/settings/marketplace'
-      ? new Response(JSON.stringify({ defaultDurationDays: 10, features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings } }))
+      ? new Response(JSON.stringify({ defaultDurationDays: 10, features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings }, fees: FEE_SCHEDULE }))
       : new Response(JSON.stringify({ auctionId: 5 }), { status: 201 }),
   );
   vi.stubGlobal('fetch', fetchMock);

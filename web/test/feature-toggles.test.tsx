@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { FEATURE_OFF_TEXT, type FeatureToggles } from '@app/shared';
+import { FEATURE_OFF_TEXT, FEE_SCHEDULE, type FeatureToggles } from '@app/shared';
 import { TradeInPage } from '../src/features/trade-in';
 import { ValuationPage } from '../src/features/valuation';
 import { createQueryClient } from '../src/app/query-client';
@@ -17,7 +17,7 @@ const ALL_ON: FeatureToggles = { aiValuation: true, buyItNow: true, tradeIn: tru
 
 function renderAt(path: string, element: React.ReactNode, features: Partial<FeatureToggles>) {
   const answers: Record<string, unknown> = {
-    '/api/settings/marketplace': { defaultDurationDays: 7, features: { ...ALL_ON, ...features } },
+    '/api/settings/marketplace': { defaultDurationDays: 7, features: { ...ALL_ON, ...features }, fees: FEE_SCHEDULE },
     '/api/auth/session': { user: { id: 1, name: 'Dana', email: 'dana@example.test', isPremium: false }, admin: null },
     '/api/trade-in/draft': { draft: null },
   };
