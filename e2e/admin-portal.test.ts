@@ -21,6 +21,8 @@ it('an admin turning Buy It Now off hides the button on listings and the server 
   await admin.getByLabel('Password').fill(DEMO_ADMIN.password);
   await admin.getByRole('button', { name: 'Sign in as admin' }).click();
   await admin.waitForURL(`${t.stack.baseUrl}/admin`);
+  // The overview chart draws the seeded bids of the last days as bars.
+  await admin.getByTestId('overview-chart').locator('.recharts-bar-rectangle').first().waitFor();
   await admin.getByRole('tab', { name: 'settings' }).click();
   // The box follows the stored setting: it changes once the server has saved it.
   await admin.getByTestId('feature-buyItNow').click();
@@ -28,7 +30,7 @@ it('an admin turning Buy It Now off hides the button on listings and the server 
   await admin.getByTestId('settings-audit').getByText('setting.changed features').waitFor();
   expect(await admin.getByTestId('feature-buyItNow').isChecked()).toBe(false);
 
-  const featuresRead = listing.waitForResponse((r) => r.url().endsWith('/api/settings/features'));
+  const featuresRead = listing.waitForResponse((r) => r.url().endsWith('/api/settings/marketplace'));
   await listing.reload();
   await featuresRead;
   await listing.getByTestId('current-bid').waitFor();

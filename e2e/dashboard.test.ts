@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
-import { DEMO_USER, centsToDecimal, toCents } from '@app/shared';
+import postgres from 'postgres';
+import { DEMO_USER, centsToDecimal, formatCents, toCents, type Auction } from '@app/shared';
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
-import { openAuction, signInContext } from './support/session.js';
+import { openAuction, registeredContext, signInContext } from './support/session.js';
 
 const t = useStackAndBrowser();
 
@@ -36,14 +37,36 @@ it('a user watching My Active Bids sees "Outbid" without a reload when a second 
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 
+it("a seller watching My Listed Cars sees a bid on their own live listing without a reload", async () => {
+  const exclude = (await openAuction(t.stack.baseUrl)).id;
+  const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
+  const auction = list.find((a) => a.id !== exclude && !a.isPremiumOnly && a.bidCount > 0 && Date.parse(a.endTime) - Date.now() > 10 * 60_000)!;
+  const { context: seller, email } = await registeredContext(t.browser, t.stack.baseUrl, 'Live Seller');
+  const sql = postgres(t.stack.databaseUrl, { max: 1 });
+  await sql`update cars set owner_id = (select id from users where email = ${email}) where id = (select car_id from auctions where id = ${auction.id})`;
+  await sql.end();
+
+  const page = await seller.newPage();
+  await page.goto(`${t.stack.baseUrl}/dashboard`);
+  const row = page.getByTestId(`listed-car-${auction.id}`);
+  const price = toCents((await (await fetch(`${t.stack.baseUrl}/api/auctions/${auction.id}`)).json()).currentBid);
+  await row.getByTestId('listed-current-bid').getByText(formatCents(price)).waitFor();
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+  // Let the socket join the auction's room.
+  await page.waitForTimeout(500);
+
+  const bidder = await t.browser.newContext();
+  await signInContext(bidder, t.stack.baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
+  const next = price + 5000_00;
+  const res = await bidder.request.post(`${t.stack.baseUrl}/api/bids`, { data: { auctionId: auction.id, amount: centsToDecimal(next) }, headers: { origin: t.stack.baseUrl } });
+  expect(res.status()).toBe(201);
+  await row.getByTestId('listed-current-bid').getByText(formatCents(next)).waitFor({ timeout: 3000 });
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await Promise.all([seller.close(), bidder.close()]);
+});
+
 it('a new account sees zero tiles and empty states that say what to do next', async () => {
-  const context = await t.browser.newContext();
-  const email = `fresh-${Date.now()}@example.test`;
-  const res = await context.request.post(`${t.stack.baseUrl}/api/auth/register`, {
-    data: { name: 'Fresh Member', email, password: 'a-long-enough-password-1' },
-    headers: { origin: t.stack.baseUrl },
-  });
-  expect(res.status()).toBeLessThan(300);
+  const { context } = await registeredContext(t.browser, t.stack.baseUrl, 'Fresh Member');
   const page = await context.newPage();
   await page.goto(`${t.stack.baseUrl}/dashboard`);
   for (const tile of ['cars-listed', 'active-bids', 'won-auctions']) await page.getByTestId(`tile-${tile}`).getByText('0', { exact: true }).waitFor();

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import postgres from 'postgres';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, DEMO_USER, formatCents, saleFees, toCents, type Auction } from '@app/shared';
+import { DEMO_ADMIN, DEMO_USER, FEE_SCHEDULE, formatCents, saleFees, toCents, type Auction } from '@app/shared';
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
 import { signInContext } from './support/session.js';
@@ -21,7 +21,7 @@ it('walks one sale from won to funds released with a buyer, a seller and an admi
   const sql = postgres(t.stack.databaseUrl, { max: 1 });
   await sql`update cars set owner_id = (select id from users where email = ${DEMO_USER.email}) where id = (select car_id from auctions where id = ${auction.id})`;
   await sql.end();
-  const total = formatCents(saleFees(toCents(auction.buyItNowPrice!)).buyerTotalCents);
+  const total = formatCents(saleFees(toCents(auction.buyItNowPrice!), FEE_SCHEDULE).buyerTotalCents);
 
   const buyerContext = await t.browser.newContext();
   const sellerContext = await t.browser.newContext();

@@ -14,6 +14,8 @@ it('walks the trade-in wizard with a lien to a firm offer, keeps the draft acros
   const wizard = page.getByTestId('trade-in');
   await wizard.getByText('Step 1 of 5: Vehicle Info').waitFor();
   expect(await page.getByRole('progressbar').first().getAttribute('aria-valuenow')).toBe('20');
+  // The spec's assistant, with its trading tips.
+  expect(await page.getByTestId('assistant').getAttribute('data-context')).toBe('trading');
 
   // Step 1: Continue stays disabled until VIN, mileage and condition are filled; the VIN is decoded offline.
   const next = page.getByTestId('ti-continue');

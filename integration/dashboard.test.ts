@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction } from '@app/workers';
-import { AuctionPredictionListSchema, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
-import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
+import { loadMarketRows } from '@app/infra';
+import { AuctionPredictionListSchema, FEE_SCHEDULE, priceTrend, referenceStats, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
+import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
+import { acceptBoth, openSale, payAndWait, post } from '../api/test/support/escrow-sale.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -58,8 +60,8 @@ describe('dashboard', () => {
 
     await endNow(b!);
     d = await dashboardOf(me.cookie);
-    const paid = saleFees(2_000_000).buyerTotalCents;
-    expect(d.tiles).toEqual({ carsListed: 0, activeBids: 1, wonAuctions: 1, totalSpent: centsToDecimal(paid) });
+    // Won, not paid for yet: nothing spent.
+    expect(d.tiles).toEqual({ carsListed: 0, activeBids: 1, wonAuctions: 1, totalSpent: '0.00' });
     expect(d.activeBids.map((x) => [x.auctionId, x.standing])).toEqual([[a, 'Outbid']]);
     expect(d.recentActivity.filter((x) => x.kind === 'bid').map((x) => x.text)).toEqual([
       'You bid $20,000 on the 2021 Porsche 911 Carrera',
@@ -74,6 +76,54 @@ describe('dashboard', () => {
     expect(byAuction.get(b!)).toMatchObject({ state: 'sold', salePrice: '20000.00', transactionId: expect.any(Number) });
     expect(byAuction.get(a!)).toMatchObject({ state: 'live', currentBid: '12000.00', watchers: 1 });
     expect(byAuction.get(c!)).toMatchObject({ state: 'live', currentBid: '0.00', watchers: 0 });
+  });
+
+  it('My Listed Cars shows a car pending approval, one that ended with no bids and one whose reserve was not met as unsold, and a car never listed', async () => {
+    const seller = await createUserSession(ctx.app, ctx.sql);
+    const buyer = await createUserSession(ctx.app, ctx.sql);
+    const pending = await createAuction(ctx.sql, { ownerId: seller.id, status: 'pending' });
+    const noBids = await createAuction(ctx.sql, { ownerId: seller.id });
+    const reserve = await createAuction(ctx.sql, { ownerId: seller.id, auctionType: 'reserve', startingBid: '10000.00', reservePrice: '50000.00' });
+    await bid(buyer.cookie, reserve, '20000.00');
+    await endNow(noBids);
+    await endNow(reserve);
+    const [unlisted] = await ctx.sql<{ id: number }[]>`
+      insert into cars (vin, year, make, model, mileage, condition, owner_id) values ('NTLSTD00000000001', 2018, 'BMW', 'M2', 9000, 'Good', ${seller.id}) returning id`;
+
+    const s = await dashboardOf(seller.cookie);
+    expect(s.tiles.carsListed).toBe(4);
+    const byAuction = new Map(s.listedCars.map((x) => [x.auctionId, x]));
+    expect(byAuction.get(pending)).toMatchObject({ state: 'pending', currentBid: null, salePrice: null, transactionId: null });
+    expect(byAuction.get(noBids)).toMatchObject({ state: 'unsold', currentBid: null, salePrice: null, transactionId: null });
+    expect(byAuction.get(reserve)).toMatchObject({ state: 'unsold', currentBid: null, salePrice: null, transactionId: null });
+    expect(s.listedCars.find((x) => x.carId === unlisted!.id)).toMatchObject({ state: 'not-listed', auctionId: null });
+    const statuses = await ctx.sql<{ id: number; status: string }[]>`select id, status from auctions where id in ${ctx.sql([noBids, reserve])} order by id`;
+    expect(statuses.map((r) => r.status)).toEqual(['no-bids', 'reserve-not-met']);
+
+    // Approved, the pending car goes live.
+    await ctx.sql`update auctions set status = 'active' where id = ${pending}`;
+    expect((await dashboardOf(seller.cookie)).listedCars.find((x) => x.auctionId === pending)).toMatchObject({ state: 'live', currentBid: '0.00' });
+  });
+
+  it("Total Spent counts a purchase once its payment is confirmed, at the fee module's buyer total, less a refund paid back", async () => {
+    const s = await openSale(ctx, '50000.00');
+    const unpaid = await createAuction(ctx.sql, { buyItNowPrice: '20000.00' });
+    expect((await post(ctx, s.buyer.cookie, `/api/auctions/${unpaid}/buy-now`, {})).statusCode).toBe(201);
+    expect((await dashboardOf(s.buyer.cookie)).tiles).toMatchObject({ wonAuctions: 2, totalSpent: '0.00' });
+
+    await acceptBoth(ctx, s);
+    await payAndWait(ctx, s);
+    const total = saleFees(5_000_000, FEE_SCHEDULE).buyerTotalCents;
+    expect((await dashboardOf(s.buyer.cookie)).tiles.totalSpent).toBe(centsToDecimal(total));
+    // The seller spent nothing by selling.
+    expect((await dashboardOf(s.seller.cookie)).tiles.totalSpent).toBe('0.00');
+
+    const admin = await createAdminSession(ctx.app, ctx.sql);
+    const disputed = await post(ctx, s.buyer.cookie, '/api/escrow/initiate-dispute', { transactionId: s.transactionId, disputeType: 'condition', description: 'A dent the photos did not show' });
+    expect(disputed.statusCode).toBe(201);
+    const settled = await post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, { action: 'resolve', outcome: 'partial_refund', refundAmount: '1500.00', decision: 'The dent costs $1,500 to repair' });
+    expect(settled.json()).toMatchObject({ status: 'completed' });
+    expect((await dashboardOf(s.buyer.cookie)).tiles.totalSpent).toBe(centsToDecimal(total - 1500_00));
   });
 
   it("answers a user's bids only to that user: another id is 403, no session 401", async () => {
@@ -102,20 +152,37 @@ describe('dashboard', () => {
     expect((await predictions())[0]).toMatchObject({ recommendation: 'Hold', currentBid: p!.high });
   });
 
-  it('Market Insights follow the closed sales: the average of the last 30 days against the 30 before', async () => {
-    const sale = async (make: string, price: string, daysAgo: number) => {
-      const id = await createAuction(ctx.sql, { endsInMs: -1000 });
-      await ctx.sql`update cars set make = ${make} where id = (select car_id from auctions where id = ${id})`;
-      await ctx.sql`update auctions set status = 'sold', winning_amount = ${price}, closed_at = now() - ${daysAgo} * interval '1 day' where id = ${id}`;
+  it('Market Insights: three categories on the labelled market data while sales here are too few, then on the sales here, following each one', async () => {
+    const read = async () => MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
+    const sale = async (category: string, price: string, daysAgo: number, isSample = false) => {
+      const id = await createAuction(ctx.sql, { endsInMs: -1000, category });
+      await ctx.sql`update auctions set status = 'sold', winning_amount = ${price}, closed_at = now() - ${daysAgo} * interval '1 day', is_sample = ${isSample} where id = ${id}`;
     };
-    for (let i = 0; i < 5; i += 1) await sale('Zagato', '100000.00', 40);
-    for (let i = 0; i < 5; i += 1) await sale('Zagato', '110000.00', 5);
-    const insights = MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
-    expect(insights.find((x) => x.make === 'Zagato')).toEqual({
-      make: 'Zagato', trend: 'up', percent: 10, averagePrice: '110000.00', basis: '5 sales here in the last 30 days against 5 the 30 days before',
+    const reference = referenceStats(await loadMarketRows());
+    const suvRef = reference.byCategory.suv!;
+    const suvRefTrend = priceTrend(suvRef.nowAvgCents, suvRef.beforeAvgCents)!;
+
+    const fresh = await read();
+    expect(fresh).toHaveLength(3);
+    expect(fresh.find((x) => x.category === 'suv')).toEqual({
+      category: 'suv', label: 'SUV', source: 'market data', ...suvRefTrend, averagePrice: centsToDecimal(suvRef.nowAvgCents!),
+      basis: `market data: ${suvRef.nowSales} auction sales in the 30 days to ${reference.to} against ${suvRef.beforeSales} the 30 days before (too few here: 0 sales here in the last 30 days against 0 the 30 days before)`,
     });
-    await sale('Zagato', '55000.00', 1);
-    const after = MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
-    expect(after.find((x) => x.make === 'Zagato')).toMatchObject({ trend: 'up', percent: 0.8, averagePrice: '100833.33' });
+    expect(fresh.every((x) => x.source === 'market data')).toBe(true);
+
+    // Sales here, but not yet enough in both windows (nor do seeded sample sales count): still the market data.
+    for (let i = 0; i < 3; i += 1) await sale('suv', '100000.00', 40);
+    for (let i = 0; i < 2; i += 1) await sale('suv', '110000.00', 5);
+    await sale('suv', '110000.00', 5, true);
+    expect((await read()).find((x) => x.category === 'suv')).toMatchObject({ source: 'market data', basis: expect.stringContaining('too few here: 2 sales here in the last 30 days against 3') });
+
+    await sale('suv', '110000.00', 3);
+    const ours = await read();
+    expect(ours[0]).toEqual({
+      category: 'suv', label: 'SUV', source: 'marketplace', trend: 'up', percent: 10, averagePrice: '110000.00',
+      basis: '3 sales here in the last 30 days against 3 the 30 days before',
+    });
+    await sale('suv', '54000.00', 1);
+    expect((await read())[0]).toMatchObject({ source: 'marketplace', trend: 'down', percent: -4, averagePrice: '96000.00' });
   });
 });

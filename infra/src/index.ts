@@ -7,6 +7,7 @@ export { closeOnSignals } from './process-lifecycle.js';
 export { bullConnection, dropRedisPrefix } from './redis-connection.js';
 export * from './events/index.js';
 export { lockAuction, insertSystemChat, type LockedAuction } from './auction-lock.js';
+export { readSettings } from './settings/read-settings.js';
 export { openEscrow, escrowFeesOf, type OpenEscrowInput } from './escrow/open-escrow.js';
 export {
   applyEscrowAction,

@@ -20,6 +20,7 @@ export * from './domain/bid-standing.js';
 export * from './domain/csv.js';
 export * from './domain/recommendation.js';
 export * from './domain/market-trend.js';
+export * from './domain/car-category.js';
 export * from './domain/forum.js';
 export * from './schemas/common.js';
 export * from './schemas/env.js';

@@ -3,7 +3,7 @@ import { FEE_SCHEDULE, buyerFeeLines, percentText, saleFees, sellerFeeLines, toC
 
 describe('the fee schedule', () => {
   it('charges the buyer a 5% premium and a 2.5% escrow fee, and the seller a 3% commission and a 1.5% escrow fee', () => {
-    const f = saleFees(toCents('80000.00'));
+    const f = saleFees(toCents('80000.00'), FEE_SCHEDULE);
     expect(f).toEqual({
       priceCents: 80_000_00,
       buyersPremiumCents: 4_000_00,
@@ -16,25 +16,25 @@ describe('the fee schedule', () => {
   });
 
   it('rounds each fee half up to the cent and the lines add up exactly', () => {
-    const f = saleFees(toCents('84999.99'));
+    const f = saleFees(toCents('84999.99'), FEE_SCHEDULE);
     expect(f.buyersPremiumCents).toBe(4_250_00); // 4249.9995 -> 4250.00
     expect(f.buyerTotalCents).toBe(f.priceCents + f.buyersPremiumCents + f.buyerEscrowFeeCents);
     expect(f.sellerProceedsCents).toBe(f.priceCents - f.sellersCommissionCents - f.sellerEscrowFeeCents);
     for (let cents = 0; cents < 100_000; cents += 7) {
-      const g = saleFees(cents);
+      const g = saleFees(cents, FEE_SCHEDULE);
       expect(g.buyerTotalCents - g.priceCents).toBe(g.buyersPremiumCents + g.buyerEscrowFeeCents);
     }
   });
 
   it('shows the buyer and the seller lines that end on the same totals', () => {
-    const f = saleFees(52_000_00);
-    expect(buyerFeeLines(f).map((l) => [l.label, l.cents])).toEqual([
+    const f = saleFees(52_000_00, FEE_SCHEDULE);
+    expect(buyerFeeLines(f, FEE_SCHEDULE).map((l) => [l.label, l.cents])).toEqual([
       ['Vehicle price', 52_000_00],
       ["Buyer's premium (5%)", 2_600_00],
       ['Escrow fee (2.5%)', 1_300_00],
       ['Total due', 55_900_00],
     ]);
-    expect(sellerFeeLines(f).at(-1)).toEqual({ label: 'You receive', cents: 49_660_00 });
+    expect(sellerFeeLines(f, FEE_SCHEDULE).at(-1)).toEqual({ label: 'You receive', cents: 49_660_00 });
   });
 
   it('computes with the schedule it is given, so an escrow keeps the rates of its sale', () => {

@@ -4,8 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { CHAT_RATE_LIMIT, FORUM_POST_RATE_LIMIT, FORUM_REPLY_RATE_LIMIT, VIN_SCAN_RATE_LIMIT } from '@app/shared';
+import { CHAT_RATE_LIMIT, FORUM_POST_RATE_LIMIT, FORUM_REPLY_RATE_LIMIT, LoginBodySchema, VIN_SCAN_RATE_LIMIT } from '@app/shared';
 import { TooManyRequests } from '../domain-errors.js';
+import { recordThrottled } from '../services/throttled-requests.js';
 import { currentUser } from './auth.js';
 
 interface Limit {
@@ -76,12 +77,33 @@ export function limit(name: LimitName, config: { RATE_LIMIT_SCALE: number }): Ra
   };
 }
 
+const SIGN_IN_ROUTES = new Set(['/api/auth/login', '/api/admin/login']);
+const SignInEmailSchema = LoginBodySchema.pick({ email: true });
+
+/**
+ * The account a throttled request counts against, when it costs nothing more to know: the member whose session the
+ * request already resolved (every per-user limit does), or the account a sign-in tried.
+ */
+async function throttledAccount(request: FastifyRequest): Promise<string | null> {
+  const user = request.sessionUser ? await request.sessionUser.catch(() => null) : null;
+  if (user) return user.email;
+  if (!SIGN_IN_ROUTES.has(request.routeOptions.url ?? '')) return null;
+  const tried = SignInEmailSchema.safeParse(request.body);
+  return tried.success ? tried.data.email : null;
+}
+
 export async function registerRateLimits(app: FastifyInstance, config: { REDIS_URL: string; REDIS_PREFIX: string; RATE_LIMIT_SCALE: number }): Promise<void> {
   // Its own connection that fails fast: with Redis away, requests go on unlimited (logged) rather than wait.
   const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 });
   redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate limit redis error'));
   app.addHook('onClose', async () => {
     redis.disconnect();
+  });
+  // Every 429 answered (a rate limit here, the sign-in throttle in its service) is counted for the admin security tab.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 429) return;
+    const entry = { route: `${request.method} ${request.routeOptions.url ?? 'unmatched'}`, address: request.ip, account: await throttledAccount(request) };
+    await recordThrottled(redis, config.REDIS_PREFIX, entry).catch((err: Error) => request.log.warn({ err: err.message }, 'throttled request not counted'));
   });
   const general = limit('general', config);
   await app.register(rateLimit, {

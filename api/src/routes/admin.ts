@@ -131,13 +131,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="report-${tab}-${period}.csv"`)
-          .send(adminReportStream(app.sql, request.query));
+          .send(adminReportStream({ sql: app.sql, redis: app.redis, prefix: app.config.REDIS_PREFIX }, request.query));
       },
     );
     scope.get(
       '/api/admin/security',
       { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: AdminSecuritySchema, ...guarded, ...errors(400) } } },
-      async (request) => adminSecurity(app.sql, request.query.period),
+      async (request) => adminSecurity({ sql: app.sql, redis: app.redis, prefix: app.config.REDIS_PREFIX }, request.query.period),
     );
     scope.get(
       '/api/admin/flagged-users',

@@ -28,13 +28,13 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auction-requests',
-    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: SubmitAuctionBodySchema, response: { 201: SubmitAuctionResponseSchema, ...errors(400, 401, 404, 409) } } },
+    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: SubmitAuctionBodySchema, response: { 201: SubmitAuctionResponseSchema, ...errors(400, 401, 403, 404, 409) } } },
     async (request, reply) => reply.status(201).send(await submitToAuction(app.sql, app.events, await requireUser(request), request.body)),
   );
 
   app.post(
     '/api/cars/:id/ai-valuation',
-    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, params: IdParamsSchema, response: { 200: CarValuationResponseSchema, ...errors(400, 401, 404) } } },
+    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, params: IdParamsSchema, response: { 200: CarValuationResponseSchema, ...errors(400, 401, 403, 404) } } },
     async (request) => valueOwnCar(app.sql, app.valuationModel, await requireUser(request), request.params.id),
   );
 };

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FeatureTogglesSchema } from '@app/shared';
-import { readSettings } from '../services/marketplace-settings.js';
+import { readSettings } from '@app/infra';
+import { PublicMarketplaceSettingsSchema, scheduleWithCommission } from '@app/shared';
 
-// Which features admins have on, for pages to hide what the server would refuse.
+// The settings pages need to agree with the server: which features are on, the default auction duration, the fees new
+// sales are charged (the same schedule openEscrow reads).
 export const marketplaceSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/settings/features', { schema: { tags: ['settings'], response: { 200: FeatureTogglesSchema } } }, async () =>
-    (await readSettings(app.sql)).features,
-  );
+  app.get('/api/settings/marketplace', { schema: { tags: ['settings'], response: { 200: PublicMarketplaceSettingsSchema } } }, async () => {
+    const s = await readSettings(app.sql);
+    return { defaultDurationDays: s.defaultDurationDays, features: s.features, fees: scheduleWithCommission(s.commissionRatePct) };
+  });
 };

@@ -6,7 +6,7 @@ import { errors } from './responses.js';
 export const valuationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/estimate-value',
-    { schema: { tags: ['valuation'], body: EstimateValueBodySchema, response: { 200: ValuationResponseSchema, ...errors(400, 422) } } },
+    { schema: { tags: ['valuation'], body: EstimateValueBodySchema, response: { 200: ValuationResponseSchema, ...errors(400, 403, 422) } } },
     async (request) => estimateValue({ sql: app.sql, vinDecoder: app.vinDecoder, model: app.valuationModel }, request.body),
   );
 

@@ -1,7 +1,9 @@
-// The admin security tab: failed sign-ins by account and by address over the period, and the members to look at
-// (unpaid escrows past their deadline, many failed sign-ins).
+// The admin security tab: failed sign-ins by account and by address over the period, throttled requests, and the
+// members to look at (unpaid escrows past their deadline, many failed sign-ins).
 import type { Sql } from 'postgres';
+import type { Redis } from 'ioredis';
 import { ADMIN_PERIODS, type AdminPeriod, type AdminSecurity } from '@app/shared';
+import { throttledRequests } from './throttled-requests.js';
 
 /** Failed sign-ins on one account within the period from which it is flagged. */
 export const FLAG_FAILED_SIGN_INS = 10;
@@ -28,14 +30,15 @@ export async function flaggedUsers(sql: Sql, period: AdminPeriod = '30d'): Promi
   return [...byEmail.values()];
 }
 
-export async function adminSecurity(sql: Sql, period: AdminPeriod): Promise<AdminSecurity> {
+export async function adminSecurity({ sql, redis, prefix }: { sql: Sql; redis: Redis; prefix: string }, period: AdminPeriod): Promise<AdminSecurity> {
   const since = sql`now() - ${ADMIN_PERIODS[period]} * interval '1 day'`;
-  const [byAccount, byAddress, flagged] = await Promise.all([
+  const [byAccount, byAddress, flagged, throttled] = await Promise.all([
     sql<{ email: string; failures: number }[]>`
       select email, count(*)::int as failures from failed_sign_ins where at > ${since} group by email order by failures desc, email limit ${TOP}`,
     sql<{ ip: string; failures: number }[]>`
       select ip, count(*)::int as failures from failed_sign_ins where at > ${since} group by ip order by failures desc, ip limit ${TOP}`,
     flaggedUsers(sql, period),
+    throttledRequests(redis, prefix, period),
   ]);
-  return { failedSignInsByAccount: byAccount, failedSignInsByAddress: byAddress, flaggedUsers: flagged };
+  return { failedSignInsByAccount: byAccount, failedSignInsByAddress: byAddress, flaggedUsers: flagged, throttled };
 }

@@ -67,8 +67,12 @@ export async function reactivateUser(deps: Omit<Deps, 'sessionCache'>, adminId: 
 
 export async function setPremium(deps: Omit<Deps, 'sessionCache'> & { sessionCache?: SessionCache }, adminId: number, userId: number, isPremium: boolean): Promise<void> {
   const committed = await deps.sql.begin(async (tx) => {
-    const [user] = await tx`update users set is_premium = ${isPremium} where id = ${userId} returning id`;
+    // Locked, so two admins' toggles apply one after the other and the audit's last row is the state left.
+    const [user] = await tx<{ isPremium: boolean }[]>`select is_premium from users where id = ${userId} for update`;
     if (!user) throw new NotFound('User not found');
+    // Setting what is already set changes nothing, so nothing is audited or announced.
+    if (user.isPremium === isPremium) return [];
+    await tx`update users set is_premium = ${isPremium} where id = ${userId}`;
     await tx`insert into admin_audit_log (admin_id, action, subject, details) values (${adminId}, 'user.premium', ${`user:${userId}`}, ${tx.json({ isPremium })})`;
     return adminChanged(tx, adminId, userId);
   });

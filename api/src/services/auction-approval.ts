@@ -1,31 +1,36 @@
-// Sellers submit cars to auction; admins approve (the auction goes live for its chosen duration from now) or reject.
+// Sellers submit cars to auction; admins approve (the auction goes live from now, for the seller's chosen duration or,
+// when the seller left it to the marketplace, the default duration in force at approval) or reject.
 import type { Sql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
+import { appendEvents, readSettings, type EventPublisher } from '@app/infra';
 import { ListingDescriptionSchema, centsToDecimal, streams, type Auction, type SessionUser } from '@app/shared';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { listAuctionsByStatus } from './auction-read.js';
+import { assertFeatureOn } from './marketplace-settings.js';
 
 export async function submitToAuction(
   sql: Sql,
   events: EventPublisher,
   owner: SessionUser,
-  b: { carId: number; startingBid: number; reservePrice?: number; buyItNowPrice?: number; durationDays: number; location: string; isPremiumOnly: boolean },
+  b: { carId: number; startingBid: number; reservePrice?: number; buyItNowPrice?: number; durationDays?: number; location: string; isPremiumOnly: boolean },
 ): Promise<{ auctionId: number }> {
   const type = b.buyItNowPrice !== undefined ? 'buy-it-now' : b.reservePrice !== undefined ? 'reserve' : 'no-reserve';
   const outcome = await sql.begin(async (tx) => {
+    // Members-only auctions are the premium listings admins can turn off; auctions already live keep their terms.
+    if (b.isPremiumOnly) await assertFeatureOn(tx, 'premiumListings');
     const [car] = await tx<{ title: string; description: string }[]>`
       select year || ' ' || make || ' ' || model as title, description from cars where id = ${b.carId} and owner_id = ${owner.id}`;
     if (!car) throw new NotFound('Car not found');
     // A listing never goes live without a description buyers can read: the sell form's own rule, held here too.
     const described = ListingDescriptionSchema.safeParse(car.description);
     if (!described.success) throw new Invalid(described.error.issues[0]!.message);
-    // Until approval, start and end only carry the chosen duration; approval moves both to start now.
+    // Until approval, start and end are a placeholder (the duration as it would be today); approval sets both.
+    const placeholderDays = b.durationDays ?? (await readSettings(tx)).defaultDurationDays;
     const [row] = await tx<{ id: number; createdAt: Date }[]>`
       insert into auctions (car_id, starting_bid, current_bid, reserve_price, buy_it_now_price, auction_type, start_time, end_time,
-                            is_active, is_premium_only, location, status)
+                            duration_days, is_active, is_premium_only, location, status)
       select ${b.carId}, ${centsToDecimal(b.startingBid)}, 0, ${b.reservePrice === undefined ? null : centsToDecimal(b.reservePrice)},
-             ${b.buyItNowPrice === undefined ? null : centsToDecimal(b.buyItNowPrice)}, ${type}, now(), now() + ${b.durationDays} * interval '1 day',
-             false, ${b.isPremiumOnly}, ${b.location}, 'pending'
+             ${b.buyItNowPrice === undefined ? null : centsToDecimal(b.buyItNowPrice)}, ${type}, now(), now() + ${placeholderDays} * interval '1 day',
+             ${b.durationDays ?? null}, false, ${b.isPremiumOnly}, ${b.location}, 'pending'
       where not exists (select 1 from auctions where car_id = ${b.carId} and status in ('pending', 'active'))
       returning id, created_at`;
     if (!row) throw new Conflict('This car is already pending approval or in a live auction');
@@ -41,8 +46,9 @@ export async function submitToAuction(
 export const listPendingAuctions = (sql: Sql): Promise<Auction[]> => listAuctionsByStatus(sql, 'pending');
 
 /**
- * Approving starts the chosen duration now and records `auction.opened`, from which the workers schedule the close job;
- * the conditional update decides a race between two admins.
+ * Approving starts the auction now, for the seller's duration or else the marketplace default read in the same
+ * transaction, and records `auction.opened`, from which the workers schedule the close job; the conditional update
+ * decides a race between two admins.
  */
 export async function decideAuction(
   sql: Sql,
@@ -51,9 +57,11 @@ export async function decideAuction(
   approve: boolean,
 ): Promise<{ status: Auction['status']; endTime: string }> {
   const outcome = await sql.begin(async (tx) => {
+    const defaultDays = approve ? (await readSettings(tx)).defaultDurationDays : 0;
     const [row] = approve
       ? await tx<{ status: Auction['status']; startTime: Date; endTime: Date }[]>`
-          update auctions set status = 'active', is_active = true, start_time = now(), end_time = now() + (end_time - start_time)
+          update auctions set status = 'active', is_active = true, start_time = now(),
+                              end_time = now() + coalesce(duration_days, ${defaultDays}) * interval '1 day'
           where id = ${auctionId} and status = 'pending'
           returning status, start_time, end_time`
       : await tx<{ status: Auction['status']; startTime: Date; endTime: Date }[]>`

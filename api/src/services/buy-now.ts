@@ -12,7 +12,7 @@ export async function buyNow(
   { auctionId, buyer }: { auctionId: number; buyer: SessionUser },
 ): Promise<BuyNowResponse> {
   // An admin can turn Buy It Now off for the whole marketplace; the listing then hides the button too.
-  await assertFeatureOn(sql, 'buyItNow', 'Buy It Now is turned off');
+  await assertFeatureOn(sql, 'buyItNow');
   const { result, committed } = await sql.begin(async (tx) => {
     const a = await lockAuction(tx, auctionId);
     const verdict = a ? buyNowVerdict(a, buyer, a.dbNow.getTime()) : { ok: false as const, refusal: { code: 'not-found' as const, message: 'Auction not found' } };

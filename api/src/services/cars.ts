@@ -3,6 +3,7 @@ import type { Sql } from 'postgres';
 import { PHOTO_TEXTS, centsToDecimal, photoFileNameOf, toCents, toValuationReport, valueCar, type Car, type CarValuationResponse, type MarketRow, type SessionUser, type ValuationModel } from '@app/shared';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { photosNotOwnedBy } from './photo-store.js';
+import { assertFeatureOn } from './marketplace-settings.js';
 
 /** When no sale on this platform tells how long cars like it take: the default auction length (spec). */
 const DEFAULT_DAYS_TO_SELL = 7;
@@ -24,6 +25,7 @@ export async function createCar(
 }
 
 export async function valueOwnCar(sql: Sql, model: ValuationModel, owner: SessionUser, carId: number): Promise<CarValuationResponse> {
+  await assertFeatureOn(sql, 'aiValuation');
   const [car] = await sql<{ year: number; make: string; model: string; trim: string; mileage: number }[]>`
     select year, make, model, trim, mileage from cars where id = ${carId} and owner_id = ${owner.id}`;
   // Another seller's car is "not found": only its owner may value it.

@@ -1,7 +1,7 @@
 // The signed-in user's dashboard, read for the session's user only: the four tiles, the open auctions they bid on
 // (Leading or Outbid, by the shared standing rule) and the cars they listed with their auctions' state.
 import type { Sql } from 'postgres';
-import { bidStanding, formatMoney, type ActivityItem, type Dashboard, type DashboardTiles, type ListedCar, type UserBid } from '@app/shared';
+import { PAID_MILESTONE, bidStanding, formatMoney, type ActivityItem, type Dashboard, type DashboardTiles, type ListedCar, type UserBid } from '@app/shared';
 
 interface BidRow {
   auctionId: number;
@@ -44,9 +44,15 @@ export async function dashboardTiles(sql: Sql, userId: number): Promise<Dashboar
            (select count(distinct b.auction_id)::int from bids b join auctions a on a.id = b.auction_id
              where b.user_id = ${userId} and a.status = 'active') as active_bids,
            (select count(*)::int from auctions where winner_id = ${userId} and status in ('sold', 'bought-now')) as won_auctions,
-           -- The buyer totals were computed by the fee module when each sale was made; cancelled and refunded sales cost nothing.
-           (select coalesce(sum((fees ->> 'buyerTotal')::numeric), 0)::numeric(12, 2)::text from escrow_transactions
-             where buyer_id = ${userId} and status not in ('cancelled', 'refunded')) as total_spent`;
+           -- Purchases the buyer paid (PAID_MILESTONE): the total the fee module computed at the sale (price, buyer's
+           -- premium, escrow fee), less what a mediator's refund paid back. An unpaid escrow (pending, cancelled) costs nothing yet.
+           (select coalesce(sum((e.fees ->> 'buyerTotal')::numeric
+                                - (select coalesce(sum(p.amount), 0) from payment_schedules p
+                                   where p.transaction_id = e.id and p.payment_type = 'refund' and p.status = 'paid')), 0)::numeric(12, 2)::text
+             from escrow_transactions e
+             where e.buyer_id = ${userId}
+               and exists (select 1 from transaction_milestones m where m.transaction_id = e.id and m.milestone = ${PAID_MILESTONE} and m.status = 'completed')
+           ) as total_spent`;
   return tiles!;
 }
 

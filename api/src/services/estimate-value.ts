@@ -6,6 +6,7 @@ import {
 } from '@app/shared';
 import { DomainError } from '../domain-errors.js';
 import { loadPlatformSales } from './cars.js';
+import { assertFeatureOn } from './marketplace-settings.js';
 import type { VinDecoder } from './vin-decoder.js';
 
 const KIND_WORDS = { 'platform sale': 'sold here', 'auction sale': 'auction sale', 'asking price': 'asking price', 'auction sale (wholesale)': 'wholesale sale' } as const;
@@ -35,6 +36,7 @@ export async function estimateValue(
   deps: ValuationDeps,
   input: { vin: string; mileage: number; zip: string; trim?: string | undefined },
 ): Promise<ValuationResponse> {
+  await assertFeatureOn(deps.sql, 'aiValuation');
   const { decoded, trim, v } = await valueVin(deps, input);
   const level = v.confidence > VALUATION_CONFIDENCE_HIGH ? ' (High)' : v.confidence < VALUATION_CONFIDENCE_LOW ? ' (Low)' : '';
   const { recent, demand } = demandOf(v);

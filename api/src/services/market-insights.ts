@@ -1,31 +1,31 @@
-// Market Insights: the three makes with the most sales on this marketplace over the last 60 days, each with its average
-// price over the last 30 days against the 30 days before (the shared trend rule), and the sales it rests on.
+// Market Insights: this marketplace's closed sales by category over the last 60 days (seeded sample sales left out:
+// their prices are made up), and the market reference data's own two windows for the categories with too few; the
+// shared rule picks the three categories and the basis of each.
 import type { Sql } from 'postgres';
-import { centsToDecimal, priceTrend, toCents } from '@app/shared';
-import type { z } from 'zod';
-import type { MarketInsightListSchema } from '@app/shared';
+import { loadMarketRows } from '@app/infra';
+import { INSIGHT_WINDOW_DAYS, marketInsights as decideInsights, referenceStats, toCents, type CarCategory, type CategoryStats, type MarketInsight, type ReferenceStats } from '@app/shared';
 
-export async function marketInsights(sql: Sql): Promise<z.infer<typeof MarketInsightListSchema>> {
-  const rows = await sql<{ make: string; nowAvg: string | null; nowSales: number; beforeAvg: string | null; beforeSales: number }[]>`
-    select c.make,
-           round(avg(a.winning_amount) filter (where a.closed_at > now() - interval '30 days'), 2)::text as now_avg,
-           count(*) filter (where a.closed_at > now() - interval '30 days')::int as now_sales,
-           round(avg(a.winning_amount) filter (where a.closed_at <= now() - interval '30 days'), 2)::text as before_avg,
-           count(*) filter (where a.closed_at <= now() - interval '30 days')::int as before_sales
-    from auctions a join cars c on c.id = a.car_id
-    where a.status in ('sold', 'bought-now') and a.closed_at > now() - interval '60 days'
-    group by c.make
-    order by count(*) desc, c.make
-    limit 3`;
-  return rows.map((r) => {
-    const t = priceTrend(r.nowAvg === null ? null : toCents(r.nowAvg), r.beforeAvg === null ? null : toCents(r.beforeAvg));
-    const avg = r.nowAvg ?? r.beforeAvg ?? '0.00';
-    return {
-      make: r.make,
-      trend: t?.trend ?? null,
-      percent: t?.percent ?? null,
-      averagePrice: centsToDecimal(toCents(avg)),
-      basis: `${r.nowSales} sales here in the last 30 days against ${r.beforeSales} the 30 days before`,
-    };
-  });
+// The reference data never changes while the process runs: read and summed once.
+let reference: Promise<ReferenceStats> | undefined;
+const referenceWindows = () => (reference ??= loadMarketRows().then(referenceStats));
+
+export async function marketInsights(sql: Sql): Promise<MarketInsight[]> {
+  const [rows, ref] = await Promise.all([
+    sql<{ category: CarCategory; nowAvg: string | null; nowSales: number; beforeAvg: string | null; beforeSales: number }[]>`
+      select c.category,
+             round(avg(a.winning_amount) filter (where a.closed_at > now() - ${INSIGHT_WINDOW_DAYS} * interval '1 day'), 2)::text as now_avg,
+             count(*) filter (where a.closed_at > now() - ${INSIGHT_WINDOW_DAYS} * interval '1 day')::int as now_sales,
+             round(avg(a.winning_amount) filter (where a.closed_at <= now() - ${INSIGHT_WINDOW_DAYS} * interval '1 day'), 2)::text as before_avg,
+             count(*) filter (where a.closed_at <= now() - ${INSIGHT_WINDOW_DAYS} * interval '1 day')::int as before_sales
+      from auctions a join cars c on c.id = a.car_id
+      where a.status in ('sold', 'bought-now') and a.winning_amount is not null and not a.is_sample
+        and a.closed_at > now() - ${2 * INSIGHT_WINDOW_DAYS} * interval '1 day'
+      group by c.category`,
+    referenceWindows(),
+  ]);
+  const cents = (v: string | null) => (v === null ? null : toCents(v));
+  const platform: CategoryStats = Object.fromEntries(
+    rows.map((r) => [r.category, { nowAvgCents: cents(r.nowAvg), nowSales: r.nowSales, beforeAvgCents: cents(r.beforeAvg), beforeSales: r.beforeSales }]),
+  );
+  return decideInsights(platform, ref);
 }

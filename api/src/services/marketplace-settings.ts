@@ -1,31 +1,18 @@
 // The marketplace settings: one row per key, a missing row is its default. Every change is written with an audit row
-// (which admin, what from and to, when) in the same transaction; the rules that depend on a setting read it here.
-import type { Sql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
+// (which admin, what from and to, when) in the same transaction. Reading them is `readSettings` in @app/infra.
+import type { Sql, TransactionSql } from 'postgres';
+import { appendEvents, readSettings, type EventPublisher } from '@app/infra';
 import {
-  DEFAULT_MARKETPLACE_SETTINGS, MarketplaceSettingsSchema, streams, type AdminSettingsResponse, type FeatureToggle, type MarketplaceSettings,
+  FEATURE_OFF_TEXT, streams, type AdminSettingsResponse, type FeatureToggle, type MarketplaceSettings,
   type UpdateMarketplaceSettingsBody,
 } from '@app/shared';
 import { Forbidden } from '../domain-errors.js';
 
 type Key = keyof MarketplaceSettings;
 
-export async function readSettings(sql: Sql): Promise<MarketplaceSettings> {
-  const rows = await sql<{ key: string; value: unknown }[]>`select key, value from marketplace_settings`;
-  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-  const merged = {
-    ...DEFAULT_MARKETPLACE_SETTINGS,
-    ...stored,
-    features: { ...DEFAULT_MARKETPLACE_SETTINGS.features, ...(stored.features as object | undefined) },
-  };
-  // A row that no longer fits the schema (an option removed) falls back to the defaults rather than failing requests.
-  const parsed = MarketplaceSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_MARKETPLACE_SETTINGS;
-}
-
-/** The service-level refusal for a feature an admin turned off. */
-export async function assertFeatureOn(sql: Sql, feature: FeatureToggle, message: string): Promise<void> {
-  if (!(await readSettings(sql)).features[feature]) throw new Forbidden(message);
+/** The service-level refusal for a feature an admin turned off (403, in the words the pages show). */
+export async function assertFeatureOn(sql: Sql | TransactionSql, feature: FeatureToggle): Promise<void> {
+  if (!(await readSettings(sql)).features[feature]) throw new Forbidden(FEATURE_OFF_TEXT[feature]);
 }
 
 export async function updateSettings(
@@ -36,7 +23,7 @@ export async function updateSettings(
   const committed = await sql.begin(async (tx) => {
     // One change at a time, so two admins' edits of the feature toggles never lose each other's keys.
     await tx`select pg_advisory_xact_lock(hashtext('marketplace_settings'))`;
-    const before = await readSettings(tx as unknown as Sql);
+    const before = await readSettings(tx);
     const after: MarketplaceSettings = {
       ...before,
       ...(patch.defaultDurationDays !== undefined ? { defaultDurationDays: patch.defaultDurationDays } : {}),

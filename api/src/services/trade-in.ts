@@ -22,6 +22,7 @@ import {
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { photosNotOwnedBy } from './photo-store.js';
 import { demandOf, valueVin } from './estimate-value.js';
+import { assertFeatureOn } from './marketplace-settings.js';
 import type { VinDecoder } from './vin-decoder.js';
 
 type Deps = { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel };
@@ -48,6 +49,8 @@ const offerView = (o: OfferRow): TradeInOfferView => ({
 });
 
 export async function evaluateTradeIn(deps: Deps, body: TradeInEvaluateBody, owner: SessionUser): Promise<TradeInResult> {
+  // Offers already made stay answerable when an admin turns trade-ins off; no new evaluation is made.
+  await assertFeatureOn(deps.sql, 'tradeIn');
   const names = [...body.photos, ...body.titlePhotos].map((url) => photoFileNameOf(url)!);
   if (names.length > 0 && (await photosNotOwnedBy(deps.sql, owner, names)).length > 0) throw new Invalid(PHOTO_TEXTS.notYours);
 

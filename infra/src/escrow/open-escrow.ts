@@ -5,17 +5,18 @@ import {
   ESCROW_OPENING_MILESTONE,
   ESCROW_PAYMENT_DUE_HOURS,
   ESCROW_REQUIRED_DOCUMENTS,
-  FEE_SCHEDULE,
   centsToDecimal,
   paymentScheduleOf,
   saleFees,
   scheduleWithCommission,
   type EscrowFees,
+  type FeeSchedule,
   type EventDraft,
 } from '@app/shared';
 import type { CommittedEvent } from '../events/append-events.js';
 import { tellParties } from './escrow-notices.js';
 import { escrowRecipients } from './escrow-actions.js';
+import { readSettings } from '../settings/read-settings.js';
 
 export interface OpenEscrowInput {
   auctionId: number;
@@ -27,7 +28,7 @@ export interface OpenEscrowInput {
 }
 
 /** The fees as stored with the escrow: computed once at the sale, with the schedule then in force. */
-export function escrowFeesOf(amountCents: number, schedule = FEE_SCHEDULE): EscrowFees {
+export function escrowFeesOf(amountCents: number, schedule: FeeSchedule): EscrowFees {
   const f = saleFees(amountCents, schedule);
   return {
     buyerFee: centsToDecimal(f.buyerEscrowFeeCents),
@@ -43,8 +44,7 @@ export function escrowFeesOf(amountCents: number, schedule = FEE_SCHEDULE): Escr
 /** Idempotent per auction: a second call finds the existing transaction and writes nothing. */
 export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Promise<{ transactionId: number; committed: CommittedEvent[] }> {
   // The commission an admin set applies to sales from now on; each escrow keeps the schedule it was opened with.
-  const [setting] = await tx<{ value: unknown }[]>`select value from marketplace_settings where key = 'commissionRatePct'`;
-  const feeSchedule = scheduleWithCommission(setting?.value);
+  const feeSchedule = scheduleWithCommission((await readSettings(tx)).commissionRatePct);
   const [created] = await tx<{ id: number; createdAt: Date }[]>`
     insert into escrow_transactions (auction_id, buyer_id, seller_id, amount, fees, payment_due_at)
     values (${input.auctionId}, ${input.buyerId}, ${input.sellerId}, ${centsToDecimal(input.amountCents)},

@@ -92,6 +92,12 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
   },
 ];
 
+/**
+ * A purchase is paid once the payment provider confirmed the buyer's payment (this milestone, whatever came after:
+ * funded, in inspection, completed, disputed, refunded). The dashboard's Total Spent counts paid purchases only.
+ */
+export const PAID_MILESTONE: EscrowMilestone = 'payment_received';
+
 /** What a milestone name in `complete-milestone` asks for. */
 export const MILESTONE_ACTION: Record<EscrowMilestone, EscrowAction | null> = {
   escrow_created: null,

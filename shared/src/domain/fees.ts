@@ -1,5 +1,7 @@
 // The one fee schedule of the marketplace. Every screen that shows money owed (the buy-now dialog, the escrow payment
-// tab, /terms-of-service, /pricing) and every escrow the server opens computes from saleFees, so they always agree.
+// tab, /terms-of-service, /pricing) and every escrow the server opens computes from saleFees with the effective schedule
+// (the standard one with the seller's commission an admin set: scheduleWithCommission), so they always agree. A
+// schedule is always passed: no screen can fall back to the standard one while an admin's commission is in force.
 // How the spec's figures were reconciled into this model is in docs/fees.md.
 import { percentOfCents } from '../money.js';
 
@@ -14,6 +16,7 @@ export interface FeeSchedule {
   sellerEscrowFeeBps: number;
 }
 
+/** The standard schedule: in force until an admin changes the seller's commission. */
 export const FEE_SCHEDULE: FeeSchedule = {
   buyersPremiumBps: 500,
   buyerEscrowFeeBps: 250,
@@ -34,7 +37,7 @@ export interface SaleFees {
 }
 
 /** Each fee is rounded half up to the cent on its own, and the totals add the rounded lines, so every line adds up exactly. */
-export function saleFees(priceCents: number, schedule: FeeSchedule = FEE_SCHEDULE): SaleFees {
+export function saleFees(priceCents: number, schedule: FeeSchedule): SaleFees {
   if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new Error(`bad price in cents: ${priceCents}`);
   const buyersPremiumCents = percentOfCents(priceCents, schedule.buyersPremiumBps);
   const buyerEscrowFeeCents = percentOfCents(priceCents, schedule.buyerEscrowFeeBps);
@@ -62,7 +65,7 @@ export interface FeeLine {
 }
 
 /** The lines a buyer sees, ending with the total due. */
-export function buyerFeeLines(f: SaleFees, schedule: FeeSchedule = FEE_SCHEDULE): FeeLine[] {
+export function buyerFeeLines(f: SaleFees, schedule: FeeSchedule): FeeLine[] {
   return [
     { label: 'Vehicle price', cents: f.priceCents },
     { label: `Buyer's premium (${percentText(schedule.buyersPremiumBps)})`, cents: f.buyersPremiumCents },
@@ -72,7 +75,7 @@ export function buyerFeeLines(f: SaleFees, schedule: FeeSchedule = FEE_SCHEDULE)
 }
 
 /** The lines a seller sees, ending with what they receive. */
-export function sellerFeeLines(f: SaleFees, schedule: FeeSchedule = FEE_SCHEDULE): FeeLine[] {
+export function sellerFeeLines(f: SaleFees, schedule: FeeSchedule): FeeLine[] {
   return [
     { label: 'Sale price', cents: f.priceCents },
     { label: `Seller's commission (${percentText(schedule.sellersCommissionBps)})`, cents: -f.sellersCommissionCents },

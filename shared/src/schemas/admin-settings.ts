@@ -2,12 +2,20 @@
 import { z } from 'zod';
 import { ADMIN_AUCTION_DURATIONS_DAYS, ADMIN_COMMISSION_RATES_PCT } from '../constants.js';
 import { FEE_SCHEDULE } from '../domain/fees.js';
+import { FeeScheduleSchema } from './escrow.js';
 
 const oneOf = <T extends readonly number[]>(values: T, what: string) =>
   z.number().refine((v) => values.includes(v), `${what} must be one of ${values.join(', ')}`);
 
 export const FEATURE_TOGGLES = ['aiValuation', 'buyItNow', 'tradeIn', 'premiumListings'] as const;
 export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
+/** Why the server refuses (403) what a turned-off feature would do; the pages show the same words where it is hidden. */
+export const FEATURE_OFF_TEXT: Record<FeatureToggle, string> = {
+  aiValuation: 'AI valuation is turned off on this marketplace',
+  buyItNow: 'Buy It Now is turned off',
+  tradeIn: 'Trade-in evaluation is turned off on this marketplace',
+  premiumListings: 'Premium listings (members-only auctions) are turned off on this marketplace',
+};
 export const FeatureTogglesSchema = z.object({
   aiValuation: z.boolean(),
   buyItNow: z.boolean(),
@@ -29,6 +37,17 @@ export const DEFAULT_MARKETPLACE_SETTINGS: MarketplaceSettings = {
   commissionRatePct: FEE_SCHEDULE.sellersCommissionBps / 100,
   features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings: true },
 };
+
+/**
+ * What every visitor may read: the pages hide a feature the server would refuse, preselect the default duration, and
+ * show money owed with the fee schedule new sales are made with (the admin's commission included).
+ */
+export const PublicMarketplaceSettingsSchema = z.object({
+  defaultDurationDays: MarketplaceSettingsSchema.shape.defaultDurationDays,
+  features: FeatureTogglesSchema,
+  fees: FeeScheduleSchema,
+});
+export type PublicMarketplaceSettings = z.infer<typeof PublicMarketplaceSettingsSchema>;
 
 export const UpdateMarketplaceSettingsBodySchema = z
   .object({

@@ -54,9 +54,12 @@ export const AdminUserListQuerySchema = z.object({
 export const SuspendUserBodySchema = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(500) });
 export const SetPremiumBodySchema = z.object({ isPremium: z.boolean() });
 
-export const ADMIN_EXPORT_TABS = ['overview', 'auctions', 'users', 'revenue'] as const;
+/** Every tab of the admin portal; Export Report exports the one on screen. */
+export const ADMIN_EXPORT_TABS = ['overview', 'auctions', 'users', 'revenue', 'security', 'settings'] as const;
+export type AdminExportTab = (typeof ADMIN_EXPORT_TABS)[number];
+export const AdminTabSchema = z.enum(ADMIN_EXPORT_TABS);
 export const AdminExportQuerySchema = z.object({
-  tab: z.enum(ADMIN_EXPORT_TABS).default('auctions'),
+  tab: AdminTabSchema.default('auctions'),
   period: AdminPeriodSchema.default('30d'),
 });
 export type AdminExportQuery = z.infer<typeof AdminExportQuerySchema>;
@@ -72,6 +75,13 @@ export const AdminSecuritySchema = z.object({
   failedSignInsByAccount: z.array(z.object({ email: z.string(), failures: z.number().int() })),
   failedSignInsByAddress: z.array(z.object({ ip: z.string(), failures: z.number().int() })),
   flaggedUsers: FlaggedUserListSchema,
+  /** Requests answered 429 (rate limits and the sign-in throttle), counted by UTC day over the period. */
+  throttled: z.object({
+    total: z.number().int(),
+    byRoute: z.array(z.object({ route: z.string(), count: z.number().int() })),
+    byAddress: z.array(z.object({ ip: z.string(), count: z.number().int() })),
+    byAccount: z.array(z.object({ account: z.string(), count: z.number().int() })),
+  }),
 });
 export type AdminSecurity = z.infer<typeof AdminSecuritySchema>;
 

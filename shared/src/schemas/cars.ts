@@ -126,7 +126,10 @@ export const SubmitAuctionBodySchema = z
     startingBid: wholeDollarAmount('Starting bid'),
     reservePrice: wholeDollarAmount('Reserve price').optional(),
     buyItNowPrice: wholeDollarAmount('Buy It Now price').optional(),
-    durationDays: wholeNumber().refine((d) => (ADMIN_AUCTION_DURATIONS_DAYS as readonly number[]).includes(d), `Duration must be one of ${ADMIN_AUCTION_DURATIONS_DAYS.join(', ')} days`),
+    /** Left out: the marketplace's default duration in force when an admin approves the auction. */
+    durationDays: wholeNumber()
+      .refine((d) => (ADMIN_AUCTION_DURATIONS_DAYS as readonly number[]).includes(d), `Duration must be one of ${ADMIN_AUCTION_DURATIONS_DAYS.join(', ')} days`)
+      .optional(),
     location: z.string().trim().min(1).max(100),
     isPremiumOnly: z.boolean().default(false),
   })

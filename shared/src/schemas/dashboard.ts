@@ -1,6 +1,8 @@
 // The signed-in user's dashboard: every figure is read from the database for the session's user.
 import { z } from 'zod';
 import { IsoDateSchema, MoneySchema } from './common.js';
+import { CAR_CATEGORIES } from '../constants.js';
+import type { MarketInsight } from '../domain/market-trend.js';
 
 export const BidStandingSchema = z.enum(['Leading', 'Outbid']);
 
@@ -36,7 +38,10 @@ export const DashboardTilesSchema = z.object({
   carsListed: z.number().int().nonnegative(),
   activeBids: z.number().int().nonnegative(),
   wonAuctions: z.number().int().nonnegative(),
-  /** What the user's purchases cost them in all, fees included (the buyer totals stored with each escrow). */
+  /**
+   * What the user's paid purchases cost them, fees included: the buyer totals stored with each escrow whose payment the
+   * provider confirmed (PAID_MILESTONE), less refunds paid back. A won auction not yet paid for is not counted.
+   */
   totalSpent: MoneySchema,
 });
 export type DashboardTiles = z.infer<typeof DashboardTilesSchema>;
@@ -80,11 +85,15 @@ export type AuctionPrediction = z.infer<typeof AuctionPredictionSchema>;
 export const AuctionPredictionListSchema = z.array(AuctionPredictionSchema);
 
 export const MarketInsightSchema = z.object({
-  make: z.string(),
+  category: z.enum(CAR_CATEGORIES),
+  label: z.string(),
   trend: z.enum(['up', 'down', 'flat']).nullable(),
   percent: z.number().nullable(),
-  averagePrice: MoneySchema,
+  /** The latest window's average sale price (the earlier one's when the latest has none); null without any sale. */
+  averagePrice: MoneySchema.nullable(),
+  /** Whose sales the figure rests on: this marketplace's, the market reference data's, or too few of either. */
+  source: z.enum(['marketplace', 'market data', 'none']),
   /** What the figure rests on, in words ("4 sales here in the last 30 days against 3 the 30 days before"). */
   basis: z.string(),
-});
+}) satisfies z.ZodType<MarketInsight>;
 export const MarketInsightListSchema = z.array(MarketInsightSchema);

@@ -29,7 +29,13 @@ export const router = createBrowserRouter([
         }),
       },
       { path: '/submit', ...page(async () => ({ Page: (await import('../features/selling')).SubmitPage })) },
-      { path: '/trade-in', ...page(async () => ({ Page: (await import('../features/trade-in')).TradeInPage })) },
+      {
+        path: '/trade-in',
+        ...page(async () => {
+          const [{ TradeInPage }, { AssistantWidget }] = await Promise.all([import('../features/trade-in'), import('../features/assistant')]);
+          return { Page: () => <><TradeInPage /><AssistantWidget context="trading" /></> };
+        }),
+      },
       { path: '/transaction/:auctionId', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },
       { path: '/transaction', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },
       { path: '/settings/notifications', ...page(async () => ({ Page: (await import('../features/notifications')).NotificationSettingsPage })) },

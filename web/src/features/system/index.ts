@@ -1,3 +1,4 @@
 export { getClientConfig } from './api/get-client-config';
 export { realtimeUrlFor } from './utils/realtime-url';
-export { featuresQueryKey, useFeatures } from './api/get-features';
+export { marketplaceSettingsQueryKey, useFeatureOn, useFeatures, useMarketplaceSettings } from './api/get-marketplace-settings';
+export { FeatureOffNotice } from './components/feature-off-notice';

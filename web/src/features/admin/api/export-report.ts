@@ -1,7 +1,4 @@
-import { ADMIN_EXPORT_TABS, type AdminPeriod } from '@app/shared';
+import type { AdminExportTab, AdminPeriod } from '@app/shared';
 
-/** The streamed CSV of a tab and period; the browser downloads it with the admin's cookie. Tabs without rows of their own export the overview. */
-export function exportReportUrl(tab: string, period: AdminPeriod): string {
-  const t = (ADMIN_EXPORT_TABS as readonly string[]).includes(tab) ? tab : 'overview';
-  return `/api/admin/export?tab=${t}&period=${period}`;
-}
+/** The streamed CSV of the tab on screen and the period; the browser downloads it with the admin's cookie. */
+export const exportReportUrl = (tab: AdminExportTab, period: AdminPeriod): string => `/api/admin/export?tab=${tab}&period=${period}`;

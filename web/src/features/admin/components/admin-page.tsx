@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AdminPeriodSchema, type AdminPeriod } from '@app/shared';
+import { ADMIN_EXPORT_TABS, AdminPeriodSchema, AdminTabSchema, type AdminExportTab, type AdminPeriod } from '@app/shared';
 import { Navigate } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { useAdminMe } from '../api/admin-session';
@@ -19,7 +19,7 @@ import { ForumReports } from './forum-reports';
 export function AdminPage() {
   const me = useAdminMe();
   const [period, setPeriod] = useState<AdminPeriod>('30d');
-  const [tab, setTab] = useState('overview');
+  const [tab, setTab] = useState<AdminExportTab>('overview');
   const overview = useOverview(Boolean(me.data), period);
   useAdminEvents(me.data?.admin.id);
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
@@ -43,9 +43,9 @@ export function AdminPage() {
         </div>
       </div>
       <StatCards stats={stats} />
-      <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
+      <Tabs.Root value={tab} onValueChange={(t) => setTab(AdminTabSchema.parse(t))} className="mt-8">
         <Tabs.List className="flex flex-wrap gap-2 border-b">
-          {['overview', 'auctions', 'users', 'revenue', 'security', 'settings'].map((t) => (
+          {ADMIN_EXPORT_TABS.map((t) => (
             <Tabs.Trigger key={t} value={t} className="px-3 py-2 capitalize data-[state=active]:border-b-2 data-[state=active]:border-brand-600">{t}</Tabs.Trigger>
           ))}
         </Tabs.List>

@@ -23,23 +23,36 @@ export function AdminSecurityTab({ period }: { period: AdminPeriod }) {
   const security = useAdminSecurity(period);
   const s = security.data;
   if (!s) return <div className="h-24 animate-pulse rounded bg-slate-100" />;
+  const t = s.throttled;
   return (
     <div className="grid gap-6 text-sm md:grid-cols-3">
-      <section>
-        <h3 className="font-semibold">Failed sign-ins by account</h3>
-        {s.failedSignInsByAccount.length === 0 && <p className="text-slate-500">None in this period.</p>}
-        <ul>{s.failedSignInsByAccount.map((a) => <li key={a.email}>{a.email}: {a.failures}</li>)}</ul>
-      </section>
-      <section>
-        <h3 className="font-semibold">Failed sign-ins by address</h3>
-        {s.failedSignInsByAddress.length === 0 && <p className="text-slate-500">None in this period.</p>}
-        <ul>{s.failedSignInsByAddress.map((a) => <li key={a.ip}>{a.ip}: {a.failures}</li>)}</ul>
-      </section>
+      <TopList title="Failed sign-ins by account" rows={s.failedSignInsByAccount.map((a) => [a.email, a.failures])} />
+      <TopList title="Failed sign-ins by address" rows={s.failedSignInsByAddress.map((a) => [a.ip, a.failures])} />
       <section>
         <h3 className="font-semibold">Flagged users</h3>
         {s.flaggedUsers.length === 0 && <p className="text-slate-500">Nobody is flagged.</p>}
         <ul>{s.flaggedUsers.map((f) => <li key={f.email}>{f.name ?? f.email}: {f.reasons.join('; ')}</li>)}</ul>
       </section>
+      <section className="md:col-span-3" data-testid="throttled-requests">
+        <h3 className="font-semibold">Throttled requests: {t.total}</h3>
+        <p className="text-slate-500">Requests answered 429 by a rate limit or the sign-in throttle, counted by day (UTC).</p>
+        <div className="mt-2 grid gap-6 md:grid-cols-3">
+          <TopList title="By route" rows={t.byRoute.map((r) => [r.route, r.count])} />
+          <TopList title="By address" rows={t.byAddress.map((r) => [r.ip, r.count])} />
+          <TopList title="By account" rows={t.byAccount.map((r) => [r.account, r.count])} />
+        </div>
+      </section>
     </div>
+  );
+}
+
+/** A period's counts, largest first, as the server ranked them. */
+function TopList({ title, rows }: { title: string; rows: [string, number][] }) {
+  return (
+    <section>
+      <h3 className="font-semibold">{title}</h3>
+      {rows.length === 0 && <p className="text-slate-500">None in this period.</p>}
+      <ul>{rows.map(([key, count]) => <li key={key}>{key}: {count}</li>)}</ul>
+    </section>
   );
 }

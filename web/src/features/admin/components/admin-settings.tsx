@@ -4,7 +4,7 @@ import {
 } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { featuresQueryKey } from '../../system';
+import { marketplaceSettingsQueryKey } from '../../system';
 import { adminSettingsQueryKey, updateAdminSettings, useAdminSettings } from '../api/admin-settings';
 
 const FEATURE_LABELS: Record<FeatureToggle, string> = {
@@ -22,7 +22,7 @@ export function AdminSettings() {
     mutationFn: (body: UpdateMarketplaceSettingsBody) => updateAdminSettings(body),
     onSuccess: (data) => {
       queryClient.setQueryData(adminSettingsQueryKey, data);
-      void queryClient.invalidateQueries({ queryKey: featuresQueryKey });
+      void queryClient.invalidateQueries({ queryKey: marketplaceSettingsQueryKey });
       toast({ title: 'Settings saved' });
     },
     onError: (err) => toast({ title: 'Could not save the settings', description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' }),
@@ -35,6 +35,7 @@ export function AdminSettings() {
         <select value={s.defaultDurationDays} onChange={(e) => save.mutate({ defaultDurationDays: Number(e.target.value) })} className="ml-2 rounded border px-2 py-1">
           {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}
         </select>
+        <span className="block text-xs text-slate-500">For auctions approved from now on whose seller left the duration to the marketplace.</span>
       </label>
       <label className="block">Commission rate
         <select value={s.commissionRatePct} onChange={(e) => save.mutate({ commissionRatePct: Number(e.target.value) })} className="ml-2 rounded border px-2 py-1">

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 
 export type AssistantContext = 'dashboard' | 'auction' | 'trading' | 'general';
 
-const TIPS: Record<AssistantContext, string[]> = {
+export const ASSISTANT_TIPS: Record<AssistantContext, readonly string[]> = {
   dashboard: [
     'Welcome back! Your active bids update live here.',
     'Outbid? "Bid again" takes you straight to the listing.',
@@ -22,51 +22,51 @@ const TIPS: Record<AssistantContext, string[]> = {
   ],
   general: ['Hi! Ask me for a tip any time.', 'Live auctions are counting down right now.'],
 };
-const MOODS = ['🙂', '😄', '🤔', '😎'];
-const DISMISSED_KEY = 'assistant-dismissed';
-const MOOD_MS = 15_000;
-const HINT_EVERY_MS = 30_000;
-const HINT_SHOWN_MS = 5_000;
-const TIP_SHOWN_MS = 4_000;
+export const ASSISTANT_MOODS = ['🙂', '😄', '🤔', '😎'] as const;
+export const ASSISTANT_DISMISSED_KEY = 'assistant-dismissed';
+export const ASSISTANT_TIMINGS = { moodEveryMs: 15_000, hintEveryMs: 30_000, hintShownMs: 5_000, tipShownMs: 4_000 } as const;
 
 const pick = <T,>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
+/** A bubble on screen: the unprompted hint and the tip asked for stay for different times; `n` restarts the same text. */
+interface Bubble {
+  text: string;
+  shownMs: number;
+  n: number;
+}
+const nextBubble = (context: AssistantContext, shownMs: number) => (old: Bubble | null): Bubble => ({ text: pick(ASSISTANT_TIPS[context]), shownMs, n: (old?.n ?? 0) + 1 });
+
 export function AssistantWidget({ context }: { context: AssistantContext }) {
-  const [dismissed, setDismissed] = useState(() => window.localStorage.getItem(DISMISSED_KEY) === '1');
-  const [mood, setMood] = useState(MOODS[0]!);
-  const [bubble, setBubble] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState(() => window.localStorage.getItem(ASSISTANT_DISMISSED_KEY) === '1');
+  const [mood, setMood] = useState(0);
+  const [bubble, setBubble] = useState<Bubble | null>(null);
 
   useEffect(() => {
     if (dismissed) return;
-    const moodTimer = setInterval(() => setMood(pick(MOODS)), MOOD_MS);
-    let hideTimer: ReturnType<typeof setTimeout> | undefined;
-    const hintTimer = setInterval(() => {
-      setBubble(pick(TIPS[context]));
-      hideTimer = setTimeout(() => setBubble(null), HINT_SHOWN_MS);
-    }, HINT_EVERY_MS);
+    const moodTimer = setInterval(() => setMood((m) => (m + 1) % ASSISTANT_MOODS.length), ASSISTANT_TIMINGS.moodEveryMs);
+    const hintTimer = setInterval(() => setBubble(nextBubble(context, ASSISTANT_TIMINGS.hintShownMs)), ASSISTANT_TIMINGS.hintEveryMs);
     return () => {
       clearInterval(moodTimer);
       clearInterval(hintTimer);
-      clearTimeout(hideTimer);
     };
   }, [context, dismissed]);
 
   useEffect(() => {
     if (bubble === null) return;
-    const t = setTimeout(() => setBubble(null), TIP_SHOWN_MS);
+    const t = setTimeout(() => setBubble(null), bubble.shownMs);
     return () => clearTimeout(t);
   }, [bubble]);
 
   if (dismissed) return null;
   return (
-    <div className="fixed bottom-4 left-4 z-40 flex items-end gap-2" data-testid="assistant">
-      <button onClick={() => setBubble(pick(TIPS[context]))} className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-2xl shadow-lg" aria-label="Assistant: show a tip">
-        {mood}
+    <div className="fixed bottom-4 left-4 z-40 flex items-end gap-2" data-testid="assistant" data-context={context}>
+      <button onClick={() => setBubble(nextBubble(context, ASSISTANT_TIMINGS.tipShownMs))} className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-2xl shadow-lg" aria-label="Assistant: show a tip">
+        {ASSISTANT_MOODS[mood]}
       </button>
-      {bubble && <p className="max-w-xs rounded-lg bg-white p-3 text-sm shadow-lg" role="status">{bubble}</p>}
+      {bubble && <p className="max-w-xs rounded-lg bg-white p-3 text-sm shadow-lg" role="status">{bubble.text}</p>}
       <button
         onClick={() => {
-          window.localStorage.setItem(DISMISSED_KEY, '1');
+          window.localStorage.setItem(ASSISTANT_DISMISSED_KEY, '1');
           setDismissed(true);
         }}
         className="rounded-full bg-white px-2 text-xs text-slate-500 shadow"

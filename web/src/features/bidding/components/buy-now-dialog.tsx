@@ -5,13 +5,14 @@ import { useNavigate } from 'react-router';
 import { ESCROW_INSPECTION_DAYS, ESCROW_PAYMENT_DUE_HOURS, formatMoney, toCents } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { FeeBreakdown } from '../../escrow';
+import { CurrentSaleFees, FeesLoading, useFeeSchedule } from '../../escrow';
 import { buyNow } from '../api/buy-now';
 import { useSaleChanged } from '../hooks/use-sale-changed';
 
 export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId: number; price: string; title: string; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const saleChanged = useSaleChanged();
+  const schedule = useFeeSchedule();
   const navigate = useNavigate();
   const buy = useMutation({
     mutationFn: () => buyNow(auctionId),
@@ -41,7 +42,7 @@ export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId:
           <Dialog.Title className="text-xl font-semibold">Buy It Now</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">{title}</Dialog.Description>
           <div className="mt-4">
-            <FeeBreakdown priceCents={toCents(price)} side="buyer" />
+            {schedule ? <CurrentSaleFees priceCents={toCents(price)} schedule={schedule} /> : <FeesLoading />}
           </div>
           <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
             Payment is due within {ESCROW_PAYMENT_DUE_HOURS} hours and is held in escrow. Once the documents are verified you have{' '}
@@ -49,7 +50,7 @@ export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId:
           </p>
           <div className="mt-6 flex justify-end gap-3">
             <Dialog.Close className="rounded-lg border px-4 py-2">Cancel</Dialog.Close>
-            <button onClick={() => buy.mutate()} disabled={buy.isPending} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="confirm-buy-now">
+            <button onClick={() => buy.mutate()} disabled={buy.isPending || !schedule} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="confirm-buy-now">
               {buy.isPending ? 'Purchasing…' : 'Confirm Purchase'}
             </button>
           </div>

@@ -18,7 +18,8 @@ export function DashboardPage() {
   const user = me.data?.user;
   const dashboard = useDashboard(Boolean(user));
   const predictions = usePredictions(Boolean(user));
-  const followed = new Set([...(dashboard.data?.activeBids ?? []), ...(predictions.data ?? [])].map((x) => x.auctionId));
+  const selling = (dashboard.data?.listedCars ?? []).flatMap((c) => (c.state === 'live' && c.auctionId !== null ? [c.auctionId] : []));
+  const followed = new Set([...[...(dashboard.data?.activeBids ?? []), ...(predictions.data ?? [])].map((x) => x.auctionId), ...selling]);
   useLiveStandings(user?.id, [...followed].sort((a, b) => a - b));
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (!user) return <Navigate to="/login?next=/dashboard" replace />;

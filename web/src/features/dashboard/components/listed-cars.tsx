@@ -9,7 +9,7 @@ function StateText({ car }: { car: ListedCar }) {
     case 'live':
       return (
         <span>
-          Live · Current bid {formatMoney(car.currentBid)} · {car.watchers} watching · {car.endTime && <Countdown endTime={car.endTime} className="text-sm" />}
+          Live · Current bid <span data-testid="listed-current-bid">{formatMoney(car.currentBid)}</span> · {car.watchers} watching · {car.endTime && <Countdown endTime={car.endTime} className="text-sm" />}
         </span>
       );
     case 'sold':
@@ -40,7 +40,7 @@ export function ListedCars({ cars }: { cars: ListedCar[] | undefined }) {
       )}
       <ul className="mt-4 divide-y">
         {cars?.map((c) => (
-          <li key={c.carId} className="py-3 text-sm">
+          <li key={c.carId} className="py-3 text-sm" data-testid={c.auctionId === null ? undefined : `listed-car-${c.auctionId}`}>
             {c.auctionId !== null ? <Link to={`/listing/${c.auctionId}`} className="font-semibold hover:underline">{c.title}</Link> : <span className="font-semibold">{c.title}</span>}
             <p><StateText car={c} /></p>
           </li>

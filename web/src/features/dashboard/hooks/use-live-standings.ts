@@ -1,6 +1,7 @@
-// My Active Bids (and the watched auctions' advice) follow their auctions live: each auction's room is joined, and a bid placed there flips the row to
-// Leading (mine) or Outbid (someone else's) at once, by the shared standing rule; the dashboard is then refetched so
-// the tiles and amounts are the server's.
+// The dashboard follows its auctions live: the ones the user bid on (My Active Bids), watches (the advice) and sells
+// (My Listed Cars, while live). Each auction's room is joined; a bid placed there flips a bid row to Leading (mine) or
+// Outbid (someone else's) by the shared standing rule and moves a listed car's current bid at once, then the dashboard
+// is refetched so the tiles, watchers and amounts are the server's.
 import { useQueryClient } from '@tanstack/react-query';
 import { bidStanding, type Dashboard } from '@app/shared';
 import { useLiveAuction } from '../../auctions';
@@ -24,6 +25,7 @@ export function useLiveStandings(userId: number | undefined, auctionIds: number[
           activeBids: old.activeBids.map((b) =>
             b.auctionId === e.auctionId ? { ...b, currentBid: e.currentBid, bidCount: e.bidCount, endTime: e.endTime, standing: bidStanding(userId, e.bidderId) } : b,
           ),
+          listedCars: old.listedCars.map((c) => (c.auctionId === e.auctionId && c.state === 'live' ? { ...c, currentBid: e.currentBid, endTime: e.endTime } : c)),
         },
       );
       refresh();

@@ -1,11 +1,13 @@
 // "What would I pay / receive?": the fee schedule applied to any price a visitor types.
 import { useState } from 'react';
 import { parseMoneyToCents } from '@app/shared';
-import { FeeBreakdown } from './fee-breakdown';
+import { useFeeSchedule } from '../hooks/use-fee-schedule';
+import { FeeBreakdown, FeesLoading } from './fee-breakdown';
 
 export function FeeCalculator({ initialDollars = 50_000 }: { initialDollars?: number }) {
   const [price, setPrice] = useState(String(initialDollars));
   const cents = parseMoneyToCents(price.replaceAll(',', ''));
+  const schedule = useFeeSchedule();
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-6" aria-label="Fee calculator">
       <label className="block text-sm font-medium">
@@ -20,15 +22,17 @@ export function FeeCalculator({ initialDollars = 50_000 }: { initialDollars?: nu
       </label>
       {cents === null ? (
         <p className="mt-4 text-sm text-red-600" role="alert">Enter an amount in dollars, like 52000.</p>
+      ) : !schedule ? (
+        <div className="mt-4"><FeesLoading /></div>
       ) : (
         <div className="mt-5 grid gap-6 sm:grid-cols-2">
           <div>
             <h3 className="mb-2 font-semibold">The buyer pays</h3>
-            <FeeBreakdown priceCents={cents} side="buyer" />
+            <FeeBreakdown priceCents={cents} side="buyer" schedule={schedule} />
           </div>
           <div>
             <h3 className="mb-2 font-semibold">The seller receives</h3>
-            <FeeBreakdown priceCents={cents} side="seller" />
+            <FeeBreakdown priceCents={cents} side="seller" schedule={schedule} />
           </div>
         </div>
       )}

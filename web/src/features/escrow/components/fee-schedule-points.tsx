@@ -1,8 +1,11 @@
-import { FEE_SCHEDULE, TERMS, percentText } from '@app/shared';
+import { TERMS, percentText } from '@app/shared';
+import { useFeeSchedule } from '../hooks/use-fee-schedule';
+import { FeesLoading } from './fee-breakdown';
 
-/** Every fee the marketplace charges, from the same schedule the escrow and the buy-now dialog use. */
+/** Every fee the marketplace charges, from the schedule the escrow and the buy-now dialog use for a sale made now. */
 export function FeeSchedulePoints() {
-  const s = FEE_SCHEDULE;
+  const s = useFeeSchedule();
+  if (!s) return <FeesLoading />;
   return (
     <ul className="mt-2 list-disc space-y-1 pl-6" data-testid="fee-schedule">
       <li>Buyer's premium: {percentText(s.buyersPremiumBps)} of the sale price, paid by the buyer.</li>

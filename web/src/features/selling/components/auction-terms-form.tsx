@@ -3,11 +3,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_AUCTION_DURATIONS_DAYS, SubmitAuctionBodySchema, centsToDecimal } from '@app/shared';
+import { ADMIN_AUCTION_DURATIONS_DAYS, FEATURE_OFF_TEXT, SubmitAuctionBodySchema, centsToDecimal } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { submitAuction } from '../api/submit-auction';
 import { Field } from './field';
+import { useMarketplaceSettings } from '../../system';
 
 /** An optional amount left blank is no amount, not an invalid one. */
 const blankIsNone = { setValueAs: (v: string | undefined) => (v === '' ? undefined : v) };
@@ -16,9 +17,13 @@ const input = 'mt-1 w-full rounded border px-3 py-2';
 export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubmitted(): void }) {
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(SubmitAuctionBodySchema),
-    defaultValues: { carId, startingBid: '', durationDays: '7', location: '' },
+    // No duration chosen is the marketplace's default when an admin approves the auction (shown as it stands today).
+    defaultValues: { carId, startingBid: '', durationDays: undefined, location: '', isPremiumOnly: false },
   });
   const { errors } = formState;
+  const settings = useMarketplaceSettings().data;
+  const defaultDays = settings?.defaultDurationDays;
+  const premiumOn = settings?.features.premiumListings === true;
   const submit = useMutation({
     mutationFn: submitAuction,
     onSuccess: () => {
@@ -33,8 +38,9 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
       startingBid: centsToDecimal(t.startingBid),
       ...(t.reservePrice !== undefined ? { reservePrice: centsToDecimal(t.reservePrice) } : {}),
       ...(t.buyItNowPrice !== undefined ? { buyItNowPrice: centsToDecimal(t.buyItNowPrice) } : {}),
-      durationDays: t.durationDays,
+      ...(t.durationDays !== undefined ? { durationDays: t.durationDays } : {}),
       location: t.location,
+      ...(t.isPremiumOnly && premiumOn ? { isPremiumOnly: true } : {}),
     }),
   );
 
@@ -50,13 +56,21 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
         <input {...register('buyItNowPrice', blankIsNone)} className={input} />
       </Field>
       <Field label="Duration" error={errors.durationDays?.message}>
-        <select {...register('durationDays')} className={input}>
+        <select {...register('durationDays', blankIsNone)} className={input} data-testid="sub-duration">
+          <option value="">{defaultDays === undefined ? 'Marketplace default' : `Marketplace default (${defaultDays} days today)`}</option>
           {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}
         </select>
       </Field>
       <Field label="Location" error={errors.location?.message} className="text-sm sm:col-span-2">
         <input required {...register('location')} className={input} data-testid="sub-location" />
       </Field>
+      <label className="flex items-start gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" {...register('isPremiumOnly')} disabled={!premiumOn} className="mt-1" data-testid="sub-premium-only" />
+        <span>
+          Premium members only (beta): only premium members may bid.
+          {settings && !premiumOn && <span className="block text-slate-500" data-testid="premium-off">{FEATURE_OFF_TEXT.premiumListings}.</span>}
+        </span>
+      </label>
       <button type="submit" disabled={submit.isPending} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2" data-testid="submit-auction">
         {submit.isPending ? 'Submitting…' : 'Submit to Auction'}
       </button>

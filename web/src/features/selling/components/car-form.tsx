@@ -18,9 +18,11 @@ const CarDetailsSchema = CreateCarBodySchema.pick({ vin: true, year: true, make:
 });
 const REQUIRED = ['vin', 'make', 'model', 'year', 'mileage', 'condition'] as const;
 
-export function CarForm({ photos, pending, onValue, onChanged }: {
+export function CarForm({ photos, pending, valuing, onValue, onChanged }: {
   photos: { count: number; uploading: boolean };
   pending: boolean;
+  /** Whether the step ends with the AI valuation (off when an admin turned it off: the car is only saved). */
+  valuing: boolean;
   onValue(car: CarDetails): void;
   /** Any change to the car: a valuation of the car as it was no longer holds. */
   onChanged(): void;
@@ -129,7 +131,7 @@ export function CarForm({ photos, pending, onValue, onChanged }: {
           </Field>
         </div>
         <button type="submit" disabled={pending} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2" data-testid="get-valuation">
-          {pending ? 'Valuing…' : 'Get AI Valuation'}
+          {valuing ? (pending ? 'Valuing…' : 'Get AI Valuation') : pending ? 'Saving…' : 'Continue to auction terms'}
         </button>
       </form>
     </>

@@ -6,6 +6,7 @@ import { formatMoney, type CarValuationResponse } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useMe } from '../../account';
+import { FeatureOffNotice, useFeatureOn } from '../../system';
 import { ValuationEvidence } from '../../valuation';
 import { createCar, valueCar, type CarDetails } from '../api/cars';
 import { AuctionTermsForm } from './auction-terms-form';
@@ -19,6 +20,7 @@ export function SubmitPage() {
   const [carId, setCarId] = useState<number | null>(null);
   const [valuation, setValuation] = useState<CarValuationResponse | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const valuing = useFeatureOn('aiValuation') !== false;
   const forgetCar = () => {
     setCarId(null);
     setValuation(null);
@@ -28,13 +30,14 @@ export function SubmitPage() {
     mutationFn: async (car: CarDetails) => {
       const id = carId ?? (await createCar({ ...car, images: photos.urls }));
       setCarId(id);
-      return valueCar(id);
+      return valuing ? valueCar(id) : null;
     },
     onSuccess: (v) => {
+      if (!v) return;
       setValuation(v);
       toast({ title: 'AI Valuation Complete!', description: `Estimated value ${formatMoney(v.aiEstimatedValue)}` });
     },
-    onError: (err) => toast({ title: 'Failed to get AI valuation', description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' }),
+    onError: (err) => toast({ title: valuing ? 'Failed to get AI valuation' : 'Failed to save the car', description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' }),
   });
 
   if (me.data && !me.data.user) {
@@ -60,7 +63,8 @@ export function SubmitPage() {
           }}
         />
       </section>
-      <CarForm photos={{ count: photos.urls.length, uploading: photos.uploading }} pending={value.isPending} onValue={(car) => value.mutate(car)} onChanged={forgetCar} />
+      {!valuing && <FeatureOffNotice feature="aiValuation">Your car is listed without an estimate; the auction terms are up to you.</FeatureOffNotice>}
+      <CarForm photos={{ count: photos.urls.length, uploading: photos.uploading }} pending={value.isPending} valuing={valuing} onValue={(car) => value.mutate(car)} onChanged={forgetCar} />
       {valuation && (
         <section className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-5" data-testid="valuation-result">
           <p className="text-sm font-semibold text-emerald-900">AI estimated value</p>
@@ -71,7 +75,7 @@ export function SubmitPage() {
           <ValuationEvidence report={valuation.valuation} />
         </section>
       )}
-      {valuation && carId !== null && !submitted && <AuctionTermsForm carId={carId} onSubmitted={() => setSubmitted(true)} />}
+      {(valuation || !valuing) && carId !== null && !submitted && <AuctionTermsForm carId={carId} onSubmitted={() => setSubmitted(true)} />}
       {submitted && <p className="mt-6 rounded-lg bg-slate-100 p-4" data-testid="submitted">Submitted. An admin reviews your auction before it goes live.</p>}
     </div>
   );

@@ -1,10 +1,11 @@
 // /trade-in: the five-step wizard (Vehicle Info, Photos, Review, Ownership, Results) with its progress bar. The form
 // is a draft kept on the server per user, so a reload never loses it; the result is a stored firm offer.
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { TRADE_IN_TEXTS, TradeInEvaluateBodySchema, type TradeInResult } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMe } from '../../account';
+import { FeatureOffNotice, useFeatureOn } from '../../system';
 import { PhotoPicker } from '../../selling';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -20,6 +21,23 @@ export function TradeInPage() {
   const me = useMe();
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (!me.data?.user) return <Navigate to="/login?next=/trade-in" replace />;
+  return <TradeInGate />;
+}
+
+/** New evaluations stop when an admin turns trade-ins off; offers already made are still answered on the dashboard. */
+function TradeInGate() {
+  const on = useFeatureOn('tradeIn');
+  if (on === undefined) return <p className="p-8 text-center">Loading…</p>;
+  if (!on) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="text-3xl font-bold">Trade-In</h1>
+        <FeatureOffNotice feature="tradeIn">
+          Offers you already have can still be accepted or declined on your <Link to="/dashboard" className="underline">dashboard</Link>.
+        </FeatureOffNotice>
+      </div>
+    );
+  }
   return <TradeInWizard />;
 }
 

@@ -5,6 +5,7 @@ import { EstimateValueBodySchema, VALUATION_FACTORS, VIN_LENGTH, ZIP_LENGTH, typ
 import { ApiError } from '../../../lib/api-client';
 import { digitsOnly, filtered, upperCase } from '../../../lib/filtered-input';
 import { toast } from '../../../lib/toast';
+import { FeatureOffNotice, useFeatureOn } from '../../system';
 import { estimateValue } from '../api/estimate-value';
 import { SURPRISE_BELOW, ValuationHelper, type Stage } from './valuation-helper';
 import { ValuationResult } from './valuation-result';
@@ -57,6 +58,15 @@ export function ValuationPage() {
     restart('surprised');
     fail(Object.values(errors)[0]?.message?.toString());
   };
+  const on = useFeatureOn('aiValuation');
+  if (on === false) {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-10">
+        <h1 className="text-3xl font-bold">AI Valuation</h1>
+        <FeatureOffNotice feature="aiValuation">Cars can still be listed for auction without an estimate.</FeatureOffNotice>
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
