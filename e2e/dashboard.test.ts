@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DEMO_USER, centsToDecimal, toCents } from '@app/shared';
-import { DEMO_PREMIUM_USER } from '@app/infra';
+import { DEMO_PREMIUM_USER, createSql } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
 import { openAuction, signInContext } from './support/session.js';
 
@@ -36,16 +36,33 @@ it('a user watching My Active Bids sees "Outbid" without a reload when a second 
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 
-it('a new account sees zero tiles and empty states that say what to do next', async () => {
+it('a member who signs up, confirms the mailed link and lands on the dashboard sees zero tiles and empty states that say what to do next', async () => {
   const context = await t.browser.newContext();
   const email = `fresh-${Date.now()}@example.test`;
-  const res = await context.request.post(`${t.stack.baseUrl}/api/auth/register`, {
-    data: { name: 'Fresh Member', email, password: 'a-long-enough-password-1' },
-    headers: { origin: t.stack.baseUrl },
-  });
-  expect(res.status()).toBeLessThan(300);
   const page = await context.newPage();
-  await page.goto(`${t.stack.baseUrl}/dashboard`);
+  await page.goto(`${t.stack.baseUrl}/register`);
+  await page.getByLabel('Name').fill('Fresh Member');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/Password/).fill('a-long-enough-password-1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByTestId('sign-up-sent').getByText('Check your email', { exact: true }).waitFor();
+  await page.getByText(email).waitFor();
+
+  const sql = createSql(t.stack.databaseUrl, { max: 1 });
+  let link: string | undefined;
+  try {
+    for (let i = 0; i < 100 && !link; i++) {
+      const [mail] = await sql<{ textBody: string }[]>`select text_body from caught_mails where mail_to like ${`%${email}%`}`;
+      link = mail && /(http\S+\/confirm-email\?token=\S+)/.exec(mail.textBody)?.[1];
+      if (!link) await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  expect(link?.startsWith(`${t.stack.baseUrl}/confirm-email?token=`)).toBe(true);
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${t.stack.baseUrl}/dashboard`);
   for (const tile of ['cars-listed', 'active-bids', 'won-auctions']) await page.getByTestId(`tile-${tile}`).getByText('0', { exact: true }).waitFor();
   await page.getByTestId('tile-total-spent').getByText('$0').waitFor();
   await page.getByText('place your first bid').waitFor();

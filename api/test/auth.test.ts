@@ -89,37 +89,6 @@ describe('signing in', () => {
     expect((await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: first } })).statusCode).toBe(401);
   });
 
-  it('stores argon2id hashes, never the password', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { origin: ORIGIN },
-      payload: { name: 'New Person', email: 'New.Person@Example.test', password: 'long-enough-pw' },
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().user.email).toBe('new.person@example.test');
-    const [row] = await ctx.sql<{ passwordHash: string }[]>`select password_hash from users where email = 'new.person@example.test'`;
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { origin: ORIGIN },
-      payload: { name: 'Copy', email: 'new.person@example.test', password: 'long-enough-pw' },
-    });
-    expect(again.statusCode).toBe(409);
-  });
-
-  it('refuses the most common passwords and a password of spaces, storing nothing', async () => {
-    for (const password of ['password', '12345678', 'Password1', '        ', ' qwertyuiop ']) {
-      const res = await ctx.app.inject({
-        method: 'POST', url: '/api/auth/register', headers: { origin: ORIGIN },
-        payload: { name: 'Weak', email: `weak-${Math.random().toString(36).slice(2)}@example.test`, password },
-      });
-      expect(res.statusCode, password).toBe(400);
-    }
-    expect((await ctx.sql`select 1 from users where name = 'Weak'`).length).toBe(0);
-  });
-
   it('slows an address down after 5 wrong passwords for an account: 429 with Retry-After, growing with each failure', async () => {
     const user = await createUser(ctx.sql);
     const attacker = '203.0.113.7';
