@@ -2,7 +2,7 @@
 // attempt and answered the same whether or not the address has an account, after the same work (one password hash,
 // one insert, one enqueue); the mailed link creates the account and signs that browser in.
 import type { Sql } from 'postgres';
-import { signingKey, verifySignUp } from '@app/infra';
+import { existingSigningKey, verifySignUp } from '@app/infra';
 import { SIGN_UP_ALREADY_DONE, SIGN_UP_LINK_INVALID, decideConfirmation, type RegisterBody, type SessionUser } from '@app/shared';
 import { Conflict, Invalid, refusalError } from '../domain-errors.js';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords.js';
@@ -24,7 +24,8 @@ export async function requestSignUp(deps: { sql: Sql; mails: SignUpMails }, body
 
 /** Creates the account a mailed link names (once, whatever races it) and returns it, to be signed in. */
 export async function confirmSignUp(sql: Sql, token: string): Promise<SessionUser> {
-  const id = verifySignUp(await signingKey(sql), token);
+  const key = await existingSigningKey(sql);
+  const id = key === null ? null : verifySignUp(key, token);
   if (id === null) throw new Invalid(SIGN_UP_LINK_INVALID);
   return sql.begin(async (tx) => {
     const [a] = await tx<{ email: string; name: string | null; passwordHash: string | null; existingUserId: number | null; createdAt: Date; confirmedAt: Date | null; addressTaken: boolean; now: Date }[]>`

@@ -11,6 +11,12 @@ export async function signingKey(sql: Sql): Promise<string> {
   return row!.value;
 }
 
+/** The key for checking a link: none before the first link was signed, and checking never makes one (nothing is stored for a refused link). */
+export async function existingSigningKey(sql: Sql): Promise<string | null> {
+  const [row] = await sql<{ value: string }[]>`select value from app_secrets where name = ${KEY_NAME}`;
+  return row?.value ?? null;
+}
+
 /** The MAC of a payload: 43 base64url characters. */
 export const mac = (key: string, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
