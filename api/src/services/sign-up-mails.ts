@@ -1,12 +1,12 @@
 // Hands a sign-up's mail to the workers (a job on the notices queue) right after the attempt is committed. Redis being
-// slow or away must not change the answer: the enqueue is given a second, and a mail whose job never arrived is sent
+// slow or away must not change the answer: the enqueue is given half a second, and a mail whose job never arrived is sent
 // by the workers' sweep instead.
 import { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { bullConnection } from '@app/infra';
 import { MAIL_JOB_OPTIONS, QUEUE_NAMES, SIGN_UP_MAIL_JOB, signUpMailJobId, type SignUpMailJob } from '@app/shared';
 
-const ENQUEUE_WAIT_MS = 1000;
+const ENQUEUE_WAIT_MS = 500;
 
 export class SignUpMails {
   private readonly queue: Queue;
