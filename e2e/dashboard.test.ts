@@ -3,7 +3,7 @@ import postgres from 'postgres';
 import { DEMO_USER, centsToDecimal, formatCents, toCents, type Auction } from '@app/shared';
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
-import { openAuction, registeredContext, signInContext } from './support/session.js';
+import { mailedConfirmationToken, openAuction, registeredContext, signInContext } from './support/session.js';
 
 const t = useStackAndBrowser();
 
@@ -41,7 +41,7 @@ it("a seller watching My Listed Cars sees a bid on their own live listing withou
   const exclude = (await openAuction(t.stack.baseUrl)).id;
   const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
   const auction = list.find((a) => a.id !== exclude && !a.isPremiumOnly && a.bidCount > 0 && Date.parse(a.endTime) - Date.now() > 10 * 60_000)!;
-  const { context: seller, email } = await registeredContext(t.browser, t.stack.baseUrl, 'Live Seller');
+  const { context: seller, email } = await registeredContext(t.browser, t.stack, 'Live Seller');
   const sql = postgres(t.stack.databaseUrl, { max: 1 });
   await sql`update cars set owner_id = (select id from users where email = ${email}) where id = (select car_id from auctions where id = ${auction.id})`;
   await sql.end();
@@ -65,10 +65,22 @@ it("a seller watching My Listed Cars sees a bid on their own live listing withou
   await Promise.all([seller.close(), bidder.close()]);
 });
 
-it('a new account sees zero tiles and empty states that say what to do next', async () => {
-  const { context } = await registeredContext(t.browser, t.stack.baseUrl, 'Fresh Member');
+it('a member who signs up, confirms the mailed link and lands on the dashboard sees zero tiles and empty states that say what to do next', async () => {
+  const context = await t.browser.newContext();
+  const email = `fresh-${Date.now()}@example.test`;
   const page = await context.newPage();
-  await page.goto(`${t.stack.baseUrl}/dashboard`);
+  await page.goto(`${t.stack.baseUrl}/register`);
+  await page.getByLabel('Name').fill('Fresh Member');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/Password/).fill('a-long-enough-password-1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByTestId('sign-up-sent').getByText('Check your email', { exact: true }).waitFor();
+  await page.getByText(email).waitFor();
+
+  const token = await mailedConfirmationToken(t.stack.databaseUrl, email);
+  await page.goto(`${t.stack.baseUrl}/confirm-email?token=${encodeURIComponent(token)}`);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${t.stack.baseUrl}/dashboard`);
   for (const tile of ['cars-listed', 'active-bids', 'won-auctions']) await page.getByTestId(`tile-${tile}`).getByText('0', { exact: true }).waitFor();
   await page.getByTestId('tile-total-spent').getByText('$0').waitFor();
   await page.getByText('place your first bid').waitFor();

@@ -5,10 +5,11 @@ import { DEMO_ADMIN, DEMO_USER, FEE_SCHEDULE, formatCents, saleFees, toCents, ty
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
 import { signInContext } from './support/session.js';
+import { pdfDocument } from '../infra/test-support/documents.js';
 
 const t = useStackAndBrowser();
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = pdfDocument();
 const LIVE = { timeout: 5000 };
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name }).click();

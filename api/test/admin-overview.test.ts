@@ -103,4 +103,15 @@ describe('admin auctions table', () => {
     expect((await list('search=no-such-car')).total).toBe(0);
     expect((await ctx.app.inject({ url: '/api/admin/auctions?status=bogus', headers: { cookie: admin.cookie } })).statusCode).toBe(400);
   });
+
+  it('takes the page of the auctions and users tables only as a plain whole number', async () => {
+    for (const table of ['auctions', 'users']) {
+      expect((await ctx.app.inject({ url: `/api/admin/${table}?page=2`, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      for (const page of ['1e3', '%2012%20', '12abc', '0']) {
+        const res = await ctx.app.inject({ url: `/api/admin/${table}?page=${page}`, headers: { cookie: admin.cookie } });
+        expect(res.statusCode, `${table} page=${page}`).toBe(400);
+        expect(res.json().issues[0].path).toEqual(['page']);
+      }
+    }
+  });
 });

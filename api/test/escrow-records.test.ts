@@ -1,7 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EscrowTransactionSchema } from '@app/shared';
+import sharp from 'sharp';
+import { DOCUMENT_TEXTS, EscrowTransactionSchema } from '@app/shared';
+import { bombPng, pdfDocument } from '../../infra/test-support/documents.js';
+import { IMAGE_TEXTS } from '../src/services/image-safety.js';
+import { PDF_TEXTS } from '../src/services/pdf-check.js';
 import { createAdminSession, createUserSession, startTestApp, type TestContext } from './support/test-app.js';
 import { acceptBoth, openSale, payAndWait, post, snapshot, uploadDocument, type Sale } from './support/escrow-sale.js';
 
@@ -40,6 +44,49 @@ describe('escrow documents', () => {
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ error: 'The document is too large: at most 10 MB' });
     expect({ files: await storedFiles(), escrow: await snapshot(ctx, s.transactionId) }).toEqual(before);
+  });
+
+  it('refuses files that only start like a document (a 10-byte PNG, a cut JPEG, a PDF without structure or with a script) and a pixel bomb, as a document or as evidence, storing nothing', async () => {
+    const s = await openSale(ctx);
+    const before = { files: await storedFiles(), escrow: await snapshot(ctx, s.transactionId) };
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const refusals: [Uint8Array, string, string, number, string][] = [
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]), 'title.png', 'image/png', 415, DOCUMENT_TEXTS.notADocument],
+      [jpeg.subarray(0, jpeg.length / 2), 'title.jpg', 'image/jpeg', 415, DOCUMENT_TEXTS.notADocument],
+      [new TextEncoder().encode('%PDF-1.4\n<html>not a document</html>\n%%EOF\n'), 'title.pdf', 'application/pdf', 415, DOCUMENT_TEXTS.notADocument],
+      [pdfDocument(['<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>', '<< /Type /Pages /Kids [] /Count 0 >>']), 'title.pdf', 'application/pdf', 415, PDF_TEXTS.active],
+      [bombPng(), 'title.png', 'image/png', 413, IMAGE_TEXTS.tooManyPixels],
+    ];
+    for (const [bytes, name, type, status, error] of refusals) {
+      for (const [cookie, documentType] of [[s.seller.cookie, 'title'], [s.buyer.cookie, 'other']] as const) {
+        const res = await uploadDocument(ctx, cookie, s.transactionId, documentType, bytes, name, type);
+        expect(res.statusCode, `${name} as ${documentType}`).toBe(status);
+        expect(res.json()).toEqual({ error });
+      }
+    }
+    expect({ files: await storedFiles(), escrow: await snapshot(ctx, s.transactionId) }).toEqual(before);
+  });
+
+  it('keeps PNG and JPEG documents decoded afresh without their metadata (camera, EXIF location, text chunks)', async () => {
+    const s = await openSale(ctx);
+    const scan = sharp({ create: { width: 2480, height: 3508, channels: 3, background: '#fdfdfd' } });
+    const jpeg = await scan.clone().jpeg().withExif({ IFD0: { Make: 'ScanCo', Copyright: 'Home address here' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 20/1 0/1' } }).toBuffer();
+    const png = await scan.clone().png().withMetadata({ exif: { IFD0: { Copyright: 'Home address here' } } }).toBuffer();
+    for (const [bytes, name, type] of [[jpeg, 'bill.jpg', 'image/jpeg'], [png, 'bill.png', 'image/png']] as const) {
+      expect((await sharp(bytes).metadata()).exif).toBeDefined();
+      const res = await uploadDocument(ctx, s.seller.cookie, s.transactionId, 'bill_of_sale', bytes, name, type);
+      expect(res.statusCode).toBe(201);
+      const doc = (await read(s, s.seller.cookie)).documents.find((d) => d.documentType === 'bill_of_sale')!;
+      const served = await ctx.app.inject({ url: doc.fileUrl!, headers: { cookie: s.buyer.cookie } });
+      expect(served.headers['content-type']).toBe(type);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(served.rawPayload.includes(Buffer.from('Home address'))).toBe(false);
+      // A page keeps every pixel: its small print stays legible.
+      expect([meta.width, meta.height]).toEqual([2480, 3508]);
+      const [row] = await ctx.sql<{ fileName: string; bytes: number }[]>`select file_name, bytes from transaction_documents where id = ${doc.id}`;
+      expect((await readFile(join(ctx.config.UPLOAD_DIR, 'escrow-documents', row!.fileName))).length).toBe(row!.bytes);
+    }
   });
 
   it('stores a PDF for the parties only; a refused record (a stranger) leaves no file', async () => {
@@ -129,7 +176,8 @@ describe('escrow disputes', () => {
   it('opens with evidence, a mediator reviews and settles a partial refund; both parties see the thread and outcome', async () => {
     const s = await fundedSale();
     const other = await openSale(ctx);
-    const evidence = await uploadDocument(ctx, s.buyer.cookie, s.transactionId, 'other', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]), 'scratch.png', 'image/png');
+    const scratch = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } }).png().toBuffer();
+    const evidence = await uploadDocument(ctx, s.buyer.cookie, s.transactionId, 'other', scratch, 'scratch.png', 'image/png');
     expect(evidence.statusCode).toBe(201);
     const foreign = await uploadDocument(ctx, other.buyer.cookie, other.transactionId, 'other');
     const before = await snapshot(ctx, s.transactionId);

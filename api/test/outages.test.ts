@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createSql, type Sql } from '@app/infra';
 import { startFreezableProxy, type FreezableProxy } from '../../infra/test-support/freezable-proxy.js';
-import { REDIS_URL, createAuction, createUser, jsonHeaders, signIn, startTestApp, type TestContext } from './support/test-app.js';
+import { SIGN_UP_ANSWER } from '@app/shared';
+import { buildApp } from '../src/app.js';
+import { ORIGIN, REDIS_URL, createAuction, createUser, jsonHeaders, signIn, startTestApp, type TestContext } from './support/test-app.js';
 
 const DEADLINE_MS = 2000;
 let ctx: TestContext;
@@ -119,6 +121,22 @@ describe('a frozen Redis', () => {
       expect(r.ms).toBeLessThan(DEADLINE_MS + 500);
     } finally {
       rd.thaw();
+    }
+  });
+
+  it('answers a sign-up 202 as ever, and keeps the attempt for the workers\' sweep to mail', async () => {
+    // Every Redis connection of this app (rate limits, the mail queue) goes through the frozen proxy.
+    const app = await buildApp({ ...ctx.config, REDIS_URL: rd.url('redis') }, { sql: ctx.sql, redis: proxiedRedis });
+    const email = `frozen-redis-${Date.now()}@example.test`;
+    rd.freeze();
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/register', headers: { origin: ORIGIN }, payload: { name: 'Patient', email, password: 'a-fine-password' } });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: SIGN_UP_ANSWER });
+      expect(await ctx.sql`select mail_status from sign_up_attempts where email = ${email}`).toEqual([{ mailStatus: 'pending' }]);
+    } finally {
+      rd.thaw();
+      await app.close();
     }
   });
 });

@@ -27,6 +27,34 @@ describe('rate limits (counted in Redis)', () => {
     expect((await ctx.sql`select 1 from bids where auction_id = ${auctionId}`).length).toBe(perUser + 1);
   });
 
+  it('limits VIN lookups, valuations and history reports per user and route (counted before the body is read), and trade-in drafts', async () => {
+    const perUser = Math.round(RATE_LIMITS.lookup.max * SCALE);
+    const a = await createUserSession(ctx.app, ctx.sql);
+    const b = await createUserSession(ctx.app, ctx.sql);
+    // One address for both members: the count is per member, not per address.
+    const lookup = (cookie: string, url: string) =>
+      ctx.app.inject({ method: 'POST', url, remoteAddress: '198.51.100.60', headers: jsonHeaders(cookie), payload: { vin: 'NOT-A-VIN', mileage: 1, zip: '1' } });
+    const urls = ['/api/vin/decode', '/api/estimate-value', '/api/carfax-report'];
+    for (const url of urls) {
+      for (let i = 0; i < perUser; i += 1) expect((await lookup(a.cookie, url)).statusCode).toBe(400);
+      const over = await lookup(a.cookie, url);
+      expect(over.statusCode, url).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.json()).toEqual({ error: RATE_LIMITS.lookup.message });
+    }
+    expect((await lookup(b.cookie, '/api/vin/decode')).statusCode).toBe(400);
+
+    const drafts = Math.round(RATE_LIMITS.draft.max * SCALE);
+    const clear = () => ctx.app.inject({ method: 'DELETE', url: '/api/trade-in/draft', headers: jsonHeaders(a.cookie) });
+    for (let i = 0; i < drafts; i += 1) expect((await clear()).statusCode).toBe(204);
+    expect((await clear()).statusCode).toBe(429);
+    const save = () => ctx.app.inject({ method: 'POST', url: '/api/trade-in/draft', headers: jsonHeaders(a.cookie), payload: { draft: {} } });
+    for (let i = 0; i < drafts; i += 1) expect((await save()).statusCode).toBe(400);
+    const over = await save();
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ error: RATE_LIMITS.draft.message });
+  });
+
   it('limits every address in general, and a forged X-Forwarded-For does not make a new address', async () => {
     const general = Math.round(RATE_LIMITS.general.max * SCALE);
     const read = (forwarded: string) =>

@@ -56,4 +56,18 @@ describe('security headers', () => {
     expect(res.statusCode).toBe(204);
     expect(ctx.app.cspReports).toEqual([{ 'csp-report': { 'violated-directive': 'script-src' } }]);
   });
+
+  it('takes reports from the framing page of another site (the frame-ancestors refusals), while every other write from it is refused', async () => {
+    ctx.app.cspReports.length = 0;
+    for (const origin of ['null', 'https://evil.example']) {
+      const res = await ctx.app.inject({
+        method: 'POST', url: '/api/csp-reports', headers: { origin, 'content-type': 'application/csp-report' },
+        payload: JSON.stringify({ 'csp-report': { 'violated-directive': 'frame-ancestors' } }),
+      });
+      expect(res.statusCode, origin).toBe(204);
+      const write = await ctx.app.inject({ method: 'POST', url: '/api/comments', headers: { origin }, payload: { auctionId: 1, content: 'x' } });
+      expect(write.statusCode, origin).toBe(403);
+    }
+    expect(ctx.app.cspReports).toHaveLength(2);
+  });
 });

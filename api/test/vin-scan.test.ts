@@ -1,7 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, VinScanResponseSchema, vinFromBarcodeText, withCheckDigit } from '@app/shared';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
+import { bombPng } from '../../infra/test-support/documents.js';
 import { createUserSession, jsonHeaders, multipartFile, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -52,23 +52,6 @@ describe('scanning a VIN barcode', () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/vin/scan', headers: { ...jsonHeaders(), ...headers }, payload })).statusCode).toBe(401);
   });
 });
-
-/** A PNG whose header claims 20,000 x 20,000 pixels (1.6 GB to decode), with almost nothing after it. */
-function bombPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(20_000, 0);
-  ihdr.writeUInt32BE(20_000, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('limits', () => {
   it('refuses a decompression bomb from its header, without decoding it or growing the process', async () => {

@@ -34,4 +34,6 @@ export { createLogger, type LoggerSettings, type Logger } from './logger.js';
 export { createMetrics, eventFlowMetrics, hasMetricsToken, PROMETHEUS_CONTENT_TYPE, type Metrics } from './metrics.js';
 export { answerStatus } from './status-routes.js';
 export { recordNotices, type RecordedNotices } from './notices/record-notices.js';
-export { signingKey, signUnsubscribe, verifyUnsubscribe } from './notices/unsubscribe-token.js';
+export { existingSigningKey, signingKey } from './notices/signed-token.js';
+export { signUnsubscribe, verifyUnsubscribe } from './notices/unsubscribe-token.js';
+export { signSignUp, verifySignUp } from './notices/sign-up-token.js';

@@ -16,6 +16,7 @@ export * from './domain/alert-rules.js';
 export * from './domain/trade-in-offer.js';
 export * from './domain/history-score.js';
 export * from './domain/notices.js';
+export * from './domain/sign-up.js';
 export * from './domain/bid-standing.js';
 export * from './domain/csv.js';
 export * from './domain/recommendation.js';

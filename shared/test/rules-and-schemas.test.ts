@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AdminAuctionListQuerySchema,
   AdminLoginBodySchema,
+  AdminUserListQuerySchema,
   CreateBidAlertBodySchema,
   IdParamsSchema,
   LoginBodySchema,
@@ -68,6 +70,14 @@ describe('request schemas', () => {
     for (const id of ['abc', '0', '1.5', '-2']) expect(IdParamsSchema.safeParse({ id }).success).toBe(false);
     expect(IdParamsSchema.parse({ id: '42' }).id).toBe(42);
   });
+  it('reads a page number from a query string only when it is a plain whole number from 1', () => {
+    for (const schema of [AdminUserListQuerySchema, AdminAuctionListQuerySchema]) {
+      expect(schema.parse({}).page).toBe(1);
+      expect(schema.parse({ page: '12' }).page).toBe(12);
+      for (const page of ['1e3', ' 12 ', '12abc', '0x10', '', '0', '-1', '1.5', '10001', 'true']) expect(schema.safeParse({ page }).success, page).toBe(false);
+    }
+  });
+
   it('gives the sign-in messages of the spec', () => {
     expect(messages(LoginBodySchema.safeParse({ email: 'x', password: '123' }))).toEqual([
       'Invalid email address',

@@ -13,12 +13,22 @@ declare module 'fastify' {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write that acts for no session, so a foreign page gains nothing by sending it: browsers' CSP reports, which
+     * come from whatever page framed or injected into ours (Origin: null or another site).
+     */
+    crossSite?: 'allowed';
+  }
+}
+
 export function registerAuth(app: FastifyInstance, origins: readonly string[]): void {
   // CSRF: cookies ride along on cross-site requests, so a write must come from one of our own pages.
   // Answered here rather than thrown: plugins with error handlers of their own (the queue dashboard) would turn a thrown
   // refusal into a 500.
   app.addHook('onRequest', async (request, reply) => {
-    if (!UNSAFE.has(request.method)) return;
+    if (!UNSAFE.has(request.method) || request.routeOptions.config.crossSite === 'allowed') return;
     const origin = request.headers.origin;
     const crossSite = origin !== undefined ? !origins.includes(origin) : request.headers['sec-fetch-site'] === 'cross-site';
     if (crossSite) return reply.status(403).send({ error: 'Cross-origin request refused' });

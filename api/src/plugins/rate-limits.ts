@@ -22,6 +22,10 @@ export const RATE_LIMITS = {
   general: { max: 1200, windowMs: 60_000, scaled: true, per: 'address', message: 'Too many requests from this address: slow down and try again shortly' },
   bid: { max: 60, windowMs: 60_000, scaled: true, per: 'user', message: 'Too many bids: at most 60 a minute' },
   write: { max: 60, windowMs: 60_000, scaled: true, per: 'user', message: 'Too many changes in a short time: wait a moment and try again' },
+  // VIN decodes, valuations and history reports: each costs a decode or a model run, and a scraper would want them all.
+  lookup: { max: 30, windowMs: 60_000, scaled: true, per: 'user', message: 'Too many lookups in a short time: wait a moment and try again' },
+  // The trade-in wizard saves its draft 0.4 s after each pause in typing.
+  draft: { max: 120, windowMs: 60_000, scaled: true, per: 'user', message: 'Saving too often: wait a moment and try again' },
   chat: {
     max: CHAT_RATE_LIMIT.messages,
     windowMs: CHAT_RATE_LIMIT.windowSeconds * 1000,

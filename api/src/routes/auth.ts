@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthResponseSchema, LoginBodySchema, RegisterBodySchema, SessionStateSchema } from '@app/shared';
+import {
+  AuthResponseSchema, ConfirmSignUpBodySchema, LoginBodySchema, RegisterBodySchema, SessionStateSchema, SIGN_UP_ANSWER, SignUpAnswerSchema,
+} from '@app/shared';
 import { currentAdmin, currentUser } from '../plugins/auth.js';
-import { registerUser } from '../services/accounts.js';
 import { LoginThrottle } from '../services/login-throttle.js';
 import { SESSION_TTL_MS, USER_COOKIE, createUserSession } from '../services/sessions.js';
 import { signIn, signOut } from '../services/sign-in.js';
+import { confirmSignUp, requestSignUp } from '../services/sign-up.js';
+import { SignUpMails } from '../services/sign-up-mails.js';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
@@ -43,13 +46,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const mails = new SignUpMails(app.config, app.log);
+  app.addHook('onClose', () => mails.close());
+
+  // The same answer for a new address and one that has an account; the mail tells the owner which it was.
   app.post(
     '/api/auth/register',
-    { config: { rateLimit: limit('register', app.config) }, schema: { tags, body: RegisterBodySchema, response: { 201: AuthResponseSchema, ...errors(400, 409, 429) } } },
+    { config: { rateLimit: limit('register', app.config) }, schema: { tags, body: RegisterBodySchema, response: { 202: SignUpAnswerSchema, ...errors(400, 429) } } },
     async (request, reply) => {
-      const user = await registerUser(app.sql, request.body);
+      await requestSignUp({ sql: app.sql, mails }, request.body);
+      return reply.status(202).send({ message: SIGN_UP_ANSWER });
+    },
+  );
+
+  app.post(
+    '/api/auth/confirm-email',
+    { schema: { tags, body: ConfirmSignUpBodySchema, response: { 200: AuthResponseSchema, ...errors(400, 409) } } },
+    async (request, reply) => {
+      const user = await confirmSignUp(app.sql, request.body.token);
+      // Whoever was signed in on this browser before gives way to the new account.
+      await signOut(deps, request.cookies[USER_COOKIE]);
       setSessionCookie(app, reply, USER_COOKIE, await createUserSession(app.sql, user.id, SESSION_TTL_MS));
-      return reply.status(201).send({ user });
+      return { user };
     },
   );
 

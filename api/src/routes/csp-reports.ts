@@ -17,7 +17,11 @@ export const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post(
     CSP_REPORT_PATH,
-    { schema: { tags: ['system'], description: 'A browser reports a Content-Security-Policy violation', body: z.unknown(), response: { 204: z.null() } } },
+    {
+      // A framing page of another site is exactly where the frame-ancestors reports come from.
+      config: { crossSite: 'allowed' },
+      schema: { tags: ['system'], description: 'A browser reports a Content-Security-Policy violation', body: z.unknown(), response: { 204: z.null() } },
+    },
     async (request, reply) => {
       app.cspReports.push(request.body);
       if (app.cspReports.length > REPORTS_KEPT) app.cspReports.shift();

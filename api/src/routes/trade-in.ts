@@ -60,7 +60,7 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/trade-in/draft',
-    { schema: { tags, security, body: SaveTradeInDraftBodySchema, response: { 204: z.null().describe('Saved'), ...errors(400, 401) } } },
+    { config: { rateLimit: limit('draft', app.config) }, schema: { tags, security, body: SaveTradeInDraftBodySchema, response: { 204: z.null().describe('Saved'), ...errors(400, 401, 429) } } },
     async (request, reply) => {
       await saveDraft(app.sql, await requireUser(request), request.body.draft);
       return reply.status(204).send(null);
@@ -69,7 +69,7 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/trade-in/draft',
-    { schema: { tags, security, response: { 204: z.null().describe('Deleted'), ...errors(401) } } },
+    { config: { rateLimit: limit('draft', app.config) }, schema: { tags, security, response: { 204: z.null().describe('Deleted'), ...errors(401, 429) } } },
     async (request, reply) => {
       await saveDraft(app.sql, await requireUser(request), null);
       return reply.status(204).send(null);

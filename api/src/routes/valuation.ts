@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EstimateValueBodySchema, TrimsQuerySchema, TrimsResponseSchema, ValuationResponseSchema, knownTrims } from '@app/shared';
 import { estimateValue } from '../services/estimate-value.js';
 import { errors } from './responses.js';
+import { limit } from '../plugins/rate-limits.js';
 
 export const valuationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/estimate-value',
-    { schema: { tags: ['valuation'], body: EstimateValueBodySchema, response: { 200: ValuationResponseSchema, ...errors(400, 403, 422) } } },
+    { config: { rateLimit: limit('lookup', app.config) }, schema: { tags: ['valuation'], body: EstimateValueBodySchema, response: { 200: ValuationResponseSchema, ...errors(400, 403, 422, 429) } } },
     async (request) => estimateValue({ sql: app.sql, vinDecoder: app.vinDecoder, model: app.valuationModel }, request.body),
   );
 

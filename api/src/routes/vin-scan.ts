@@ -49,10 +49,11 @@ export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/vin/decode',
     {
+      config: { rateLimit: limit('lookup', app.config) },
       schema: {
         tags: ['selling'],
         body: VinDecodeBodySchema,
-        response: { 200: VinDecodeResponseSchema, ...errors(400) },
+        response: { 200: VinDecodeResponseSchema, ...errors(400, 429) },
       },
     },
     async (request) => ({ vin: request.body.vin, vehicle: await app.vinDecoder.decode(request.body.vin).catch(() => null) }),

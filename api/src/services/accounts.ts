@@ -1,8 +1,7 @@
 import type { Sql } from 'postgres';
-import type { AdminUser, RegisterBody, SessionUser } from '@app/shared';
-import { Conflict, Forbidden, Invalid } from '../domain-errors.js';
-import { COMMON_PASSWORD, isCommonPassword } from './common-passwords.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import type { AdminUser, SessionUser } from '@app/shared';
+import { Forbidden } from '../domain-errors.js';
+import { verifyPassword } from './passwords.js';
 
 export const ACCOUNT_SUSPENDED = 'This account is suspended. Please contact support.';
 
@@ -15,17 +14,6 @@ export async function checkUserCredentials(sql: Sql, email: string, password: st
   // Said only to someone who knows the password, so it tells a stranger nothing about the account.
   if (row.suspended) throw new Forbidden(ACCOUNT_SUSPENDED);
   return { id: row.id, name: row.name, email: row.email, isPremium: row.isPremium };
-}
-
-export async function registerUser(sql: Sql, body: RegisterBody): Promise<SessionUser> {
-  if (isCommonPassword(body.password)) throw new Invalid(COMMON_PASSWORD);
-  const passwordHash = await hashPassword(body.password);
-  const [row] = await sql<SessionUser[]>`
-    insert into users (email, name, password_hash) values (${body.email}, ${body.name}, ${passwordHash})
-    on conflict do nothing
-    returning id, name, email, is_premium`;
-  if (!row) throw new Conflict('An account with this email already exists');
-  return row;
 }
 
 export async function checkAdminCredentials(sql: Sql, email: string, password: string): Promise<AdminUser | null> {

@@ -1,35 +1,31 @@
 // Escrow documents on disk, beside the photos but never public. A file is streamed to a temporary name while its size
-// is counted; only a PDF, PNG or JPEG proven by its bytes within 10 MB is moved into place, so a refused upload leaves
-// no file behind. The caller records it and removes it again when the record is refused.
+// is counted; only a PDF, PNG or JPEG within 10 MB is kept: a PDF that passes the structure and active-content check
+// (pdf-check.ts) as it is, an image decoded and encoded afresh without its metadata, like a photo (image-safety.ts).
+// A refused upload leaves no file behind. The caller records it and removes it again when the record is refused.
 import { createReadStream } from 'node:fs';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType } from '@app/shared';
+import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType, type DocumentFileType } from '@app/shared';
 import type { StoredFile } from '@app/infra';
 import { DomainError } from '../domain-errors.js';
+import { MAX_IMAGE_PIXELS, reencodeImage, type ReencodeRules } from './image-safety.js';
+import { pdfProblem } from './pdf-check.js';
 import { receiveUpload } from './upload-receiver.js';
 
-/** Enough of the start for the magic numbers and of the end for a PDF's trailer. */
-const HEAD_BYTES = 16;
-const TAIL_BYTES = 1024;
+/** A scanned page keeps every pixel the image limit allows: its small print must stay legible. */
+const DOCUMENT_IMAGE_RULES: ReencodeRules = {
+  accept: ['image/png', 'image/jpeg'],
+  maxEdge: Math.ceil(Math.sqrt(MAX_IMAGE_PIXELS)) * 2,
+  pngCompression: 6,
+  notAccepted: DOCUMENT_TEXTS.notADocument,
+};
 
-async function headAndTail(path: string, size: number): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    if (size <= HEAD_BYTES + TAIL_BYTES) {
-      const all = Buffer.alloc(size);
-      await handle.read(all, 0, size, 0);
-      return all;
-    }
-    const head = Buffer.alloc(HEAD_BYTES);
-    const tail = Buffer.alloc(TAIL_BYTES);
-    await handle.read(head, 0, HEAD_BYTES, 0);
-    await handle.read(tail, 0, TAIL_BYTES, size - TAIL_BYTES);
-    return Buffer.concat([head, tail]);
-  } finally {
-    await handle.close();
-  }
+async function keptBytes(type: DocumentFileType, file: Buffer): Promise<Buffer> {
+  if (type !== 'application/pdf') return (await reencodeImage(file, DOCUMENT_IMAGE_RULES)).data;
+  const problem = pdfProblem(file);
+  if (problem) throw new DomainError(415, problem);
+  return file;
 }
 
 export class DocumentStore {
@@ -37,12 +33,14 @@ export class DocumentStore {
 
   /** Keeps one uploaded file if it proves to be a document; `truncated()` says whether the parser cut it at the limit. */
   async save(file: Readable, truncated: () => boolean): Promise<StoredFile> {
-    return receiveUpload(this.dir, file, truncated, DOCUMENT_TEXTS, async ({ id, temp, bytes }) => {
-      const type = sniffDocumentType(await headAndTail(temp, bytes));
+    return receiveUpload(this.dir, file, truncated, DOCUMENT_TEXTS, async ({ id, temp }) => {
+      const received = await readFile(temp);
+      const type = sniffDocumentType(received);
       if (!type) throw new DomainError(415, DOCUMENT_TEXTS.notADocument);
+      const kept = await keptBytes(type, received);
       const fileName = `${id}.${DOCUMENT_FILE_TYPES[type]}`;
-      await rename(temp, join(this.dir, fileName));
-      return { fileName, contentType: type, bytes };
+      await writeFile(join(this.dir, fileName), kept, { flag: 'wx' });
+      return { fileName, contentType: type, bytes: kept.length };
     });
   }
 

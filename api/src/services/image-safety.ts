@@ -1,7 +1,8 @@
 // Images from outside are never trusted by their first bytes. The header is read first (no pixels decoded) so a small
 // file claiming 20,000 x 20,000 pixels is refused before it can take a gigabyte to decode; a photo that is kept is
 // then decoded completely (a file that only starts like an image fails here), turned upright, its metadata (camera,
-// EXIF location) dropped, and encoded afresh. Decoding runs on libuv's thread pool, off the event loop.
+// EXIF location) dropped, and encoded afresh; escrow documents that are images go the same way. Decoding runs on
+// libuv's thread pool, off the event loop.
 import sharp from 'sharp';
 import { PHOTO_TEXTS, type PhotoType } from '@app/shared';
 import { DomainError } from '../domain-errors.js';
@@ -29,29 +30,50 @@ export async function inspectImage(input: Buffer): Promise<{ type: PhotoType; wi
   }
 }
 
-/** Refuses what is not an image (415) or has too many pixels (413), from the header alone. */
-export async function assertSafeImage(input: Buffer): Promise<{ type: PhotoType; width: number; height: number }> {
+/** Refuses what is not an image (415, with `notAccepted`) or has too many pixels (413), from the header alone. */
+export async function assertSafeImage(input: Buffer, notAccepted: string = PHOTO_TEXTS.notAnImage): Promise<{ type: PhotoType; width: number; height: number }> {
   const info = await inspectImage(input);
-  if (!info) throw new DomainError(415, PHOTO_TEXTS.notAnImage);
+  if (!info) throw new DomainError(415, notAccepted);
   if (info.width * info.height > MAX_IMAGE_PIXELS) throw new DomainError(413, IMAGE_TEXTS.tooManyPixels);
   return info;
 }
 
-/** The photo decoded, upright, without metadata, at most MAX_PHOTO_EDGE pixels wide or high, encoded again in its own format. */
-export async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; type: PhotoType }> {
-  const { type } = await assertSafeImage(input);
+export interface ReencodeRules {
+  /** The formats kept; any other readable image is refused like a non-image. */
+  accept: readonly PhotoType[];
+  /** The longest edge kept, in pixels; larger images are scaled down. */
+  maxEdge: number;
+  /** zlib effort for PNG: 9 for small photos (fewer bytes), lower for large scans (a page must not take seconds). */
+  pngCompression: number;
+  /** The refusal's words (415). */
+  notAccepted: string;
+}
+
+const PHOTO_RULES: ReencodeRules = { accept: ['image/png', 'image/jpeg', 'image/webp'], maxEdge: MAX_PHOTO_EDGE, pngCompression: 9, notAccepted: PHOTO_TEXTS.notAnImage };
+
+/** The image decoded, upright, without metadata, within `maxEdge` pixels on its long side, encoded again in its own format. */
+export async function reencodeImage(input: Buffer, rules: ReencodeRules): Promise<{ data: Buffer; type: PhotoType }> {
+  const { type } = await assertSafeImage(input, rules.notAccepted);
+  if (!rules.accept.includes(type)) throw new DomainError(415, rules.notAccepted);
   try {
     const pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()
-      .resize({ width: MAX_PHOTO_EDGE, height: MAX_PHOTO_EDGE, fit: 'inside', withoutEnlargement: true });
+      .resize({ width: rules.maxEdge, height: rules.maxEdge, fit: 'inside', withoutEnlargement: true });
     const encoded =
-      type === 'image/png' ? pipeline.png({ compressionLevel: 9 }) : type === 'image/webp' ? pipeline.webp({ quality: 85 }) : pipeline.jpeg({ quality: 85, mozjpeg: true });
+      type === 'image/png'
+        ? pipeline.png({ compressionLevel: rules.pngCompression })
+        : type === 'image/webp'
+          ? pipeline.webp({ quality: 85 })
+          : pipeline.jpeg({ quality: 85, mozjpeg: true });
     return { data: await encoded.toBuffer(), type };
   } catch {
     // The header was fine but the pixels are not: a truncated or forged file.
-    throw new DomainError(415, PHOTO_TEXTS.notAnImage);
+    throw new DomainError(415, rules.notAccepted);
   }
 }
+
+/** A seller's photo, as stored: at most MAX_PHOTO_EDGE pixels on a side. */
+export const reencodePhoto = (input: Buffer) => reencodeImage(input, PHOTO_RULES);
 
 /** A frame for the barcode reader, made smaller when it is larger than any label photo needs to be. */
 export async function frameForScan(input: Buffer, maxEdge = 2400): Promise<Buffer> {

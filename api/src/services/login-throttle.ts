@@ -26,6 +26,15 @@ export function backoffSeconds(failures: number): number {
   return Math.min(MAX_BACKOFF_SECONDS, 2 ** (failures - FREE_FAILURES_PER_PAIR));
 }
 
+/** The Redis keys of one attempt's three counters: fixed-length hashes, whatever the address or the account. */
+export function throttleKeys(prefix: string, scope: string, account: string, ip: string) {
+  return {
+    pair: `${prefix}throttle:pair:${digest(scope, account, ip)}`,
+    account: `${prefix}throttle:acct:${digest(scope, account)}`,
+    ip: `${prefix}throttle:ip:${digest(ip)}`,
+  };
+}
+
 async function bounded<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -47,11 +56,7 @@ export class LoginThrottle {
   ) {}
 
   private keys(scope: string, account: string, ip: string) {
-    return {
-      pair: `${this.prefix}throttle:pair:${digest(scope, account, ip)}`,
-      account: `${this.prefix}throttle:acct:${digest(scope, account)}`,
-      ip: `${this.prefix}throttle:ip:${digest(ip)}`,
-    };
+    return throttleKeys(this.prefix, scope, account, ip);
   }
 
   /** Refuses before the password is even checked once a limit is reached. */

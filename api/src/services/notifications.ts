@@ -1,7 +1,7 @@
 // A user's notices (the bell), the auctions they watch and which notices they want by mail. Every query is scoped
 // by the session's user; notices themselves are written only by the workers (infra's recordNotices).
 import type { Sql } from 'postgres';
-import { verifyUnsubscribe, signingKey } from '@app/infra';
+import { existingSigningKey, verifyUnsubscribe } from '@app/infra';
 import {
   NOTIFICATION_KINDS, NOTIFICATION_LIST_LIMIT, type CaughtMail, type EmailSettings, type Notification, type NotificationKind, type NotificationList,
 } from '@app/shared';
@@ -75,7 +75,8 @@ export async function setEmail(sql: Sql, userId: number, kind: NotificationKind,
 
 /** An unsubscribe link's token turns off one kind of mail for the user it was signed for; no session needed. */
 export async function unsubscribe(sql: Sql, token: string): Promise<{ kind: NotificationKind; email: false }> {
-  const who = verifyUnsubscribe(await signingKey(sql), token);
+  const key = await existingSigningKey(sql);
+  const who = key === null ? null : verifyUnsubscribe(key, token);
   if (!who) throw new Invalid('This unsubscribe link is not valid');
   await setEmail(sql, who.userId, who.kind, false);
   return { kind: who.kind, email: false };

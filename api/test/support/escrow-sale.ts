@@ -1,6 +1,7 @@
 // A sale with an open escrow and the steps the escrow tests take on it, through the real routes.
 import { expect } from 'vitest';
 import { signWebhook } from '@app/infra';
+import { pdfDocument } from '../../../infra/test-support/documents.js';
 import { createAuction, createUserSession, jsonHeaders, type TestContext } from './test-app.js';
 
 export type Sale = Awaited<ReturnType<typeof openSale>>;
@@ -70,7 +71,7 @@ export function multipartWithFields(fields: Record<string, string>, bytes: Uint8
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export const PDF = pdfDocument();
 
 export function uploadDocument(ctx: TestContext, cookie: string, transactionId: number, documentType: string, bytes: Uint8Array = PDF, fileName = 'doc.pdf', type = 'application/pdf') {
   const { payload, headers } = multipartWithFields({ transactionId: String(transactionId), documentType }, bytes, fileName, type);

@@ -1,7 +1,7 @@
 // The admin portal's own answers (its requests reuse the auction and escrow contracts).
 import { z } from 'zod';
 import { AuctionStatusSchema } from './auctions.js';
-import { IsoDateSchema, MoneySchema } from './common.js';
+import { IsoDateSchema, MoneySchema, PageNumberSchema } from './common.js';
 
 export const ADMIN_PERIODS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as const;
 export const AdminPeriodSchema = z.enum(['7d', '30d', '90d', '1y']);
@@ -49,7 +49,7 @@ export const AdminUserListSchema = z.object({ items: z.array(AdminUserRowSchema)
 export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 export const AdminUserListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: PageNumberSchema,
 });
 export const SuspendUserBodySchema = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(500) });
 export const SetPremiumBodySchema = z.object({ isPremium: z.boolean() });
@@ -88,7 +88,7 @@ export type AdminSecurity = z.infer<typeof AdminSecuritySchema>;
 export const AdminAuctionListQuerySchema = z.object({
   status: AuctionStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: PageNumberSchema,
 });
 export const AdminAuctionRowSchema = z.object({
   id: z.number().int(),

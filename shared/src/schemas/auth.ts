@@ -24,6 +24,12 @@ export const RegisterBodySchema = z.object({
     .refine((p) => p.trim().length >= REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters besides spaces`),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+/** The answer to every registration, whether the address is new or already has an account. */
+export const SignUpAnswerSchema = z.object({ message: z.string() });
+export type SignUpAnswer = z.infer<typeof SignUpAnswerSchema>;
+/** The token of a mailed confirmation link: `{attempt id}.{HMAC}`. */
+export const ConfirmSignUpBodySchema = z.object({ token: z.string().min(1).max(100) });
+export type ConfirmSignUpBody = z.infer<typeof ConfirmSignUpBodySchema>;
 
 export const AdminLoginBodySchema = z.object({
   email: email('Please enter a valid email address'),

@@ -16,6 +16,8 @@ export const IdSchema = wholeNumber('must be a positive whole number').pipe(
 );
 
 export const IdParamsSchema = z.object({ id: IdSchema });
+/** A list's page number from a query string: 1 when absent. */
+export const PageNumberSchema = wholeNumber('page must be a whole number').pipe(z.number().min(1, 'page starts at 1').max(10_000, 'page is too large')).default(1);
 export const AuctionIdParamsSchema = z.object({ auctionId: IdSchema });
 
 /** Money in: a decimal string or a JSON number with at most two decimals; out: integer cents. */

@@ -7,6 +7,7 @@ const TITLES: Record<string, string | null> = {
   '/': null,
   '/login': 'Sign In',
   '/register': 'Create Account',
+  '/confirm-email': 'Confirm Your Email',
   '/dashboard': 'Dashboard',
   '/admin/login': 'Admin Sign In',
   '/admin': 'Admin',

@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
       { path: '/listing/:id', ...page(async () => ({ Page: (await import('./routes/listing')).ListingRoute })) },
       { path: '/login', ...page(async () => ({ Page: (await import('../features/account')).LoginPage })) },
       { path: '/register', ...page(async () => ({ Page: (await import('../features/account')).RegisterPage })) },
+      { path: '/confirm-email', ...page(async () => ({ Page: (await import('../features/account')).ConfirmEmailPage })) },
       { path: '/dashboard', ...page(async () => ({ Page: (await import('../features/dashboard')).DashboardPage })) },
       { path: '/admin/login', ...page(async () => ({ Page: (await import('../features/admin')).AdminLoginPage })) },
       { path: '/admin', ...page(async () => ({ Page: (await import('../features/admin')).AdminPage })) },

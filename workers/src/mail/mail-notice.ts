@@ -6,6 +6,7 @@ import type { Sql } from 'postgres';
 import type { Transporter } from 'nodemailer';
 import { signUnsubscribe } from '@app/infra';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@app/shared';
+import { escapeHtml } from './escape-html.js';
 
 export interface MailDeps {
   sql: Sql;
@@ -27,8 +28,6 @@ interface NoticeRow {
   name: string;
   optedOut: boolean;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const noticeMessageId = (id: number) => `<notice-${id}@carbid.example>`;
 

@@ -1,14 +1,18 @@
 // The notices queue: one 'mail' job per notice to mail (job id mail-{notificationId}, so enqueueing twice is once),
-// and a scheduled 'sweep' that writes watchers' "ending in 15 minutes" notices, re-enqueues any mail whose job was
-// lost (a crash between the commit and the enqueue) and forgets caught development mail after a week.
+// one 'sign-up-mail' job per registration (enqueued by the API), and a scheduled 'sweep' that writes watchers'
+// "ending in 15 minutes" notices, re-enqueues any mail whose job was lost (a crash between the commit and the
+// enqueue, Redis away) and forgets caught development mail and old sign-up attempts after a week.
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import nodemailer from 'nodemailer';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
 import { signingKey, type EventPublisher } from '@app/infra';
-import { ALERT_CHECK_INTERVAL_MS, MailJobSchema, QUEUE_NAMES, type DomainEvent } from '@app/shared';
+import {
+  ALERT_CHECK_INTERVAL_MS, MAIL_JOB_OPTIONS, MailJobSchema, QUEUE_NAMES, SIGN_UP_MAIL_JOB, SignUpMailJobSchema, signUpMailJobId, type DomainEvent,
+} from '@app/shared';
 import { startMailCatcher, type MailCatcher } from '../mail/mail-catcher.js';
 import { mailNotice } from '../mail/mail-notice.js';
+import { mailSignUp } from '../mail/mail-sign-up.js';
 import { deriveNotices, writeNotices, type NoticeDeps } from './derive-notices.js';
 import { watchEndingDrafts } from './watch-ending.js';
 
@@ -56,7 +60,7 @@ export async function startNotices(deps: NoticeQueueDeps): Promise<Notices> {
   const queue = new Queue(NOTICE_QUEUE, {
     connection: deps.connection,
     prefix: `${deps.prefix}bull`,
-    defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: false },
+    defaultJobOptions: MAIL_JOB_OPTIONS,
   });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'notice queue error'));
   const enqueueMails = async (ids: number[]) => {
@@ -64,27 +68,39 @@ export async function startNotices(deps: NoticeQueueDeps): Promise<Notices> {
   };
   const noticeDeps: NoticeDeps = { sql, events: deps.events, mail: enqueueMails };
 
+  /** Mails pending longer than LOST_MAIL_AFTER_S: a job that gave up (SMTP down through every attempt) is retried; one that was never added, or is gone, is added. */
+  const recover = async (ids: number[], jobIdOf: (id: number) => string, add: (missing: number[]) => Promise<unknown>) => {
+    const missing: number[] = [];
+    for (const id of ids) {
+      const job = await queue.getJob(jobIdOf(id));
+      if (!job) missing.push(id);
+      else if (await job.isFailed()) await job.retry();
+    }
+    if (missing.length > 0) await add(missing);
+  };
+
   const sweep = async () => {
     await writeNotices(noticeDeps, await watchEndingDrafts(sql));
     const lost = await sql<{ id: number }[]>`
       select id from notifications where mail_status = 'pending' and created_at < now() - ${LOST_MAIL_AFTER_S} * interval '1 second'
       order by id limit 500`;
-    // A job that gave up (SMTP down through every attempt) is retried; one that was never added, or is gone, is added.
-    const missing: number[] = [];
-    for (const { id } of lost) {
-      const job = await queue.getJob(mailJobId(id));
-      if (!job) missing.push(id);
-      else if (await job.isFailed()) await job.retry();
-    }
-    await enqueueMails(missing);
-    // The development inbox keeps a week of mail.
+    await recover(lost.map((r) => r.id), mailJobId, enqueueMails);
+    const lostSignUps = await sql<{ id: number }[]>`
+      select id from sign_up_attempts where mail_status = 'pending' and created_at < now() - ${LOST_MAIL_AFTER_S} * interval '1 second'
+      order by id limit 500`;
+    await recover(lostSignUps.map((r) => r.id), signUpMailJobId, (ids) =>
+      queue.addBulk(ids.map((attemptId) => ({ name: SIGN_UP_MAIL_JOB, data: { attemptId }, opts: { jobId: signUpMailJobId(attemptId) } }))),
+    );
+    // The development inbox keeps a week of mail; a sign-up link works for a day, its attempt is kept a week.
     await sql`delete from caught_mails where id in (select id from caught_mails where received_at < now() - interval '7 days' limit 5000)`;
+    await sql`delete from sign_up_attempts where id in (select id from sign_up_attempts where created_at < now() - interval '7 days' limit 5000)`;
   };
 
   const worker = new Worker(
     NOTICE_QUEUE,
     async (job) => {
       if (job.name === 'sweep') return sweep();
+      if (job.name === SIGN_UP_MAIL_JOB) return { result: await mailSignUp(mailDeps, SignUpMailJobSchema.parse(job.data).attemptId) };
       const data = MailJobSchema.parse(job.data);
       return { result: await mailNotice(mailDeps, data.notificationId) };
     },
