@@ -4,6 +4,7 @@ import type { Sql } from 'postgres';
 import {
   PHOTO_TEXTS,
   centsToDecimal,
+  comparableReports,
   formatCents,
   photoFileNameOf,
   TradeInDraftSchema,
@@ -110,6 +111,7 @@ export async function evaluateTradeIn(deps: Deps, body: TradeInEvaluateBody, own
     offerBreakdown: { margin: centsToDecimal(offer.marginCents), lienPayoff: centsToDecimal(offer.lienPayoffCents), equity: signed(offer.equityCents) },
     confidence: v.confidence,
     basis: v.basis,
+    comparables: comparableReports(v),
     offer: offerView(offerRow),
   };
 }

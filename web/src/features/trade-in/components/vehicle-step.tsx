@@ -12,6 +12,9 @@ const input = 'mt-1 w-full rounded border px-3 py-2';
 
 export function VehicleStep({ draft, update }: { draft: TradeInDraft; update(change: Partial<TradeInDraft>): void }) {
   const [scanning, setScanning] = useState(false);
+  // The trim a scan filled in belongs to the scanned car: typing another VIN drops it (the server then takes the new
+  // VIN's decoded trim) rather than valuing the new car with the old one's trim.
+  const [scannedTrim, setScannedTrim] = useState<string | null>(null);
   const [decoded, setDecoded] = useState<{ vin: string; vehicle: ScannedVehicle | null; error?: string } | null>(null);
 
   // Decode once the VIN is complete (also for a restored draft); a bad VIN shows its reason.
@@ -38,7 +41,11 @@ export function VehicleStep({ draft, update }: { draft: TradeInDraft; update(cha
       {scanning && (
         <VinScanner
           onClose={() => setScanning(false)}
-          onDetected={(vin, vehicle) => update({ vin, ...(vehicle?.trim && !draft.trim ? { trim: vehicle.trim } : {}) })}
+          onDetected={(vin, vehicle) => {
+            const trim = vehicle?.trim && !draft.trim ? vehicle.trim : null;
+            setScannedTrim(trim);
+            update({ vin, ...(trim ? { trim } : {}) });
+          }}
         />
       )}
       <label className="text-sm sm:col-span-2">
@@ -46,7 +53,12 @@ export function VehicleStep({ draft, update }: { draft: TradeInDraft; update(cha
         <span className="mt-1 flex gap-2">
           <input
             value={draft.vin}
-            onChange={(e) => update({ vin: e.target.value.toUpperCase().replace(/\s/g, '').slice(0, VIN_LENGTH) })}
+            onChange={(e) => {
+              const vin = e.target.value.toUpperCase().replace(/\s/g, '').slice(0, VIN_LENGTH);
+              const stale = scannedTrim !== null && draft.trim === scannedTrim;
+              if (stale) setScannedTrim(null);
+              update({ vin, ...(stale ? { trim: '' } : {}) });
+            }}
             maxLength={VIN_LENGTH}
             className="w-full rounded border px-3 py-2 font-mono"
             data-testid="ti-vin"
