@@ -7,7 +7,7 @@ export const valuationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/estimate-value',
     { schema: { tags: ['valuation'], body: EstimateValueBodySchema, response: { 200: ValuationResponseSchema, ...errors(400, 422) } } },
-    async (request) => estimateValue({ sql: app.sql, vinDecoder: app.vinDecoder, model: app.valuationModel }, request.body),
+    async (request) => estimateValue(app.valuationDeps, request.body),
   );
 
   /** The trims the market data knows for a model, for the seller's trim list. */

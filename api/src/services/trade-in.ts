@@ -18,14 +18,11 @@ import {
   type TradeInEvaluationSummary,
   type TradeInOfferView,
   type TradeInResult,
-  type ValuationModel,
 } from '@app/shared';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { photosNotOwnedBy } from './photo-store.js';
-import { demandOf, valueVin } from './estimate-value.js';
-import type { VinDecoder } from './vin-decoder.js';
+import { demandOf, valueVin, type ValuationDeps } from './estimate-value.js';
 
-type Deps = { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel };
 
 const signed = (cents: number) => (cents < 0 ? `-${centsToDecimal(-cents)}` : centsToDecimal(cents));
 const signedUsd = (cents: number) => (cents < 0 ? `-${formatCents(-cents)}` : `+${formatCents(cents)}`);
@@ -48,7 +45,7 @@ const offerView = (o: OfferRow): TradeInOfferView => ({
   acceptedAt: o.acceptedAt?.toISOString() ?? null,
 });
 
-export async function evaluateTradeIn(deps: Deps, body: TradeInEvaluateBody, owner: SessionUser): Promise<TradeInResult> {
+export async function evaluateTradeIn(deps: ValuationDeps, body: TradeInEvaluateBody, owner: SessionUser): Promise<TradeInResult> {
   const names = [...body.photos, ...body.titlePhotos].map((url) => photoFileNameOf(url)!);
   if (names.length > 0 && (await photosNotOwnedBy(deps.sql, owner, names)).length > 0) throw new Invalid(PHOTO_TEXTS.notYours);
 
