@@ -55,7 +55,7 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
           <p className="text-slate-600">No transit insurance on this sale.</p>
         ) : (
           <p className="text-slate-600">
-            {TRANSIT_INSURANCE.rateBps / 100}% of the price, at least {formatCents(TRANSIT_INSURANCE.minimumPremiumCents)}: {formatCents(quote.premiumCents)} covers {formatCents(quote.coverageCents)} for {TRANSIT_INSURANCE.termDays} days. Added before paying; the premium is paid with the rest.
+            {TRANSIT_INSURANCE.rateBps / 100}% of the price, at least {formatCents(TRANSIT_INSURANCE.minimumPremiumCents)}: {formatCents(quote.premiumCents)} covers {formatCents(quote.coverageCents)} for {TRANSIT_INSURANCE.termDays} days. Added before paying; the premium is due with the deposit (or with everything, paid at once).
             {t.role === 'buyer' && canInsure(t) && (
               <button onClick={() => insure.mutate(undefined)} disabled={insure.isPending} className="ml-2 rounded border px-2 py-0.5 text-xs font-semibold">Add transit insurance</button>
             )}
