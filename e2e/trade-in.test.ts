@@ -27,10 +27,13 @@ it('walks the trade-in wizard with a lien to a firm offer, keeps the draft acros
   await page.getByTestId('vin-scanner').waitFor({ state: 'detached' });
   expect(await page.getByTestId('ti-vin').inputValue()).toBe(scanned);
   await page.getByTestId('ti-decoded').getByText('2019 Chevrolet Corvette').waitFor();
+  expect(await page.getByTestId('ti-trim').inputValue()).toMatch(/^Stingray/);
   // The car being traded in is another one: its VIN typed instead.
   await page.getByTestId('ti-vin').fill('wp0ac2a99ks149000');
   await page.getByTestId('ti-decoded').getByText('2019 Porsche 911').waitFor();
   expect(await page.getByTestId('ti-vin').inputValue()).toBe('WP0AC2A99KS149000');
+  // The Corvette's trim, filled by the scan, went with it: the Porsche is valued as its own VIN decodes.
+  expect(await page.getByTestId('ti-trim').inputValue()).toBe('');
   await page.getByTestId('ti-mileage').fill('6000');
   expect(await next.isDisabled()).toBe(true);
   await page.getByTestId('ti-condition').selectOption('good');
@@ -97,6 +100,11 @@ it('walks the trade-in wizard with a lien to a firm offer, keeps the draft acros
   expect(await page.getByTestId('ti-offer').innerText()).toMatch(/^\$\d{1,3}(,\d{3})+$/);
   await page.getByTestId('ti-breakdown').getByText('Lien payoff (10-day)').waitFor();
   await page.getByTestId('ti-market').getByText(/comparable sales? in the last 12 months/).waitFor();
+  // The comparables the estimate rests on, in the table the valuation page uses.
+  expect(await page.getByTestId('ti-basis').innerText()).toMatch(/based on \d+ comparable sales?, model years/);
+  const comparable = page.getByTestId('ti-results').getByTestId('comparables').getByTestId('comparable');
+  expect(await comparable.count()).toBeGreaterThan(0);
+  expect(await comparable.first().innerText()).toMatch(/Porsche 911[\s\S]*\$\d/);
   await page.getByTestId('ti-terms').getByText(/Ally Financial the 10-day payoff of \$20,125/).waitFor();
   const offer = await page.getByTestId('ti-offer').innerText();
 

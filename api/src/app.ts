@@ -36,6 +36,8 @@ import { valuationRoutes } from './routes/valuation.js';
 import { tradeInRoutes } from './routes/trade-in.js';
 import { historyReportRoutes } from './routes/history-report.js';
 import { HistoryReports, chooseHistoryProvider } from './services/history/history-reports.js';
+import { PlatformSales } from './services/platform-sales.js';
+import type { ValuationDeps } from './services/estimate-value.js';
 import type { HistoryProvider } from './services/history/history-provider.js';
 import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
@@ -63,6 +65,9 @@ declare module 'fastify' {
     payments: PaymentProvider;
     vinDecoder: VinDecoder;
     valuationModel: ValuationModel;
+    platformSales: PlatformSales;
+    /** What a valuation by VIN needs: the model, the decoder and the platform's sales. */
+    valuationDeps: ValuationDeps;
     historyReports: HistoryReports;
     /** The latest Content-Security-Policy violations browsers reported (newest last). */
     cspReports: unknown[];
@@ -126,10 +131,16 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   app.decorate('vinDecoder', vinDecoder);
   // Loaded before the first request (about 0.2 s, once per process), so no valuation waits on it.
   app.decorate('valuationModel', await valuationModel());
-  const historyProvider = deps.historyProvider ?? chooseHistoryProvider(config, { sql, vinDecoder, model: app.valuationModel });
+  const platformSales = new PlatformSales(sql);
+  // Without the listener every valuation reads the sales itself: slower, never stale.
+  platformSales.start().catch((err: unknown) => app.log.warn({ err }, 'platform sales are read on every valuation: listening for changes failed'));
+  app.decorate('platformSales', platformSales);
+  app.decorate('valuationDeps', { sql, vinDecoder, model: app.valuationModel, platformSales });
+  const historyProvider = deps.historyProvider ?? chooseHistoryProvider(config, app.valuationDeps);
   app.decorate('historyReports', new HistoryReports(sql, historyProvider, config.HISTORY_CACHE_SECONDS));
 
   app.addHook('onClose', async () => {
+    await platformSales.stop();
     await vinDecoder.close();
     await app.payments.drain();
     await events.drain();

@@ -24,6 +24,14 @@ describe('admin security tab', () => {
     const auctionId = await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '20000.00' });
     expect((await ctx.app.inject({ method: 'POST', url: `/api/auctions/${auctionId}/buy-now`, headers: jsonHeaders(buyer.cookie), payload: {} })).statusCode).toBe(201);
     await ctx.sql`update escrow_transactions set payment_due_at = now() - interval '1 hour' where auction_id = ${auctionId}`;
+    // Another buyer paid the deposit but not the balance, now past its date.
+    const late = await createUserSession(ctx.app, ctx.sql, { name: 'Late Balance' });
+    const lateAuction = await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '20000.00' });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/auctions/${lateAuction}/buy-now`, headers: jsonHeaders(late.cookie), payload: {} })).statusCode).toBe(201);
+    await ctx.sql`update escrow_transactions set payment_due_at = null where auction_id = ${lateAuction}`;
+    await ctx.sql`
+      update payment_schedules s set status = case when s.payment_type = 'deposit' then 'paid' else s.status end, due_date = now() - interval '1 hour'
+      from escrow_transactions t where t.id = s.transaction_id and t.auction_id = ${lateAuction}`;
 
     const sec = AdminSecuritySchema.parse((await ctx.app.inject({ url: '/api/admin/security?period=7d', headers: { cookie: admin.cookie } })).json());
     expect(sec.failedSignInsByAccount.find((a) => a.email === target.email)?.failures).toBe(FLAG_FAILED_SIGN_INS);
@@ -31,6 +39,7 @@ describe('admin security tab', () => {
     const flagged = FlaggedUserListSchema.parse((await ctx.app.inject({ url: '/api/admin/flagged-users', headers: { cookie: admin.cookie } })).json());
     expect(flagged.find((f) => f.email === target.email)).toMatchObject({ userId: target.id, reasons: [`${FLAG_FAILED_SIGN_INS} failed sign-ins`] });
     expect(flagged.find((f) => f.userId === buyer.id)).toMatchObject({ reasons: ['unpaid escrow past deadline (1)'] });
+    expect(flagged.find((f) => f.userId === late.id)).toMatchObject({ reasons: ['unpaid escrow past deadline (1)'] });
 
     const member = await createUserSession(ctx.app, ctx.sql);
     expect((await ctx.app.inject({ url: '/api/admin/flagged-users', headers: { cookie: member.cookie } })).statusCode).toBe(403);

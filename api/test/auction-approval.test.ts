@@ -51,3 +51,27 @@ it('a seller submits a car to auction; it stays hidden until an admin approves i
   expect(live.map((a: { id: number; auctionType: string }) => [a.id, a.auctionType])).toEqual([[auctionId, 'reserve']]);
   expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/auctions/${auctionId}/approve`, headers: { cookie: admin, origin: ORIGIN } })).statusCode).toBe(404);
 });
+
+it('a starting bid below $1 or with cents is refused with 400 naming the starting bid, and nothing is submitted', async () => {
+  const seller = await createUserSession(ctx.app, ctx.sql);
+  const [car] = await ctx.sql<{ id: number }[]>`
+    insert into cars (vin, year, make, model, mileage, condition, images, description, owner_id)
+    values ('WBS8M9C50J5000002', 2018, 'BMW', 'M3', 30000, 'Good', ${['/images/cars/coupe-red.svg']},
+            'Le Mans Blue, competition package, full service history.', ${seller.id})
+    returning id`;
+  const submit = (startingBid: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auction-requests', headers: jsonHeaders(seller.cookie), payload: { carId: car!.id, startingBid, durationDays: 7, location: 'Detroit, MI' } });
+  const wholeDollars = 'Starting bid must be a whole-dollar amount of at least $1';
+  const cases: [unknown, string][] = [
+    ['0.50', wholeDollars], [0.99, wholeDollars], [0, wholeDollars], ['30000.50', wholeDollars], [30000.01, wholeDollars],
+    ['-5', 'must be an amount in dollars with at most two decimals'],
+  ];
+  for (const [startingBid, message] of cases) {
+    const res = await submit(startingBid);
+    expect(res.statusCode, String(startingBid)).toBe(400);
+    expect(res.json().issues, String(startingBid)).toContainEqual(expect.objectContaining({ path: ['startingBid'], message }));
+  }
+  expect(await ctx.sql`select 1 from auctions where car_id = ${car!.id}`).toEqual([]);
+  // The lowest allowed: one whole dollar.
+  expect((await submit('1')).statusCode).toBe(201);
+});

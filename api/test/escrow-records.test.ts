@@ -214,7 +214,7 @@ describe('escrow disputes', () => {
         ['buyer', 'Photo 7 shows the other door'],
         ['mediator', 'Please send a close-up of the scratch'],
       ]);
-      expect(t.payment.schedule.map((l) => [l.paymentType, l.amount, l.status])).toEqual([['full', '53750.00', 'paid'], ['refund', '1500.00', 'paid']]);
+      expect(t.payment.schedule.map((l) => [l.paymentType, l.amount, l.status])).toEqual([['deposit', '5375.00', 'paid'], ['balance', '48375.00', 'paid'], ['refund', '1500.00', 'paid']]);
     }
     // A settled dispute takes no more messages, and the refusal changes nothing.
     const settledState = await snapshot(ctx, s.transactionId);

@@ -311,4 +311,47 @@ describe('forum moderation', () => {
     expect((await page('', reader.cookie)).posts.map((p) => p.id)).not.toContain(id);
     expect((await page('', author.cookie)).posts.find((p) => p.id === id)?.hidden).toBe(true);
   });
+
+  it('a hidden reply stays in the discussion for its author, marked hidden, and disappears for everyone else', async () => {
+    const author = await createUserSession(ctx.app, ctx.sql);
+    const replier = await createUserSession(ctx.app, ctx.sql);
+    const reader = await createUserSession(ctx.app, ctx.sql);
+    const admin = await createAdminSession(ctx.app, ctx.sql);
+    const id = await newPost(author, { title: 'Which tyres for a winter in the Alps?' });
+    const reply = async (u: Session, content: string) => {
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies`, headers: jsonHeaders(u.cookie), payload: { content } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const kept = await reply(reader, 'Proper winter tyres, not all-seasons.');
+    const spam = await reply(replier, 'Cheap tyres at my totally legit shop');
+    const hide = (hidden: boolean, cookie = admin.cookie) =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/forum/posts/${id}/replies/${spam}/hide`, headers: jsonHeaders(cookie), payload: { hidden } });
+    // Only an admin hides.
+    expect((await hide(true, author.cookie)).statusCode).toBe(403);
+    expect((await hide(true)).statusCode).toBe(204);
+
+    const thread = async (cookie?: string) => {
+      const res = await ctx.app.inject({ url: `/api/forum/posts/${id}`, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, res.body).toBe(200);
+      return ForumThreadSchema.parse(res.json());
+    };
+    const theirs = await thread(replier.cookie);
+    expect(theirs.allReplies.map((r) => [r.id, r.hidden])).toEqual([[kept, false], [spam, true]]);
+    for (const cookie of [reader.cookie, author.cookie, undefined]) {
+      const seen = await thread(cookie);
+      expect(seen.allReplies.map((r) => r.id)).toEqual([kept]);
+      expect(seen.recentReplies.map((r) => r.id)).toEqual([kept]);
+    }
+    // The list's latest reply is the hidden one for its author only.
+    const latest = async (cookie: string) => (await page('category=general', cookie)).posts.find((p) => p.id === id)?.recentReplies.map((r) => [r.id, r.hidden]);
+    expect(await latest(replier.cookie)).toContainEqual([spam, true]);
+    expect(await latest(reader.cookie)).not.toContainEqual([spam, expect.anything()]);
+    // A hidden reply cannot be liked; shown again, it is back for everyone.
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies/${spam}/like`, headers: jsonHeaders(reader.cookie) })).statusCode).toBe(404);
+    const [row] = await ctx.sql<{ hiddenBy: number | null; likes: number }[]>`select hidden_by, likes from forum_replies where id = ${spam}`;
+    expect(row).toEqual({ hiddenBy: admin.id, likes: 0 });
+    expect((await hide(false)).statusCode).toBe(204);
+    expect((await thread(reader.cookie)).allReplies.map((r) => [r.id, r.hidden])).toEqual([[kept, false], [spam, false]]);
+  });
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_TEXTS, TradeInEvaluationsResponseSchema, TradeInResultSchema, utcDate } from '@app/shared';
+import { PHOTO_TEXTS, TradeInEvaluationsResponseSchema, TradeInResultSchema, ValuationResponseSchema, utcDate, type ComparableReport } from '@app/shared';
 import { createUserSession, jsonHeaders, startTestApp, uploadPhoto, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -52,6 +52,21 @@ describe('trade-in evaluation', () => {
     expect(r.offer).toMatchObject({ status: 'active', offerAmount: r.offerAmount, acceptedAt: null });
     const [row] = await ctx.sql`select e.user_id, e.status, e.offer_amount, e.estimated_value, o.valid_until from trade_in_evaluations e join trade_in_offers o on o.evaluation_id = e.id where e.id = ${r.evaluationId}`;
     expect(row).toMatchObject({ userId: owner.id, status: 'offered', offerAmount: r.offerAmount, estimatedValue: r.estimatedValue });
+  });
+
+  it('lists the comparables and the basis of the same valuation the valuation page gives for the car', async () => {
+    const owner = await createUserSession(ctx.app, ctx.sql);
+    const r = await offered(owner);
+    const page = await post(owner, '/api/estimate-value', { vin: car.vin, mileage: car.mileage, zip: '90210' });
+    expect(page.statusCode).toBe(200);
+    const valuation = ValuationResponseSchema.parse(page.json()).valuation;
+    // Weights and adjusted prices move with the clock between the two calls; which sales were used does not.
+    const sales = (list: ComparableReport[]) => list.map(({ year, make, model, trim, mileage, price, date, kind }) => ({ year, make, model, trim, mileage, price, date, kind }));
+    expect(r.comparables.length).toBeGreaterThan(0);
+    expect(sales(r.comparables)).toEqual(sales(valuation.comparables));
+    expect(r.comparables.every((c) => c.model === '911')).toBe(true);
+    expect(r.basis).toBe(valuation.basis);
+    expect(r.basis).toMatch(/^\d+ comparable sales?, model years /);
   });
 
   it('with a lien pays the 10-day payoff out of the offer', async () => {

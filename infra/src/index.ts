@@ -25,6 +25,7 @@ export { expireTradeInOffers } from './trade-in/expire-offers.js';
 export { lockEscrow, escrowNotices, actorOf, type LockedEscrow } from './escrow/escrow-actions.js';
 export { recordDocument, reviewDocument, updateShipping, reviewDispute, resolveDispute, postDisputeMessage, addInsurance, type StoredFile, type RecordResult, type DisputeResolution } from './escrow/escrow-records.js';
 export { receivePaymentEvent, type WebhookOutcome } from './escrow/payment-webhook.js';
+export { assignIntent, scheduleLinesOf, type StoredLine } from './escrow/payment-schedule.js';
 export {
   SandboxPaymentProvider, signWebhook, verifyWebhookSignature,
   type PaymentProvider, type CardConfirmation, type WebhookDelivery,

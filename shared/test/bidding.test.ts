@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideBids, type BidRequest, type BiddingState } from '../src/index.js';
+import { decideBids, isWholeDollarTerm, type BidRequest, type BiddingState } from '../src/index.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00.000Z');
 const HOUR = 60 * 60 * 1000;
@@ -74,5 +74,12 @@ describe('decideBids', () => {
 
   it('needs a reserved id per request', () => {
     expect(() => decideBids(state(), [req(1, 10_000)], { nowMs: NOW, bidIds: [], chatIds: [] })).toThrow(/reserved bid id/);
+  });
+});
+
+describe('isWholeDollarTerm', () => {
+  it('takes whole dollars from $1 up, and refuses less than $1 or any cents', () => {
+    expect([100, 3_000_000].map(isWholeDollarTerm)).toEqual([true, true]);
+    expect([0, 50, 99, -100, 3_000_050, 3_000_001, 100.5].map(isWholeDollarTerm)).toEqual(Array(7).fill(false));
   });
 });

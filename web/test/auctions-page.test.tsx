@@ -1,25 +1,12 @@
 // The contract at the page: an auction list that does not match its schema is never drawn as cards.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import { AuctionsPage } from '../src/features/auctions';
-import { createQueryClient } from '../src/app/query-client';
+import { renderRoutes, resetAfterEach } from './support/render-routes';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetAfterEach();
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: '/auctions', element: <AuctionsPage /> }], { initialEntries: ['/auctions'] });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderRoutes([{ path: '/auctions', element: <AuctionsPage /> }], '/auctions');
 
 describe('auctions page', () => {
   it('shows the load error, not the cards, when the list does not match its schema, and logs why', async () => {

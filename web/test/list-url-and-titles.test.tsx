@@ -1,32 +1,19 @@
 // The auctions list's state lives in the URL: what the address says is what the server is asked for and what the
 // controls show. And every page has a title of its own.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import { AuctionsPage } from '../src/features/auctions';
-import { createQueryClient } from '../src/app/query-client';
 import { titleForPath } from '../src/app/page-titles';
 import { pageTitle } from '../src/lib/page-title';
+import { renderRoutes, resetAfterEach } from './support/render-routes';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetAfterEach();
 
 describe('auctions list URL', () => {
   it('asks the server for the category, order, search and view the address holds, and shows them in the controls', async () => {
     const fetchMock = vi.fn(async () => new Response('[]', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    const router = createMemoryRouter([{ path: '/auctions', element: <AuctionsPage /> }], {
-      initialEntries: ['/auctions?category=suv&sort=price-low&q=porsche&view=ended'],
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderRoutes([{ path: '/auctions', element: <AuctionsPage /> }], '/auctions?category=suv&sort=price-low&q=porsche&view=ended');
     await screen.findByText('No auctions found');
     expect(String((fetchMock.mock.calls[0] as unknown as [string])[0])).toBe('/api/auctions?sort=price-low&category=suv&q=porsche&view=ended');
     expect((screen.getByTestId('category-select') as HTMLSelectElement).value).toBe('suv');
@@ -39,12 +26,7 @@ describe('auctions list URL', () => {
   it('falls back to the defaults for parameters that do not parse', async () => {
     const fetchMock = vi.fn(async () => new Response('[]', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    const router = createMemoryRouter([{ path: '/auctions', element: <AuctionsPage /> }], { initialEntries: ['/auctions?category=boats&sort=cheapest'] });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderRoutes([{ path: '/auctions', element: <AuctionsPage /> }], '/auctions?category=boats&sort=cheapest');
     await screen.findByText('No auctions found');
     expect(String((fetchMock.mock.calls[0] as unknown as [string])[0])).toBe('/api/auctions?sort=ending-soon');
   });

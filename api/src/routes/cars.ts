@@ -35,6 +35,6 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cars/:id/ai-valuation',
     { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, params: IdParamsSchema, response: { 200: CarValuationResponseSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => valueOwnCar(app.sql, app.valuationModel, await requireUser(request), request.params.id),
+    async (request) => valueOwnCar({ sql: app.sql, model: app.valuationModel, platformSales: app.platformSales }, await requireUser(request), request.params.id),
   );
 };

@@ -15,7 +15,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     dashboard(app.sql, (await requireUser(request)).id),
   );
   app.get('/api/dashboard/predictions', { schema: { tags, security, response: { 200: AuctionPredictionListSchema, ...errors(401) } } }, async (request) =>
-    dashboardPredictions({ sql: app.sql, model: app.valuationModel }, (await requireUser(request)).id),
+    dashboardPredictions({ sql: app.sql, model: app.valuationModel, platformSales: app.platformSales }, (await requireUser(request)).id),
   );
   app.get('/api/market-insights', { schema: { tags, response: { 200: MarketInsightListSchema } } }, async () => marketInsights(app.sql));
   // The spec's route: a user's bids are theirs alone.

@@ -44,7 +44,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/escrow/payments/intent',
     { config: write, schema: { tags, security, body: PaymentIntentBodySchema, response: { 200: PaymentIntentSchema, ...errors(400, 401, 403, 404, 409) } } },
-    async (request) => startPayment(deps, request.body.transactionId, await requireUser(request)),
+    async (request) => startPayment(deps, request.body, await requireUser(request)),
   );
 
   app.post(

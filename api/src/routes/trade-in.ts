@@ -18,7 +18,7 @@ const tags = ['trade-in'];
 const security = [{ session: [] }];
 
 export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { sql: app.sql, vinDecoder: app.vinDecoder, model: app.valuationModel };
+  const deps = app.valuationDeps;
 
   app.post(
     '/api/trade-in/evaluate',

@@ -8,7 +8,7 @@ export const valuationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/estimate-value',
     { config: { rateLimit: limit('lookup', app.config) }, schema: { tags: ['valuation'], body: EstimateValueBodySchema, response: { 200: ValuationResponseSchema, ...errors(400, 403, 422, 429) } } },
-    async (request) => estimateValue({ sql: app.sql, vinDecoder: app.vinDecoder, model: app.valuationModel }, request.body),
+    async (request) => estimateValue(app.valuationDeps, request.body),
   );
 
   /** The trims the market data knows for a model, for the seller's trim list. */

@@ -14,7 +14,10 @@ export async function flaggedUsers(sql: Sql, period: AdminPeriod = '30d'): Promi
   const rows = await sql<{ userId: number | null; email: string; name: string | null; reason: string }[]>`
     select u.id as user_id, u.email, u.name, 'unpaid escrow past deadline (' || count(*) || ')' as reason
     from escrow_transactions e join users u on u.id = e.buyer_id
-    where e.status = 'pending' and e.payment_due_at < now()
+    where e.status = 'pending' and (e.payment_due_at < now() or exists (
+      -- a balance past its date once the deposit is paid (payment_due_at is cleared then)
+      select 1 from payment_schedules s
+      where s.transaction_id = e.id and s.status in ('pending', 'failed') and s.payment_type <> 'refund' and s.due_date < now()))
     group by u.id
     union all
     select u.id, f.email, u.name, count(*) || ' failed sign-ins'

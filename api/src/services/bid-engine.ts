@@ -1,6 +1,7 @@
 // The bid engine. Bids for one auction are serialized in this process and committed in small groups: one transaction
-// locks the auction row once, lets decideBids (shared/src/domain/bidding.ts) decide every waiting bid in order, and
-// writes all accepted bids, their chat lines, the new auction state and the events together. Each bidder gets an exact
+// locks the auction row once, lets decideBids (shared/src/domain/bidding.ts) decide the waiting bids (lowest amount
+// first, a bare maximum before any amount, ties in arrival order: bids that arrived together have no order that means
+// anything, and this one accepts the most), and writes all accepted bids, their chat lines, the new auction state and the events together. Each bidder gets an exact
 // accept or refuse, only after the commit that decided it. The row lock keeps this correct across several API
 // processes; the grouping keeps 32 bidders from queueing on it one by one.
 import type { Sql, TransactionSql } from 'postgres';

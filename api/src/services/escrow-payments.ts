@@ -1,34 +1,29 @@
-// The buyer's side of a payment: an intent with the provider for what the schedule says is due, and (sandbox only) the
-// card form's charge. Neither marks anything paid: the provider's signed webhook does (routes/payment-webhook.ts).
-import type { Sql, TransactionSql } from 'postgres';
-import { NO_ESCROW, actorOf, escrowStateOf, lockEscrow, type EventPublisher, type PaymentProvider } from '@app/infra';
-import { centsToDecimal, decidePaymentStart, toCents, type SessionUser } from '@app/shared';
+// The buyer's side of a payment: an intent with the provider for the lines of the schedule this payment covers (all
+// that is owed, or the deposit first), and (sandbox only) the card form's charge. Neither marks anything paid: the
+// provider's signed webhook does (routes/payment-webhook.ts).
+import type { Sql } from 'postgres';
+import { NO_ESCROW, actorOf, assignIntent, escrowStateOf, lockEscrow, scheduleLinesOf, type EventPublisher, type PaymentProvider } from '@app/infra';
+import { centsToDecimal, decidePaymentLines, decidePaymentStart, isOwed, type PaymentPart, type SessionUser } from '@app/shared';
 import { DomainError, NotFound, refusalError } from '../domain-errors.js';
 
 type Deps = { sql: Sql; events: EventPublisher; payments: PaymentProvider };
 
-async function amountDueCents(sql: Sql | TransactionSql, transactionId: number): Promise<number> {
-  const [due] = await sql<{ amount: string }[]>`
-    select coalesce(sum(amount), 0)::numeric(10, 2)::text as amount from payment_schedules
-    where transaction_id = ${transactionId} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit', 'fee')`;
-  return toCents(due!.amount);
-}
-
-/** The intent the buyer pays against: made once per escrow and kept on its row, so a second click reuses it. */
-export async function startPayment(deps: Deps, transactionId: number, user: SessionUser) {
+/** The intent the buyer pays against: made once for the lines it covers and kept, so a second click reuses it. */
+export async function startPayment(deps: Deps, input: { transactionId: number; part: PaymentPart }, user: SessionUser) {
   return deps.sql.begin(async (tx) => {
-    const e = await lockEscrow(tx, transactionId);
+    const e = await lockEscrow(tx, input.transactionId);
     const actor = e ? actorOf({ kind: 'user', userId: user.id }, e) : null;
     if (!e || !actor) throw new NotFound(NO_ESCROW);
     const verdict = decidePaymentStart(escrowStateOf(e, e.completed, e.verifiedDocuments), actor, e.dbNow.getTime());
     if (!verdict.ok) throw refusalError(verdict.refusal);
-    const cents = await amountDueCents(tx, e.id);
-    let intentId = e.paymentIntentId;
+    const plan = decidePaymentLines(await scheduleLinesOf(tx, e.id), input.part);
+    if (!plan.ok) throw refusalError(plan.refusal);
+    let intentId = plan.reuseIntent;
     if (!intentId) {
-      intentId = (await deps.payments.createIntent({ transactionId: e.id, amountCents: cents })).intentId;
-      await tx`update escrow_transactions set payment_intent_id = ${intentId}, updated_at = now() where id = ${e.id}`;
+      intentId = (await deps.payments.createIntent({ transactionId: e.id, amountCents: plan.amountCents })).intentId;
+      await assignIntent(tx, e.id, plan.lines.map((l) => l.id), intentId);
     }
-    return { intentId, provider: deps.payments.name, amount: centsToDecimal(cents) };
+    return { intentId, provider: deps.payments.name, amount: centsToDecimal(plan.amountCents) };
   });
 }
 
@@ -39,11 +34,12 @@ export async function payWithSandboxCard(deps: Deps, input: { transactionId: num
     select id, buyer_id, seller_id, status, payment_intent_id from escrow_transactions where id = ${input.transactionId}`;
   if (!e || (e.buyerId !== user.id && e.sellerId !== user.id)) throw new NotFound(NO_ESCROW);
   if (e.buyerId !== user.id) throw new DomainError(403, 'Only the buyer can pay for this transaction');
-  if (!e.paymentIntentId || e.status !== 'pending') throw new DomainError(409, 'Start the payment first');
+  const paying = (await scheduleLinesOf(deps.sql, e.id)).filter((l) => isOwed(l) && l.paymentId !== null && l.paymentId === e.paymentIntentId);
+  if (!e.paymentIntentId || e.status !== 'pending' || paying.length === 0) throw new DomainError(409, 'Start the payment first');
   const result = await deps.payments.confirm({
     transactionId: e.id,
     intentId: e.paymentIntentId,
-    amountCents: await amountDueCents(deps.sql, e.id),
+    amountCents: paying.reduce((t, l) => t + l.amountCents, 0),
     cardNumber: input.cardNumber,
   });
   if (result.outcome === 'declined') throw new DomainError(402, result.reason ?? 'Your card was declined');

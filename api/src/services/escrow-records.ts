@@ -79,16 +79,16 @@ export async function writeInDispute(deps: Deps, transactionId: number, caller: 
   return valueOf(await postDisputeMessage(deps, { transactionId, caller, body }));
 }
 
-/** Resolves the dispute, then sends any refund through the payment provider and records it paid. */
+/** Resolves the dispute, then sends any refund through the payment provider (one per payment it reverses) and records each paid. */
 export async function settleDispute(
   deps: Deps & { payments: PaymentProvider },
   input: { transactionId: number; outcome: DisputeOutcome; refundCents?: number | undefined; decision: string },
   adminId: number,
 ) {
   const r = valueOf(await resolveDispute(deps, { ...input, adminId }));
-  if (r.refund) {
-    const { refundId } = await deps.payments.refund({ intentId: r.refund.intentId, amountCents: r.refund.cents });
-    await deps.sql`update payment_schedules set status = 'paid', paid_at = now(), metadata = metadata || ${deps.sql.json({ refundId })} where id = ${r.refund.scheduleId}`;
+  for (const refund of r.refunds) {
+    const { refundId } = await deps.payments.refund({ intentId: refund.intentId, amountCents: refund.cents });
+    await deps.sql`update payment_schedules set status = 'paid', paid_at = now(), metadata = metadata || ${deps.sql.json({ refundId })} where id = ${refund.scheduleId}`;
   }
   return { disputeId: r.disputeId, disputeStatus: r.disputeStatus, status: r.status };
 }

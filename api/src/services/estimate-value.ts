@@ -5,13 +5,13 @@ import {
   VALUATION_CONFIDENCE_HIGH, VALUATION_CONFIDENCE_LOW, formatCents, toValuationReport, valueCar, type Valuation, type ValuationModel, type ValuationResponse,
 } from '@app/shared';
 import { DomainError } from '../domain-errors.js';
-import { loadPlatformSales } from './cars.js';
 import { assertFeatureOn } from './marketplace-settings.js';
+import type { PlatformSales } from './platform-sales.js';
 import type { VinDecoder } from './vin-decoder.js';
 
 const KIND_WORDS = { 'platform sale': 'sold here', 'auction sale': 'auction sale', 'asking price': 'asking price', 'auction sale (wholesale)': 'wholesale sale' } as const;
 
-type ValuationDeps = { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel };
+export type ValuationDeps = { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel; platformSales: PlatformSales };
 
 /** The one valuation of a car by its VIN, shared by the valuation page and the trade-in offer. */
 export async function valueVin(deps: ValuationDeps, input: { vin: string; mileage: number; trim?: string | undefined }) {
@@ -21,7 +21,7 @@ export async function valueVin(deps: ValuationDeps, input: { vin: string; mileag
   }
   const trim = input.trim || decoded.trim || '';
   const car = { year: decoded.year, make: decoded.make, model: decoded.model, trim, bodyClass: decoded.bodyClass, mileage: input.mileage };
-  const platformSales = await loadPlatformSales(deps.sql, decoded.make);
+  const platformSales = await deps.platformSales.forMake(decoded.make);
   const v = valueCar(deps.model, car, { asOf: new Date().toISOString(), platformSales });
   return { decoded: { ...decoded, year: decoded.year, make: decoded.make, model: decoded.model }, trim, v };
 }

@@ -4,6 +4,7 @@ import type { Sql } from 'postgres';
 import {
   PHOTO_TEXTS,
   centsToDecimal,
+  comparableReports,
   formatCents,
   photoFileNameOf,
   TradeInDraftSchema,
@@ -17,15 +18,12 @@ import {
   type TradeInEvaluationSummary,
   type TradeInOfferView,
   type TradeInResult,
-  type ValuationModel,
 } from '@app/shared';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { photosNotOwnedBy } from './photo-store.js';
-import { demandOf, valueVin } from './estimate-value.js';
+import { demandOf, valueVin, type ValuationDeps } from './estimate-value.js';
 import { assertFeatureOn } from './marketplace-settings.js';
-import type { VinDecoder } from './vin-decoder.js';
 
-type Deps = { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel };
 
 const signed = (cents: number) => (cents < 0 ? `-${centsToDecimal(-cents)}` : centsToDecimal(cents));
 const signedUsd = (cents: number) => (cents < 0 ? `-${formatCents(-cents)}` : `+${formatCents(cents)}`);
@@ -48,7 +46,7 @@ const offerView = (o: OfferRow): TradeInOfferView => ({
   acceptedAt: o.acceptedAt?.toISOString() ?? null,
 });
 
-export async function evaluateTradeIn(deps: Deps, body: TradeInEvaluateBody, owner: SessionUser): Promise<TradeInResult> {
+export async function evaluateTradeIn(deps: ValuationDeps, body: TradeInEvaluateBody, owner: SessionUser): Promise<TradeInResult> {
   // Offers already made stay answerable when an admin turns trade-ins off; no new evaluation is made.
   await assertFeatureOn(deps.sql, 'tradeIn');
   const names = [...body.photos, ...body.titlePhotos].map((url) => photoFileNameOf(url)!);
@@ -113,6 +111,7 @@ export async function evaluateTradeIn(deps: Deps, body: TradeInEvaluateBody, own
     offerBreakdown: { margin: centsToDecimal(offer.marginCents), lienPayoff: centsToDecimal(offer.lienPayoffCents), equity: signed(offer.equityCents) },
     confidence: v.confidence,
     basis: v.basis,
+    comparables: comparableReports(v),
     offer: offerView(offerRow),
   };
 }

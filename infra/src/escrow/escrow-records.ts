@@ -15,6 +15,7 @@ import {
   decideShipping,
   disputeRefundCents,
   missingDocuments,
+  refundsByPayment,
   shippingText,
   centsToDecimal,
   type DisputeOutcome,
@@ -28,6 +29,7 @@ import type { CommittedEvent } from '../events/append-events.js';
 import { tellParties } from './escrow-notices.js';
 import type { EventPublisher } from '../events/publish.js';
 import { NO_ESCROW, actorOf, applyEscrowAction, escrowNotices, lockEscrow, type EscrowCaller, type LockedEscrow } from './escrow-actions.js';
+import { insertRefundLines, scheduleLinesOf } from './payment-schedule.js';
 
 type Deps = { sql: Sql; events: EventPublisher };
 export type RecordResult<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
@@ -199,8 +201,8 @@ export interface DisputeResolution {
   disputeId: number;
   disputeStatus: DisputeStatus;
   status: EscrowStatus;
-  /** Money back to the buyer's card, for the caller to send through the payment provider after commit. */
-  refund: { cents: number; intentId: string; scheduleId: number } | null;
+  /** Money back to the buyer's card, one per payment it reverses, for the caller to send through the provider after commit. */
+  refunds: { cents: number; intentId: string; scheduleId: number }[];
 }
 
 /** A mediator decides: release to the seller, refund the buyer, or part of each. The escrow moves by the state machine. */
@@ -211,10 +213,11 @@ export async function resolveDispute(
   return onLockedEscrow<DisputeResolution>(deps, input.transactionId, { kind: 'admin', adminId: input.adminId }, async (tx, e) => {
     const d = await activeDispute(tx, e.id);
     if (!d) return { result: refused({ code: 'conflict', message: 'This transaction has no open dispute' }), committed: [] };
-    const [paid] = await tx<{ cents: string }[]>`
-      select coalesce((sum(amount) * 100)::bigint, 0)::text as cents from payment_schedules
-      where transaction_id = ${e.id} and status = 'paid' and payment_type <> 'refund'`;
-    const refund = disputeRefundCents(input.outcome, Number(paid!.cents), input.refundCents);
+    // What the buyer paid, by payment (a line paid before intents were kept per line counts as the escrow's intent).
+    const paid = (await scheduleLinesOf(tx, e.id))
+      .filter((l) => l.status === 'paid' && l.paymentType !== 'refund')
+      .map((l) => ({ ...l, paymentId: l.paymentId ?? e.paymentIntentId }));
+    const refund = disputeRefundCents(input.outcome, paid.reduce((t, l) => t + l.amountCents, 0), input.refundCents);
     if (!refund.ok) return { result: refused({ code: 'invalid', message: refund.message }), committed: [] };
     const step = await applyEscrowAction(tx, { transactionId: e.id, action: OUTCOME_ACTION[input.outcome], caller: { kind: 'admin', adminId: input.adminId }, notes: input.decision });
     if (!step.ok) return { result: refused(step.refusal), committed: [] };
@@ -222,13 +225,8 @@ export async function resolveDispute(
       update dispute_resolutions set status = 'resolved', resolution = ${input.outcome}, resolution_amount = ${centsToDecimal(refund.cents)},
         mediator_decision = ${input.decision}, resolved_at = now(), assigned_mediator = coalesce(assigned_mediator, ${input.adminId}), updated_at = now()
       where id = ${d.id}`;
-    let refundLine: DisputeResolution['refund'] = null;
-    if (refund.cents > 0 && e.paymentIntentId) {
-      const [line] = await tx<{ id: number }[]>`
-        insert into payment_schedules (transaction_id, payment_type, amount, due_date, payment_id)
-        values (${e.id}, 'refund', ${centsToDecimal(refund.cents)}, now(), ${e.paymentIntentId}) returning id`;
-      refundLine = { cents: refund.cents, intentId: e.paymentIntentId, scheduleId: line!.id };
-    }
-    return { result: { ok: true, value: { disputeId: d.id, disputeStatus: 'resolved' as const, status: step.status, refund: refundLine } }, committed: step.committed };
+    const lines = await insertRefundLines(tx, e.id, refundsByPayment(paid, refund.cents));
+    const refunds = lines.map((l) => ({ cents: toCents(l.amount), intentId: l.paymentId, scheduleId: l.id }));
+    return { result: { ok: true, value: { disputeId: d.id, disputeStatus: 'resolved' as const, status: step.status, refunds } }, committed: step.committed };
   });
 }

@@ -81,7 +81,7 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     auctionId: input.auctionId,
     status: 'pending',
     milestone: ESCROW_OPENING_MILESTONE,
-    text: role === 'buyer' ? `Your escrow is open: accept the terms and pay within ${ESCROW_PAYMENT_DUE_HOURS} hours.` : 'Your car sold: the escrow is open.',
+    text: role === 'buyer' ? `Your escrow is open: accept the terms, then pay the deposit or the whole amount within ${ESCROW_PAYMENT_DUE_HOURS} hours.` : 'Your car sold: the escrow is open.',
   }));
   return { transactionId: id, committed: await tellParties(tx, drafts, { bell: false }) };
 }

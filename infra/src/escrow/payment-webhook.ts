@@ -1,17 +1,22 @@
 // The payment provider's confirmation, already verified by its signature: recorded once by its event id (a retry, or
-// two deliveries racing, find it recorded and change nothing), then applied through the one escrow service as the
-// `payment_provider` actor, the only actor that can mark a payment received.
-import type { Sql } from 'postgres';
-import { toCents, type PaymentWebhookEvent } from '@app/shared';
+// two deliveries racing, find it recorded and change nothing), then applied to the lines of the schedule its intent
+// pays. When nothing owed is left, the escrow is funded through the one escrow service as the `payment_provider`
+// actor, the only actor that can mark a payment received; a deposit alone leaves it pending with the balance due.
+import type { Sql, TransactionSql } from 'postgres';
+import { decideEscrow, formatCents, isOwed, paymentDue, toCents, type PaymentWebhookEvent } from '@app/shared';
 import type { CommittedEvent } from '../events/append-events.js';
 import { tellParties } from './escrow-notices.js';
 import type { EventPublisher } from '../events/publish.js';
-import { applyEscrowAction, escrowNotices, lockEscrow } from './escrow-actions.js';
+import { applyEscrowAction, escrowNotices, escrowStateOf, lockEscrow, type LockedEscrow } from './escrow-actions.js';
+import { scheduleLinesOf } from './payment-schedule.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+type Applied = { outcome: WebhookOutcome; committed: CommittedEvent[] };
+
+const dueDate = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
 export async function receivePaymentEvent(deps: { sql: Sql; events: EventPublisher }, event: PaymentWebhookEvent): Promise<WebhookOutcome> {
-  const { outcome, committed } = await deps.sql.begin(async (tx): Promise<{ outcome: WebhookOutcome; committed: CommittedEvent[] }> => {
+  const { outcome, committed } = await deps.sql.begin(async (tx): Promise<Applied> => {
     const [fresh] = await tx`
       insert into payment_webhook_events (event_id, event_type, transaction_id, payload)
       values (${event.id}, ${event.type}, (select id from escrow_transactions where id = ${event.data.transactionId}), ${tx.json(event)})
@@ -19,28 +24,49 @@ export async function receivePaymentEvent(deps: { sql: Sql; events: EventPublish
       returning event_id`;
     if (!fresh) return { outcome: 'duplicate', committed: [] };
     const e = await lockEscrow(tx, event.data.transactionId);
-    // An event for another intent (an old one, another escrow's) is kept on record and otherwise ignored.
-    if (!e || e.paymentIntentId !== event.data.intentId) return { outcome: 'ignored', committed: [] };
+    if (!e) return { outcome: 'ignored', committed: [] };
+    const lines = await scheduleLinesOf(tx, e.id);
+    // The lines this intent pays; an event for another intent (an old one, another escrow's) finds none and is ignored.
+    const paying = lines.filter((l) => isOwed(l) && l.paymentId === event.data.intentId);
+    if (paying.length === 0) return { outcome: 'ignored', committed: [] };
+    const ids = paying.map((l) => l.id);
     if (event.type === 'payment_intent.payment_failed') {
       await tx`
-        update payment_schedules set status = 'failed', failure_reason = ${event.data.failureReason ?? 'Payment failed'}, payment_id = ${event.data.intentId}
-        where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit', 'fee')`;
+        update payment_schedules set status = 'failed', failure_reason = ${event.data.failureReason ?? 'Payment failed'} where id = any(${ids}::int[])`;
       // The buyer's page shows the failure as it arrives; the seller has nothing to do about a declined card.
       const notice = escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text: `The payment provider declined the card: ${event.data.failureReason ?? 'payment failed'}` })
         .filter((d) => d.type === 'escrow.updated' && d.role === 'buyer');
       return { outcome: 'applied', committed: await tellParties(tx, notice) };
     }
-    const [due] = await tx<{ cents: string | null }[]>`
-      select (sum(amount) * 100)::bigint::text as cents from payment_schedules
-      where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit', 'fee')`;
-    if (due?.cents == null || Number(due.cents) !== toCents(event.data.amount)) return { outcome: 'ignored', committed: [] };
-    const r = await applyEscrowAction(tx, { transactionId: e.id, action: 'confirm_payment', caller: { kind: 'payment_provider' } });
-    if (!r.ok || !r.changed) return { outcome: 'ignored', committed: [] };
+    if (paying.reduce((t, l) => t + l.amountCents, 0) !== toCents(event.data.amount)) return { outcome: 'ignored', committed: [] };
+    const left = lines.filter((l) => isOwed(l) && !ids.includes(l.id));
+    const applied = left.length === 0 ? await fund(tx, e) : await takeDeposit(tx, e, left);
+    if (applied.outcome !== 'applied') return applied;
     await tx`
-      update payment_schedules set status = 'paid', paid_at = now(), payment_id = ${event.data.intentId}, failure_reason = null
-      where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type in ('full', 'balance', 'deposit', 'fee')`;
-    return { outcome: 'applied', committed: r.committed };
+      update payment_schedules set status = 'paid', paid_at = now(), failure_reason = null where id = any(${ids}::int[])`;
+    return applied;
   });
   deps.events.publish(committed);
   return outcome;
 }
+
+/** Everything owed is paid: the escrow is funded, by the state machine's `confirm_payment`. */
+async function fund(tx: TransactionSql, e: LockedEscrow): Promise<Applied> {
+  const r = await applyEscrowAction(tx, { transactionId: e.id, action: 'confirm_payment', caller: { kind: 'payment_provider' } });
+  return r.ok && r.changed ? { outcome: 'applied', committed: r.committed } : { outcome: 'ignored', committed: [] };
+}
+
+/**
+ * Part of what is owed is paid (the deposit): taken only when the whole payment would be, and the escrow stays
+ * pending. No deadline cancels it any more: the money paid is held for both parties, and a balance paid late is a
+ * matter for a dispute, not for the deadline job.
+ */
+async function takeDeposit(tx: TransactionSql, e: LockedEscrow, left: Parameters<typeof paymentDue>[0]): Promise<Applied> {
+  const d = decideEscrow(escrowStateOf(e, e.completed, e.verifiedDocuments), 'confirm_payment', 'payment_provider', e.dbNow.getTime());
+  if (!d.ok || !d.changed) return { outcome: 'ignored', committed: [] };
+  await tx`update escrow_transactions set payment_due_at = null, updated_at = now() where id = ${e.id}`;
+  const next = paymentDue(left).first!;
+  const text = `The payment provider confirmed the deposit; the balance of ${formatCents(next.amountCents)} is due by ${dueDate(next.dueAtMs)} UTC`;
+  return { outcome: 'applied', committed: await tellParties(tx, escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text })) };
+}
+

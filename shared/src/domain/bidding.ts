@@ -35,6 +35,11 @@ export function reserveStatus(reserveCents: number | null, currentBidCents: numb
   return bidCount > 0 && currentBidCents >= reserveCents ? ('met' as const) : ('not-met' as const);
 }
 
+/** Auction terms (starting bid, reserve, Buy It Now) are whole dollars of at least $1, like the bids measured against them. */
+export function isWholeDollarTerm(cents: number): boolean {
+  return Number.isSafeInteger(cents) && cents >= MIN_STARTING_BID_CENTS && cents % BID_UNIT_CENTS === 0;
+}
+
 /** An amount's own validity, before any auction is looked at. */
 export function amountVerdict(amountCents: number): Verdict {
   if (!Number.isSafeInteger(amountCents) || amountCents < BID_UNIT_CENTS) return refuse('invalid', BID_TEXTS.atLeastOneDollar);

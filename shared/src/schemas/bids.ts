@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountVerdict } from '../domain/bidding.js';
+import { amountVerdict, isWholeDollarTerm } from '../domain/bidding.js';
 import { ClaimedUserIdSchema, IdSchema, IsoDateSchema, MoneyInputSchema, MoneySchema } from './common.js';
 
 /** A bid amount in whole dollars (a decimal string or a JSON number), as integer cents; cents are refused, not rounded. */
@@ -10,7 +10,7 @@ export const BidAmountSchema = MoneyInputSchema.superRefine((cents, ctx) => {
 
 /** Auction terms are whole dollars too: the starting bid is the first minimum bid. */
 export const wholeDollarAmount = (label: string) =>
-  MoneyInputSchema.refine((cents) => cents >= 100 && cents % 100 === 0, `${label} must be a whole-dollar amount of at least $1`);
+  MoneyInputSchema.refine(isWholeDollarTerm, `${label} must be a whole-dollar amount of at least $1`);
 
 export const PlaceBidBodySchema = z.object({
   auctionId: IdSchema,

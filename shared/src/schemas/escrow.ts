@@ -4,7 +4,7 @@ import { ESCROW_ACTIONS } from '../domain/escrow-machine.js';
 import { ESCROW_DOCUMENT_TYPES } from '../domain/escrow-documents.js';
 import { SHIPPING_METHODS } from '../domain/escrow-shipping.js';
 import { DISPUTE_OUTCOMES, DISPUTE_STATUSES, DISPUTE_TYPES } from '../domain/escrow-disputes.js';
-import { PAYMENT_SCHEDULE_TYPES } from '../domain/escrow-payments.js';
+import { PAYMENT_PARTS, PAYMENT_SCHEDULE_TYPES } from '../domain/escrow-payments.js';
 import { IdSchema, IsoDateSchema, MoneyInputSchema, MoneySchema } from './common.js';
 import { AuctionSchema } from './auctions.js';
 
@@ -159,7 +159,8 @@ export const ShippingBodySchema = z.object({
 
 export const ShippingResultSchema = z.object({ status: EscrowStatusSchema });
 
-export const PaymentIntentBodySchema = z.object({ transactionId: IdSchema });
+/** `part`: everything still owed (the default), or only the deposit (and any fee due with it) for now. */
+export const PaymentIntentBodySchema = z.object({ transactionId: IdSchema, part: z.enum(PAYMENT_PARTS).default('all') });
 export const PaymentIntentSchema = z.object({ intentId: z.string(), provider: z.string(), amount: MoneySchema });
 /** The sandbox's card form; a real provider's form posts to the provider, never here. */
 export const SandboxCardBodySchema = z.object({

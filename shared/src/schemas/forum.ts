@@ -50,6 +50,14 @@ export const CreateForumPostBodySchema = z.object({
 });
 export type CreateForumPostBody = z.input<typeof CreateForumPostBodySchema>;
 
+/** The new-post form: the tags typed on one line, separated by commas, become the body's list. */
+export const ForumPostFormSchema = CreateForumPostBodySchema.omit({ userId: true }).extend({
+  tags: z
+    .string()
+    .transform((line) => line.split(',').map((t) => t.trim()).filter(Boolean))
+    .pipe(TagsSchema),
+});
+
 export const UpdateForumPostBodySchema = z
   .object({ title: text('Title', FORUM_TITLE_MAX_LENGTH), content: text('Content', FORUM_POST_MAX_LENGTH), tags: TagsSchema })
   .partial()

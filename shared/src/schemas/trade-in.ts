@@ -7,6 +7,7 @@ import { VinSchema } from './cars.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
 import { payoffDateProblem, utcDate } from '../domain/trade-in-offer.js';
 import { ScannedVehicleSchema } from '../vin-scan.js';
+import { ComparableSchema } from './valuation.js';
 
 export const TRADE_IN_TEXTS = {
   missingTitle: 'Missing Information',
@@ -106,7 +107,9 @@ export const TradeInResultSchema = z.object({
   /** How the offer follows from the estimate: the margin and, with a lien, the 10-day payoff. */
   offerBreakdown: z.object({ margin: MoneySchema, lienPayoff: MoneySchema, equity: SignedMoneySchema }),
   confidence: z.number().int(),
+  /** The comparables in words ("12 comparable sales, 2019-2025"), and the comparables themselves, so the owner can check the estimate. */
   basis: z.string(),
+  comparables: z.array(ComparableSchema),
   offer: TradeInOfferSchema,
 });
 export type TradeInResult = z.infer<typeof TradeInResultSchema>;

@@ -57,6 +57,14 @@ export type ValuationReport = z.infer<typeof ValuationReportSchema>;
 
 const signed = (cents: number) => (cents < 0 ? `-${centsToDecimal(-cents)}` : centsToDecimal(cents));
 
+/** The comparables a valuation used, as every page that shows a valuation lists them. */
+export function comparableReports(v: Valuation): ComparableReport[] {
+  return v.comparables.map((c) => ({
+    year: c.year, make: c.make, model: c.model, trim: c.trim, mileage: c.mileage, price: centsToDecimal(c.priceCents),
+    adjustedPrice: centsToDecimal(c.adjustedCents), date: c.date, kind: c.kind, weight: c.weight,
+  }));
+}
+
 export function toValuationReport(v: Valuation): ValuationReport {
   return {
     estimatedValue: centsToDecimal(v.valueCents),
@@ -65,10 +73,7 @@ export function toValuationReport(v: Valuation): ValuationReport {
     confidence: v.confidence,
     basis: v.basis,
     comparablesUsed: v.comparablesUsed,
-    comparables: v.comparables.map((c) => ({
-      year: c.year, make: c.make, model: c.model, trim: c.trim, mileage: c.mileage, price: centsToDecimal(c.priceCents),
-      adjustedPrice: centsToDecimal(c.adjustedCents), date: c.date, kind: c.kind, weight: c.weight,
-    })),
+    comparables: comparableReports(v),
     newPricePriorUsd: v.newPricePrior?.usd ?? null,
     trimKnown: v.trimKnown,
     valueBreakdown: {

@@ -1,13 +1,13 @@
 // History reports by VIN: served from the Postgres cache while fresh, otherwise asked of the provider and stored.
 import type { Sql } from 'postgres';
-import { VehicleHistoryReportSchema, type ApiConfig, type ValuationModel, type VehicleHistoryReport } from '@app/shared';
+import { VehicleHistoryReportSchema, type ApiConfig, type VehicleHistoryReport } from '@app/shared';
 import { DomainError } from '../../domain-errors.js';
-import type { VinDecoder } from '../vin-decoder.js';
+import type { ValuationDeps } from '../estimate-value.js';
 import { FixtureHistoryProvider } from './fixture-history.js';
 import { HistoryUnavailable, type HistoryProvider } from './history-provider.js';
 import { PlatformHistoryProvider } from './platform-history.js';
 
-export function chooseHistoryProvider(config: Pick<ApiConfig, 'HISTORY_PROVIDER'>, deps: { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel }): HistoryProvider {
+export function chooseHistoryProvider(config: Pick<ApiConfig, 'HISTORY_PROVIDER'>, deps: ValuationDeps): HistoryProvider {
   return config.HISTORY_PROVIDER === 'fixture' ? new FixtureHistoryProvider() : new PlatformHistoryProvider(deps);
 }
 

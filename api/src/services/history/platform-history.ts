@@ -1,10 +1,8 @@
 // The default history provider. It reports what this marketplace really knows about a VIN: the offline decode, its
 // own listing (a dated mileage reading), its own sales of the car (an ownership change, with the escrow's state) and
 // the valuation model's market values; what it cannot know is filled by the labelled sample generator.
-import type { Sql } from 'postgres';
-import { historyScore, tradeInOffer, type ValuationModel, type VehicleHistoryReport } from '@app/shared';
-import { valueVin } from '../estimate-value.js';
-import type { VinDecoder } from '../vin-decoder.js';
+import { historyScore, tradeInOffer, type VehicleHistoryReport } from '@app/shared';
+import { valueVin, type ValuationDeps } from '../estimate-value.js';
 import type { HistoryProvider } from './history-provider.js';
 import { sampleHistory } from './sample-history.js';
 
@@ -29,7 +27,7 @@ const since = (from: Date, to: Date) => {
 export class PlatformHistoryProvider implements HistoryProvider {
   readonly name = 'platform';
 
-  constructor(private readonly deps: { sql: Sql; vinDecoder: VinDecoder; model: ValuationModel }) {}
+  constructor(private readonly deps: ValuationDeps) {}
 
   async report(vin: string): Promise<VehicleHistoryReport> {
     const now = new Date();

@@ -1,4 +1,4 @@
-import { ESCROW_INSPECTION_DAYS, ESCROW_PAYMENT_DUE_HOURS, SUPPORT_CONTACT, TERMS } from '@app/shared';
+import { ESCROW_INSPECTION_DAYS, PAYMENT_TERMS_TEXT, SUPPORT_CONTACT, TERMS } from '@app/shared';
 import { FeeCalculator, FeeSchedulePoints } from '../../features/escrow';
 
 export function PrivacyPolicyPage() {
@@ -32,7 +32,7 @@ export function TermsPage() {
       </div>
       <h2 className="mt-6 text-xl font-semibold">Bidding and payment</h2>
       <p>
-        Every bid is binding. Payment is due within {ESCROW_PAYMENT_DUE_HOURS} hours of winning and is held in escrow. Once the documents are
+        Every bid is binding. {PAYMENT_TERMS_TEXT} Once the documents are
         verified, the buyer has {ESCROW_INSPECTION_DAYS} days to inspect the vehicle or raise a dispute; then the funds are released to the seller.
       </p>
       <h2 className="mt-6 text-xl font-semibold">Liability</h2>

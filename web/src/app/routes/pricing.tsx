@@ -1,4 +1,4 @@
-import { ESCROW_INSPECTION_DAYS, ESCROW_PAYMENT_DUE_HOURS } from '@app/shared';
+import { ESCROW_INSPECTION_DAYS, PAYMENT_TERMS_TEXT } from '@app/shared';
 import { FeeCalculator, FeeSchedulePoints } from '../../features/escrow';
 
 export function PricingPage() {
@@ -6,8 +6,8 @@ export function PricingPage() {
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold">Pricing</h1>
       <p className="mt-3 text-slate-700">
-        One schedule for every sale, whether it ends at the hammer or with Buy It Now. Payment is held in escrow: it is due within{' '}
-        {ESCROW_PAYMENT_DUE_HOURS} hours of the sale, and released to the seller after the buyer's {ESCROW_INSPECTION_DAYS}-day inspection period.
+        One schedule for every sale, whether it ends at the hammer or with Buy It Now. {PAYMENT_TERMS_TEXT} The money is released to the seller
+        after the buyer's {ESCROW_INSPECTION_DAYS}-day inspection period.
       </p>
       <FeeSchedulePoints />
       <h2 className="mt-8 mb-3 text-xl font-semibold">Work it out for your car</h2>

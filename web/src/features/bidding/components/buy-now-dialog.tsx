@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ESCROW_INSPECTION_DAYS, ESCROW_PAYMENT_DUE_HOURS, formatMoney, toCents } from '@app/shared';
+import { ESCROW_INSPECTION_DAYS, PAYMENT_TERMS_TEXT, formatMoney, toCents } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { CurrentSaleFees, FeesLoading, useFeeSchedule } from '../../escrow';
@@ -45,7 +45,7 @@ export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId:
             {schedule ? <CurrentSaleFees priceCents={toCents(price)} schedule={schedule} /> : <FeesLoading />}
           </div>
           <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-            Payment is due within {ESCROW_PAYMENT_DUE_HOURS} hours and is held in escrow. Once the documents are verified you have{' '}
+            {PAYMENT_TERMS_TEXT} Once the documents are verified you have{' '}
             {ESCROW_INSPECTION_DAYS} days to inspect the car before the seller is paid.
           </p>
           <div className="mt-6 flex justify-end gap-3">

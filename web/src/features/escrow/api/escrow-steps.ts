@@ -2,7 +2,7 @@
 import {
   DisputeMessageResultSchema, DisputeOpenedResponseSchema, EscrowChangeResponseSchema, InsuranceAddedSchema, PaymentIntentSchema, ShippingResultSchema, SandboxCardResultSchema,
   UploadedDocumentSchema, type AcceptTermsBodySchema, type CompleteMilestoneBodySchema, type DisputeMessageBodySchema, type InsuranceBodySchema, type EscrowDocumentType,
-  type EscrowTransaction, type InitiateDisputeBodySchema, type PaymentIntentBodySchema, type SandboxCardBodySchema,
+  type EscrowTransaction, type InitiateDisputeBodySchema, type PaymentIntentBodySchema, type PaymentPart, type SandboxCardBodySchema,
   type ShippingBodySchema,
 } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
@@ -27,14 +27,17 @@ export const openDispute = (t: EscrowTransaction, dispute: Dispute) =>
     body: { transactionId: t.id, ...dispute } satisfies BodyOf<typeof InitiateDisputeBodySchema>,
   });
 
-export const startPayment = (t: EscrowTransaction) =>
-  apiRequest('POST', '/api/escrow/payments/intent', PaymentIntentSchema, { body: { transactionId: t.id } satisfies BodyOf<typeof PaymentIntentBodySchema> });
+export const startPayment = (t: EscrowTransaction, part: PaymentPart) =>
+  apiRequest('POST', '/api/escrow/payments/intent', PaymentIntentSchema, { body: { transactionId: t.id, part } satisfies BodyOf<typeof PaymentIntentBodySchema> });
 
 export type Card = Omit<BodyOf<typeof SandboxCardBodySchema>, 'transactionId'>;
 
-/** Starts (or reuses) the payment, then charges the sandbox card; the escrow turns FUNDED when the provider confirms. */
-export async function payWithSandboxCard(t: EscrowTransaction, card: Card) {
-  await startPayment(t);
+/**
+ * Starts (or reuses) the payment of everything owed or of the deposit, then charges the sandbox card; the escrow turns
+ * FUNDED when the provider confirms the last of what is owed.
+ */
+export async function payWithSandboxCard(t: EscrowTransaction, card: Card, part: PaymentPart) {
+  await startPayment(t, part);
   return apiRequest('POST', '/api/escrow/payments/sandbox/confirm', SandboxCardResultSchema, {
     body: { transactionId: t.id, ...card } satisfies BodyOf<typeof SandboxCardBodySchema>,
   });

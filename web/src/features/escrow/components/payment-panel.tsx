@@ -1,16 +1,18 @@
-// The payment tab: what is owed and when (the stored schedule), and for the buyer the provider's card form. The
-// built-in sandbox is labelled as such; its confirmation arrives as the provider's webhook and the page follows live.
+// The payment tab: what is owed and when (the stored schedule), and for the buyer the provider's card form, paying
+// everything at once or the deposit first. The built-in sandbox is labelled as such; its confirmation arrives as the
+// provider's webhook and the page follows live.
 import { useState } from 'react';
-import { SANDBOX_TEST_CARDS, TRANSIT_INSURANCE, formatCents, formatMoney, insuranceQuote, toCents, type EscrowTransaction } from '@app/shared';
+import { SANDBOX_TEST_CARDS, TRANSIT_INSURANCE, formatCents, formatMoney, insuranceQuote, toCents, type EscrowTransaction, type PaymentPart } from '@app/shared';
 import { addTransitInsurance, payWithSandboxCard, type Card } from '../api/escrow-steps';
-import { amountDueCents, canInsure, canPay } from '../utils/escrow-state';
+import { canInsure, canPay, dueOf } from '../utils/escrow-state';
 import { when } from '../utils/next-step';
 import { FeeBreakdown } from './fee-breakdown';
 import { useEscrowStep } from './use-escrow-step';
 
 export function PaymentPanel({ transaction: t }: { transaction: EscrowTransaction }) {
   const [card, setCard] = useState<Card>({ cardNumber: '', expiry: '', cvc: '' });
-  const pay = useEscrowStep(t.auction.id, (c: Card) => payWithSandboxCard(t, c), {
+  const due = dueOf(t);
+  const pay = useEscrowStep(t.auction.id, ({ c, part }: { c: Card; part: PaymentPart }) => payWithSandboxCard(t, c, part), {
     done: 'Payment submitted',
     description: 'Waiting for the payment provider to confirm it; this page updates by itself.',
     failed: 'Payment declined',
@@ -53,7 +55,7 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
           <p className="text-slate-600">No transit insurance on this sale.</p>
         ) : (
           <p className="text-slate-600">
-            {TRANSIT_INSURANCE.rateBps / 100}% of the price, at least {formatCents(TRANSIT_INSURANCE.minimumPremiumCents)}: {formatCents(quote.premiumCents)} covers {formatCents(quote.coverageCents)} for {TRANSIT_INSURANCE.termDays} days. Added before paying; the premium is paid with the rest.
+            {TRANSIT_INSURANCE.rateBps / 100}% of the price, at least {formatCents(TRANSIT_INSURANCE.minimumPremiumCents)}: {formatCents(quote.premiumCents)} covers {formatCents(quote.coverageCents)} for {TRANSIT_INSURANCE.termDays} days. Added before paying; the premium is due with the deposit (or with everything, paid at once).
             {t.role === 'buyer' && canInsure(t) && (
               <button onClick={() => insure.mutate(undefined)} disabled={insure.isPending} className="ml-2 rounded border px-2 py-0.5 text-xs font-semibold">Add transit insurance</button>
             )}
@@ -66,7 +68,7 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
           data-testid="card-form"
           onSubmit={(e) => {
             e.preventDefault();
-            pay.mutate(card);
+            pay.mutate({ c: card, part: 'all' });
           }}
         >
           <p className="font-semibold">Pay by card</p>
@@ -82,8 +84,23 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
             {field('cvc', 'CVC', '123')}
           </div>
           <button type="submit" disabled={pay.isPending || !canPay(t)} className="w-full rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50">
-            Pay {formatCents(amountDueCents(t))}
+            {!due.depositOpen && due.paidCents > 0 ? 'Pay balance' : 'Pay'} {formatCents(due.totalCents)}
           </button>
+          {due.depositOpen && due.first && (
+            <button
+              type="button"
+              onClick={() => pay.mutate({ c: card, part: 'deposit' })}
+              disabled={pay.isPending || !canPay(t)}
+              className="w-full rounded-lg border border-slate-900 px-4 py-2 font-semibold disabled:opacity-50"
+            >
+              Pay deposit {formatCents(due.first.amountCents)}
+            </button>
+          )}
+          {due.depositOpen && due.first && (
+            <p className="text-xs text-slate-600">
+              The deposit ({formatCents(due.first.amountCents)}) is due by {when(due.first.dueAtMs)}; the balance by {when(due.finalDueAtMs)}. The escrow is funded when everything is paid.
+            </p>
+          )}
         </form>
       )}
     </div>

@@ -1,4 +1,14 @@
-import { decideDocumentUpload, decideInsurance, decidePaymentStart, toCents, type EscrowDocumentType, type EscrowState, type EscrowTransaction } from '@app/shared';
+import {
+  decideDocumentUpload,
+  decideInsurance,
+  decidePaymentStart,
+  paymentDue,
+  toCents,
+  type EscrowDocumentType,
+  type EscrowState,
+  type EscrowTransaction,
+  type PaymentDue,
+} from '@app/shared';
 import { serverNow } from '../../../lib/server-clock';
 
 /** The transaction as the shared escrow rules read it, so the page offers exactly what the server would accept. */
@@ -19,9 +29,9 @@ export const canPay = (t: EscrowTransaction) => decidePaymentStart(escrowStateOf
 
 export const canUpload = (t: EscrowTransaction, type: EscrowDocumentType, current: string | null) => decideDocumentUpload(t.status, t.role, type, current).ok;
 
-/** What the buyer still owes by the stored schedule (the sale's total, plus any insurance premium). */
-export const amountDueCents = (t: EscrowTransaction) =>
-  t.payment.schedule.filter((l) => l.paymentType !== 'refund' && (l.status === 'pending' || l.status === 'failed')).reduce((sum, l) => sum + toCents(l.amount), 0);
+/** What the buyer owes by the stored schedule, and what is due first (the deposit, or the balance once it is paid). */
+export const dueOf = (t: EscrowTransaction): PaymentDue =>
+  paymentDue(t.payment.schedule.map((l) => ({ paymentType: l.paymentType, amountCents: toCents(l.amount), dueAtMs: Date.parse(l.dueDate), status: l.status, paymentId: null })));
 
 export const canInsure = (t: EscrowTransaction) =>
   decideInsurance(t.status, t.role, t.insurance !== null, t.payment.started).ok;

@@ -1,14 +1,33 @@
 import { formatCents, missingDocuments, toCents, type EscrowTransaction } from '@app/shared';
-import { amountDueCents } from './escrow-state';
+import { dueOf } from './escrow-state';
 
-export const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : 'to be set';
+export const when = (at: string | number | null) =>
+  at !== null ? new Date(at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : 'to be set';
 
 const words = (types: readonly string[]) => types.map((d) => d.replaceAll('_', ' ')).join(', ');
 
 /** What the viewer should do now, in one sentence, from where the escrow stands. */
+/** What is owed, in the words of the buyer's next step or the seller's wait. */
+function paymentStep(t: EscrowTransaction, uploads: string): string {
+  const due = dueOf(t);
+  const total = formatCents(due.totalCents);
+  if (!due.first) return t.role === 'buyer' ? 'Waiting for the payment provider to confirm your payment.' : "Waiting for the payment provider to confirm the buyer's payment.";
+  const by = when(due.first.dueAtMs);
+  if (due.depositOpen) {
+    const deposit = formatCents(due.first.amountCents);
+    return t.role === 'buyer'
+      ? `Pay ${total} by ${by} on the payment tab, or a deposit of ${deposit} by then and the balance by ${when(due.finalDueAtMs)}.`
+      : `Waiting for the buyer's payment of ${total}, or a deposit of ${deposit}, due by ${by}. ${uploads}`;
+  }
+  if (due.paidCents > 0) {
+    return t.role === 'buyer'
+      ? `Deposit received. Pay the balance of ${total} by ${by} on the payment tab.`
+      : `The buyer paid a deposit of ${formatCents(due.paidCents)}; the balance of ${total} is due by ${by}. ${uploads}`;
+  }
+  return t.role === 'buyer' ? `Pay ${total} by ${by} on the payment tab.` : `Waiting for the buyer's payment of ${total}, due by ${by}. ${uploads}`;
+}
+
 export function nextStep(t: EscrowTransaction): string {
-  const total = formatCents(amountDueCents(t));
   const mine = t.role === 'buyer' ? t.buyerTermsAccepted : t.sellerTermsAccepted;
   const theirs = t.role === 'buyer' ? t.sellerTermsAccepted || t.sellerId === null : t.buyerTermsAccepted;
   const verified = t.documents.filter((d) => d.verificationStatus === 'verified').map((d) => d.documentType);
@@ -18,9 +37,7 @@ export function nextStep(t: EscrowTransaction): string {
     case 'pending':
       if (!mine) return 'Review and accept the escrow terms to continue.';
       if (!theirs) return t.role === 'buyer' ? 'Waiting for the seller to accept the escrow terms; then pay on the payment tab.' : "Waiting for the buyer to accept the escrow terms.";
-      return t.role === 'buyer'
-        ? `Pay ${total} by ${when(t.paymentDueAt)} on the payment tab.`
-        : `Waiting for the buyer's payment of ${total}, due by ${when(t.paymentDueAt)}. Upload the ${words(toUpload.length ? toUpload : unverified)} meanwhile.`;
+      return paymentStep(t, `Upload the ${words(toUpload.length ? toUpload : unverified)} meanwhile.`);
     case 'funded':
       if (t.role === 'seller' && toUpload.length > 0) return `Payment received and held in escrow. Upload the ${words(toUpload)} on the documents tab, and enter the shipping details.`;
       return `Payment received and held in escrow. Waiting for an admin to verify the ${words(unverified)}.`;

@@ -1,6 +1,7 @@
-// Step 5: the firm offer and how it was reached: the model's estimate and breakdown, the market analysis, the margin
-// and any lien payoff; the owner accepts or declines it here or later on the dashboard.
+// Step 5: the firm offer and how it was reached: the model's estimate and breakdown, the comparables it rests on, the
+// market analysis, the margin and any lien payoff; the owner accepts or declines it here or later on the dashboard.
 import { formatMoney, type TradeInResult } from '@app/shared';
+import { ComparablesTable } from '../../valuation';
 import { OfferActions } from './offer-actions';
 
 const signedMoney = (s: string) => (s.startsWith('-') ? `-${formatMoney(s.slice(1))}` : `+${formatMoney(s)}`);
@@ -15,7 +16,7 @@ export function ResultsView({ result, onReset }: { result: TradeInResult; onRese
         <div className="rounded-lg bg-slate-50 p-4">
           <p className="text-sm text-slate-500">Estimated value</p>
           <p className="text-3xl font-bold" data-testid="ti-estimated">{formatMoney(result.estimatedValue)}</p>
-          <p className="text-xs text-slate-500">{result.confidence}% confidence · {result.basis}</p>
+          <p className="text-xs text-slate-500" data-testid="ti-basis">{result.confidence}% confidence · based on {result.basis}</p>
         </div>
         <div className="rounded-lg bg-green-50 p-4">
           <p className="text-sm text-green-800">Firm offer</p>
@@ -43,6 +44,7 @@ export function ResultsView({ result, onReset }: { result: TradeInResult; onRese
           </dl>
         </section>
       </div>
+      <section className="mt-6 text-sm"><ComparablesTable comparables={result.comparables} /></section>
       <p className="mt-4 text-sm text-slate-600" data-testid="ti-terms">{result.offer.terms}</p>
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <OfferActions offer={result.offer} />

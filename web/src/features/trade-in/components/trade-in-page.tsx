@@ -1,8 +1,11 @@
-// /trade-in: the five-step wizard (Vehicle Info, Photos, Review, Ownership, Results) with its progress bar. The form
-// is a draft kept on the server per user, so a reload never loses it; the result is a stored firm offer.
+// /trade-in: the five-step wizard (Vehicle Info, Photos, Review, Ownership, Results) with its progress bar. One
+// react-hook-form form holds every step (checked on submit by the API's contract), and is a draft kept on the server
+// per user, so a reload never loses it; the result is a stored firm offer.
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { TRADE_IN_TEXTS, TradeInEvaluateBodySchema, type TradeInResult } from '@app/shared';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TRADE_IN_TEXTS, type TradeInResult } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMe } from '../../account';
 import { FeatureOffNotice, useFeatureOn } from '../../system';
@@ -15,7 +18,7 @@ import { ResultsView } from './results-view';
 import { ReviewStep } from './review-step';
 import { useDraft } from './use-draft';
 import { VehicleStep } from './vehicle-step';
-import { EMPTY_DRAFT, STEPS, toForm, vehicleFilled } from './wizard-state';
+import { DraftFormSchema, EMPTY_DRAFT, STEPS, toForm, vehicleFilled } from './wizard-state';
 
 export function TradeInPage() {
   const me = useMe();
@@ -42,47 +45,45 @@ function TradeInGate() {
 }
 
 function TradeInWizard() {
-  const { draft, loaded, saved, update, replace } = useDraft();
+  const form = useForm({ resolver: zodResolver(DraftFormSchema), defaultValues: EMPTY_DRAFT });
+  const { control, handleSubmit, reset, setValue, getValues } = form;
+  const { loaded, saved } = useDraft(form);
   const [result, setResult] = useState<TradeInResult | null>(null);
   const [busy, setBusy] = useState({ photos: false, title: false });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const queryClient = useQueryClient();
-  const step = result ? 5 : draft.step;
+  const [draftStep, vin, mileage, condition] = useWatch({ control, name: ['step', 'vin', 'mileage', 'condition'] });
+  const step = result ? 5 : draftStep;
 
-  const go = (to: 1 | 2 | 3 | 4) => update({ step: to });
-  const evaluate = () => {
-    if (!vehicleFilled(draft)) {
-      toast({ title: TRADE_IN_TEXTS.missingTitle, description: TRADE_IN_TEXTS.missingText, variant: 'destructive' });
-      return;
-    }
-    const checked = TradeInEvaluateBodySchema.safeParse(toForm(draft));
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? ''), i.message])));
-      toast({ title: TRADE_IN_TEXTS.missingTitle, description: checked.error.issues[0]?.message ?? TRADE_IN_TEXTS.missingText, variant: 'destructive' });
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    evaluateTradeIn(toForm(draft))
-      .then((r) => {
-        setResult(r);
-        replace(EMPTY_DRAFT);
-        void queryClient.invalidateQueries({ queryKey: tradeInsQueryKey });
-        toast({ title: TRADE_IN_TEXTS.completeTitle, description: TRADE_IN_TEXTS.completeText });
-      })
-      .catch((err: unknown) =>
-        toast({ title: TRADE_IN_TEXTS.failedTitle, description: err instanceof ApiError ? err.serverMessage ?? TRADE_IN_TEXTS.failedFallback : TRADE_IN_TEXTS.failedFallback, variant: 'destructive' }),
-      )
-      .finally(() => setPending(false));
-  };
-  const reset = () => {
+  const go = (to: 1 | 2 | 3 | 4) => setValue('step', to);
+  const evaluate = handleSubmit(
+    (draft) => {
+      setPending(true);
+      evaluateTradeIn(toForm(draft))
+        .then((r) => {
+          setResult(r);
+          reset(EMPTY_DRAFT);
+          void queryClient.invalidateQueries({ queryKey: tradeInsQueryKey });
+          toast({ title: TRADE_IN_TEXTS.completeTitle, description: TRADE_IN_TEXTS.completeText });
+        })
+        .catch((err: unknown) =>
+          toast({ title: TRADE_IN_TEXTS.failedTitle, description: err instanceof ApiError ? err.serverMessage ?? TRADE_IN_TEXTS.failedFallback : TRADE_IN_TEXTS.failedFallback, variant: 'destructive' }),
+        )
+        .finally(() => setPending(false));
+    },
+    // Step 1's fields are behind the owner by now: name them all; otherwise the first refusal, marked on its field.
+    (errors) => {
+      const first = Object.values(errors)[0]?.message;
+      const description = vehicleFilled(getValues()) && first ? first : TRADE_IN_TEXTS.missingText;
+      toast({ title: TRADE_IN_TEXTS.missingTitle, description, variant: 'destructive' });
+    },
+  );
+  const restart = () => {
     setResult(null);
-    setErrors({});
-    replace(EMPTY_DRAFT);
+    reset(EMPTY_DRAFT);
   };
 
-  const canContinue = step === 1 ? vehicleFilled(draft) : step === 2 ? !busy.photos : true;
+  const canContinue = step === 1 ? vehicleFilled({ vin, mileage, condition }) : step === 2 ? !busy.photos : true;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10" data-testid="trade-in" data-step={step} data-draft={loaded && saved ? 'saved' : 'saving'}>
       <h1 className="text-3xl font-bold">Trade-In Your Vehicle</h1>
@@ -98,23 +99,25 @@ function TradeInWizard() {
       </div>
       <div className="mt-6 rounded-xl border bg-white p-5">
         {!loaded && <p className="text-slate-500">Loading your draft…</p>}
-        {loaded && step === 1 && <VehicleStep draft={draft} update={update} />}
-        {loaded && step === 2 && (
-          <div>
-            <p className="text-sm text-slate-600">Photos of the outside, the interior, the odometer and any damage.</p>
-            <PhotoPicker initial={draft.photos} onChange={(urls, b) => { update({ photos: urls }); setBusy((s) => ({ ...s, photos: b })); }} />
-          </div>
-        )}
-        {loaded && step === 3 && <ReviewStep draft={draft} />}
-        {loaded && step === 4 && <OwnershipStep draft={draft} update={update} errors={errors} onTitleBusy={(b) => setBusy((s) => ({ ...s, title: b }))} />}
-        {step === 5 && result && <ResultsView result={result} onReset={reset} />}
+        <FormProvider {...form}>
+          {loaded && step === 1 && <VehicleStep />}
+          {loaded && step === 2 && (
+            <div>
+              <p className="text-sm text-slate-600">Photos of the outside, the interior, the odometer and any damage.</p>
+              <PhotoPicker initial={getValues('photos')} onChange={(urls, b) => { setValue('photos', urls); setBusy((s) => ({ ...s, photos: b })); }} />
+            </div>
+          )}
+          {loaded && step === 3 && <ReviewStep draft={getValues()} />}
+          {loaded && step === 4 && <OwnershipStep onTitleBusy={(b) => setBusy((s) => ({ ...s, title: b }))} />}
+        </FormProvider>
+        {step === 5 && result && <ResultsView result={result} onReset={restart} />}
         {loaded && step < 5 && (
           <div className="mt-6 flex justify-between">
             <button type="button" disabled={step === 1} onClick={() => go((step - 1) as 1 | 2 | 3)} className="rounded-lg border px-4 py-2 font-semibold disabled:opacity-40" data-testid="ti-back">Back</button>
             {step < 4 ? (
               <button type="button" disabled={!canContinue} onClick={() => go((step + 1) as 2 | 3 | 4)} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="ti-continue">Continue</button>
             ) : (
-              <button type="button" disabled={pending || busy.title} onClick={evaluate} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="ti-evaluate">
+              <button type="button" disabled={pending || busy.title} onClick={() => void evaluate()} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="ti-evaluate">
                 {pending ? 'Evaluating…' : 'Get My Offer'}
               </button>
             )}

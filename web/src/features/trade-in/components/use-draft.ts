@@ -1,41 +1,48 @@
-// The wizard's draft on the server, per user: loaded once, saved shortly after each change, so a reload (or another
-// device) finds the form as it was left. `saved` tells the page (and its tests) the latest change is stored.
-import { useEffect, useRef, useState } from 'react';
+// The wizard's draft on the server, per user: loaded once into the form, saved shortly after each change, so a reload
+// (or another device) finds the form as it was left. `saved` tells the page (and its tests) the latest change is stored.
+import { useEffect, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import type { TradeInDraft } from '@app/shared';
 import { loadDraft, saveDraft } from '../api/trade-in';
-import { EMPTY_DRAFT } from './wizard-state';
 
 const SAVE_DELAY_MS = 400;
 
-export function useDraft() {
-  const [draft, setDraft] = useState<TradeInDraft>(EMPTY_DRAFT);
+export function useDraft(form: Pick<UseFormReturn<TradeInDraft>, 'reset' | 'watch' | 'getValues'>) {
+  const { reset, watch, getValues } = form;
   const [loaded, setLoaded] = useState(false);
   const [saved, setSaved] = useState(true);
-  const version = useRef(0);
 
   useEffect(() => {
     let live = true;
     loadDraft()
-      .then((d) => live && d && setDraft(d))
+      .then((d) => live && d && reset(d))
       .catch(() => undefined)
       .finally(() => live && setLoaded(true));
     return () => {
       live = false;
     };
-  }, []);
+  }, [reset]);
 
+  // Only changes made after the draft is in the form are saved: a half-loaded form never overwrites the stored one.
   useEffect(() => {
     if (!loaded) return;
-    const mine = (version.current += 1);
-    setSaved(false);
-    const timer = setTimeout(() => {
-      saveDraft(draft)
-        .then(() => mine === version.current && setSaved(true))
-        .catch(() => undefined);
-    }, SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draft, loaded]);
+    let version = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const { unsubscribe } = watch(() => {
+      const mine = (version += 1);
+      setSaved(false);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        saveDraft(getValues())
+          .then(() => mine === version && setSaved(true))
+          .catch(() => undefined);
+      }, SAVE_DELAY_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [loaded, watch, getValues]);
 
-  const update = (change: Partial<TradeInDraft>) => setDraft((d) => ({ ...d, ...change }));
-  return { draft, loaded, saved, update, replace: setDraft };
+  return { loaded, saved };
 }

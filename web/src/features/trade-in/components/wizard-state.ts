@@ -1,5 +1,6 @@
-// The wizard's form as the owner fills it: kept as entered text (the draft), turned into the API's form on submit.
-import { TRADE_IN_CONDITIONS, type TradeInDraft } from '@app/shared';
+// The wizard's form as the owner fills it: kept as entered text (the draft), checked against the API's own contract
+// before sending, and turned into the API's form on submit.
+import { TRADE_IN_CONDITIONS, TradeInDraftSchema, TradeInEvaluateBodySchema, type TradeInDraft } from '@app/shared';
 import type { TradeInForm } from '../api/trade-in';
 
 export const STEPS = ['Vehicle Info', 'Photos', 'Review', 'Ownership', 'Results'] as const;
@@ -12,7 +13,8 @@ export const EMPTY_DRAFT: TradeInDraft = {
 };
 
 /** Step 1's Continue: VIN, mileage and condition filled. */
-export const vehicleFilled = (d: TradeInDraft) => d.vin.trim() !== '' && d.mileage.trim() !== '' && d.condition !== '';
+export const vehicleFilled = (d: Pick<TradeInDraft, 'vin' | 'mileage' | 'condition'>) =>
+  d.vin.trim() !== '' && d.mileage.trim() !== '' && d.condition !== '';
 
 const text = (s: string) => (s.trim() === '' ? undefined : s.trim());
 
@@ -40,3 +42,13 @@ export function toForm(d: TradeInDraft): TradeInForm {
       : {}),
   };
 }
+
+/**
+ * The form's resolver schema: a draft passes when what it would send passes the API's contract. Each refusal is put
+ * on its top-level field (a title photo's type on `titlePhotos`), where the step shows it.
+ */
+export const DraftFormSchema = TradeInDraftSchema.superRefine((draft, ctx) => {
+  const checked = TradeInEvaluateBodySchema.safeParse(toForm(draft));
+  if (checked.success) return;
+  for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: issue.message });
+});

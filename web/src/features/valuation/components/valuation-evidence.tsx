@@ -1,14 +1,8 @@
 // What a valuation stands on, shown under the number so a user can check it: the basis in words, the value
-// breakdown, and the comparable sales with their prices as sold and as brought to this car. Reused by the valuation
-// page, /submit and (later) the trade-in results.
+// breakdown, and the comparable sales. Reused by the valuation page and /submit; the trade-in results show their own
+// breakdown (with the condition priced) and the same comparables table.
 import { formatMoney, type ValuationReport } from '@app/shared';
-
-const KIND_LABEL = {
-  'platform sale': 'Sold here',
-  'auction sale': 'Auction sale',
-  'asking price': 'Asking price',
-  'auction sale (wholesale)': 'Wholesale sale',
-} as const;
+import { ComparablesTable } from './comparables-table';
 
 const signedMoney = (v: string) => (v.startsWith('-') ? `−${formatMoney(v.slice(1))}` : `+${formatMoney(v)}`);
 
@@ -32,30 +26,7 @@ export function ValuationEvidence({ report }: { report: ValuationReport }) {
         <dt className="text-slate-500">Comparables</dt><dd>{signedMoney(b.marketAdjustment)}</dd>
         <dt className="text-slate-500">Condition</dt><dd title="The market data records no condition">not priced</dd>
       </dl>
-      {report.comparables.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left" data-testid="comparables">
-            <caption className="mb-1 text-left font-semibold">Comparables used</caption>
-            <thead className="text-slate-500">
-              <tr><th>Year</th><th>Model</th><th>Trim</th><th>Mileage</th><th>Price</th><th>For this car</th><th>Date</th><th>Source</th></tr>
-            </thead>
-            <tbody>
-              {report.comparables.map((c, i) => (
-                <tr key={i} className="border-t" data-testid="comparable">
-                  <td>{c.year}</td>
-                  <td>{c.make} {c.model}</td>
-                  <td>{c.trim || '—'}</td>
-                  <td>{c.mileage === null ? 'not stated' : c.mileage.toLocaleString('en-US')}</td>
-                  <td>{formatMoney(c.price)}</td>
-                  <td>{formatMoney(c.adjustedPrice)}</td>
-                  <td>{c.date ?? 'undated'}</td>
-                  <td>{KIND_LABEL[c.kind]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ComparablesTable comparables={report.comparables} />
     </div>
   );
 }
