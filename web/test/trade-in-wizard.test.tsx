@@ -4,7 +4,7 @@
 // place).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { TRADE_IN_TEXTS, utcDate, type TradeInDraft } from '@app/shared';
+import { FEE_SCHEDULE, TRADE_IN_TEXTS, utcDate, type TradeInDraft } from '@app/shared';
 import { TradeInPage } from '../src/features/trade-in';
 import { useToasts } from '../src/lib/toast';
 import { renderRoutes, resetAfterEach } from './support/render-routes';
@@ -17,7 +17,7 @@ const filled: TradeInDraft = {
 };
 const UNANALYZABLE = 'Unable to analyze vehicle. Please check the VIN and try again.';
 
-/** The server: signed in as the owner, the given saved draft, and an evaluation refused with 422. */
+/** The server: signed in as the owner, trade-ins on, the given saved draft, and an evaluation refused with 422. */
 function serve(draft: TradeInDraft) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -25,6 +25,10 @@ function serve(draft: TradeInDraft) {
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (url === '/api/auth/session') return Response.json({ user: owner, admin: null });
+    if (url === '/api/settings/marketplace') {
+      const features = { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings: true };
+      return Response.json({ defaultDurationDays: 7, features, fees: FEE_SCHEDULE });
+    }
     if (url === '/api/trade-in/draft') return method === 'GET' ? Response.json({ draft }) : new Response(null, { status: 204 });
     if (url === '/api/vin/decode') return Response.json({ vin: 'WP0AC2A99KS149000', vehicle: { year: 2019, make: 'Porsche', model: '911', trim: 'GT3 RS', bodyClass: 'Coupe', engine: null, manufacturer: 'Porsche AG' } });
     if (url === '/api/trade-in/evaluate') return Response.json({ error: UNANALYZABLE }, { status: 422 });
