@@ -1,9 +1,5 @@
 // 500 auctions ending within the same 10 seconds, closed by the real workers process: how late is each close?
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { percentile, type Sql } from './setup.js';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { percentile, startProcess, stopProcess, type Sql } from './setup.js';
 
 export async function closeLateness(opts: { sql: Sql; env: Record<string, string>; auctions: number; bidderId: number }) {
   const { sql } = opts;
@@ -23,11 +19,9 @@ export async function closeLateness(opts: { sql: Sql; env: Record<string, string
     insert into bids (auction_id, user_id, amount)
     select id, ${opts.bidderId}, 5000 from auctions where location = 'Bench' and bid_count = 1`;
 
-  const workers = spawn(`${root}node_modules/.bin/tsx`, ['workers/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...opts.env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // Its own status port, so a product running beside the bench (default 3002) is no obstacle.
+  const workersPort = String(3800 + Math.floor(Math.random() * 100));
+  const workers = await startProcess('workers', { ...opts.env, WORKERS_PORT: workersPort }, `http://127.0.0.1:${workersPort}/healthz`);
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -48,7 +42,6 @@ export async function closeLateness(opts: { sql: Sql; env: Record<string, string
       maxMs: late.at(-1) ?? NaN,
     };
   } finally {
-    workers.kill('SIGTERM');
-    await new Promise((r) => workers.on('exit', r));
+    await stopProcess(workers);
   }
 }

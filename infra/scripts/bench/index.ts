@@ -9,6 +9,7 @@ import { hotRowUpdatesPerSecond } from './hot-row.js';
 import { valuationBench, valuationReport } from './valuation.js';
 import { forumSearchBench, forumSearchReport } from './forum-search.js';
 import { dropRedisPrefix } from '../../src/redis-connection.js';
+import { ensureServicesBuilt } from './ensure-built.js';
 import { REDIS_URL, createBenchAuction, createBenchDatabase, createBidders, startProcess, stopProcess } from './setup.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,8 +36,9 @@ const env = {
   // A load generator is one address sending as 32 bidders; the protective limits would otherwise be what is measured.
   RATE_LIMIT_SCALE: '1000',
 };
-const api = await startProcess('api/src/server.ts', env, `${baseUrl}/healthz`);
-const realtime = await startProcess('realtime/src/server.ts', env, `${realtimeUrl}/healthz`);
+ensureServicesBuilt();
+const api = await startProcess('api', env, `${baseUrl}/healthz`);
+const realtime = await startProcess('realtime', env, `${realtimeUrl}/healthz`);
 const lines: string[] = [];
 const report = (line: string) => {
   lines.push(line);
