@@ -48,6 +48,8 @@ it('answers an unchanged poll from Redis alone, and still finds new lines and bi
     expect(empty.json()).toEqual([]);
     const again = await poll(auctionId, firstId, empty.headers.etag as string);
     expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['content-length']).toBeUndefined();
     // Postgres is frozen: only an answer that never asked it can be this quick.
     expect(Date.now() - t0).toBeLessThan(1500);
   } finally {
