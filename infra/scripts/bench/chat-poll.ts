@@ -82,27 +82,37 @@ async function chatPollLatency(opts: {
     }).catch(() => {});
   }, 2500);
   try {
-    return await poll(
-      opts.pollers,
-      opts.seconds,
-      () => ({ after: opts.afterId, etag: undefined as string | undefined }),
-      async (state, dispatcher) => {
-        const res = await request(`${opts.baseUrl}/api/chat/messages/${opts.auctionId}?after=${state.after}`, {
-          dispatcher,
-          headers: state.etag ? { 'if-none-match': state.etag } : {},
-        });
-        const body = await res.body.text();
-        if (res.statusCode === 200) {
-          const rows = JSON.parse(body) as { id: number }[];
-          if (rows.length > 0) state.after = rows.at(-1)!.id;
-          state.etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;
-        }
-        return res.statusCode;
-      },
-    );
+    return await pollEvery({ baseUrl: opts.baseUrl, auctionIds: [opts.auctionId], afterId: opts.afterId, pollers: opts.pollers, seconds: opts.seconds });
   } finally {
     clearInterval(writer);
   }
+}
+
+/**
+ * Pollers spread over the auctions in turn, each keeping its cursor and ETag as the web client does; without `afterId`
+ * a poller first asks for the latest page, then for what is newer than its last line.
+ */
+export function pollEvery(opts: { baseUrl: string; auctionIds: number[]; afterId?: number; pollers: number; seconds: number }): Promise<PollResult> {
+  let n = 0;
+  return poll(
+    opts.pollers,
+    opts.seconds,
+    () => ({ auctionId: opts.auctionIds[n++ % opts.auctionIds.length]!, after: opts.afterId, etag: undefined as string | undefined }),
+    async (state, dispatcher) => {
+      const query = state.after === undefined ? '' : `?after=${state.after}`;
+      const res = await request(`${opts.baseUrl}/api/chat/messages/${state.auctionId}${query}`, {
+        dispatcher,
+        headers: state.etag ? { 'if-none-match': state.etag } : {},
+      });
+      const body = await res.body.text();
+      if (res.statusCode === 200) {
+        const rows = JSON.parse(body) as { id: number }[];
+        if (rows.length > 0) state.after = rows.at(-1)!.id;
+        state.etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;
+      }
+      return res.statusCode;
+    },
+  );
 }
 
 /** The raw limit of the poll: the same pollers and cadence against GET /healthz of the same API process. */

@@ -99,8 +99,8 @@ export async function fanoutComparison(
       await sleep(opts.intervalMs / 2);
     }
     await sleep(1500);
-    const product = await productRx.collect(productRefs, await roomFinals(p.db, [auctionId]));
-    const bare = await bareRx.collect(bareRefs, new Map([[BARE_ROOM, [[`bare:${BARE_ROOM}`, bareSeq]]]]));
+    const product = await productRx.collect({ bids: productRefs }, await roomFinals(p.db, [auctionId]));
+    const bare = await bareRx.collect({ bids: bareRefs }, new Map([[BARE_ROOM, [[`bare:${BARE_ROOM}`, bareSeq]]]]));
     return { sockets: opts.sockets, events: opts.events, product, bare, productJoin, bareJoin };
   } finally {
     await productRx.close();
@@ -117,13 +117,13 @@ async function lastBidPlaced(p: BenchProduct, auctionId: number): Promise<Record
 /** The fan-out's two rows: delivery next to the bare server's, and the join storm next to the bare server's. */
 export function fanoutRows(r: FanoutRow): Row[] {
   const n = r.sockets.toLocaleString('en-US');
-  const counts = (d: DeliveryReport) => `${d.latency.count} timed deliveries, ${d.missing} missing, ${d.duplicates} duplicated, ${d.outOfOrder} out of order`;
+  const counts = (d: DeliveryReport) => `${d.latency.bids!.count} timed deliveries, ${d.missing} missing, ${d.duplicates} duplicated, ${d.outOfOrder} out of order`;
   return [
     {
       what: `bid POST answered -> bid.placed at each of ${n} sockets in one room, ${r.events} bids (target: p99 within +10 ms of bare)`,
-      product: `${fmt(r.product.latency)} (${counts(r.product)})`,
-      limit: `bare Socket.IO, same packet, same receivers: ${fmt(r.bare.latency)} (${counts(r.bare)})`,
-      ratio: `p99 ${signedMs(r.product.latency.p99 - r.bare.latency.p99)}`,
+      product: `${fmt(r.product.latency.bids!)} (${counts(r.product)})`,
+      limit: `bare Socket.IO, same packet, same receivers: ${fmt(r.bare.latency.bids!)} (${counts(r.bare)})`,
+      ratio: `p99 ${signedMs(r.product.latency.bids!.p99 - r.bare.latency.bids!.p99)}`,
     },
     {
       what: `${n} auction:join sent at once into one room (presence storm; target: all acknowledged within 3 s)`,

@@ -1,9 +1,12 @@
-// `npm run bench [-- quick | bids]`: the product's hot paths next to the raw limits of the same machine, in one run.
-// Without a mode, everything; BENCH_SECONDS sets the length of each rate measured.
+// `npm run bench [-- quick | night | bids]`: the product's hot paths next to the raw limits of the same machine, in one
+// run. Without a mode, everything (the night included). BENCH_SECONDS sets the length of each measured rate (default
+// 5 for quick, 10 for the full bench; for the night, the main run's, default 60, with steps a third as long).
 import { runFull } from './full.js';
 import { runQuick } from './quick.js';
+import { AUCTION_NIGHT, runNight } from './night/scenario.js';
+import { printNight } from './night/report.js';
 
-const MODES = ['quick', 'bids', 'full'] as const;
+const MODES = ['quick', 'night', 'bids', 'full'] as const;
 type Mode = (typeof MODES)[number];
 const asked = process.argv[2] ?? (process.env.BENCH_ONLY === 'bids' ? 'bids' : 'full');
 if (!MODES.includes(asked as Mode)) {
@@ -11,6 +14,13 @@ if (!MODES.includes(asked as Mode)) {
   process.exit(2);
 }
 const mode = asked as Mode;
+const seconds = process.env.BENCH_SECONDS === undefined ? undefined : Number(process.env.BENCH_SECONDS);
+/** Offered bid rates after the night's own 300/s, each held for a third of the night's length. */
+const NIGHT_STEPS = [450, 600, 800, 1000, 1300, 1600, 2000];
 
-if (mode === 'quick') await runQuick(Number(process.env.BENCH_SECONDS ?? 5));
-else await runFull(mode, Number(process.env.BENCH_SECONDS ?? 10));
+if (mode === 'quick') await runQuick(seconds ?? 5);
+if (mode === 'bids' || mode === 'full') await runFull(mode, seconds ?? 10);
+if (mode === 'night' || mode === 'full') {
+  const nightSeconds = mode === 'night' ? (seconds ?? AUCTION_NIGHT.seconds) : AUCTION_NIGHT.seconds;
+  printNight(await runNight({ ...AUCTION_NIGHT, seconds: nightSeconds }, NIGHT_STEPS, Math.round(nightSeconds / 3)));
+}

@@ -109,21 +109,20 @@ async function join(cmd: Extract<ReceiverCommand, { cmd: 'join' }>): Promise<voi
 }
 
 function collect(cmd: Extract<ReceiverCommand, { cmd: 'collect' }>): void {
-  const refs = new Map(cmd.refs);
-  const histogram: Histogram = new Map();
-  let maxMs = 0;
+  const groups = cmd.refGroups.map(([name, refs]) => ({ name, refs: new Map(refs), histogram: new Map() as Histogram, maxMs: 0 }));
   let withoutRef = 0;
   for (const [key, times] of arrivals) {
-    const ref = refs.get(key);
-    if (ref === undefined) {
+    const group = groups.find((g) => g.refs.has(key));
+    if (!group) {
       withoutRef += times.length;
       continue;
     }
+    const ref = group.refs.get(key)!;
     for (const t of times) {
       // An event can beat its HTTP answer back to the bench; that counts as no wait, not a negative one.
       const ms = Math.max(0, t - ref);
-      record(histogram, ms);
-      if (ms > maxMs) maxMs = ms;
+      record(group.histogram, ms);
+      if (ms > group.maxMs) group.maxMs = ms;
     }
   }
   // Rooms are fresh when the bench joins them, so every seq from 1 to the stream's last is expected.
@@ -137,7 +136,7 @@ function collect(cmd: Extract<ReceiverCommand, { cmd: 'collect' }>): void {
     }
   });
   const counts: DeliveryCounts = { deliveries, missing, duplicates, outOfOrder };
-  send({ reply: 'collected', histogram: [...histogram], maxMs, withoutRef, ...counts });
+  send({ reply: 'collected', groups: groups.map((g) => ({ name: g.name, histogram: [...g.histogram], maxMs: g.maxMs })), withoutRef, ...counts });
 }
 
 process.on('message', (m: ReceiverCommand) => {

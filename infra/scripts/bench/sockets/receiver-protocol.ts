@@ -9,8 +9,11 @@ export type ReceiverCommand =
   | { cmd: 'join'; kind: ServerKind; rooms: (number | null)[] }
   /** Forgets the arrival times so far (a warm-up); receipts still count for missing and duplicated deliveries. */
   | { cmd: 'reset' }
-  /** `refs`: for each delivery key, when its cause was answered; `finals`: each stream's last seq, per room. */
-  | { cmd: 'collect'; refs: [string, number][]; finals: [number, [string, number][]][] }
+  /**
+   * `refGroups`: named sets of delivery keys, each with when its cause was answered (one latency per group: bids,
+   * chat lines); `finals`: each stream's last seq, per room.
+   */
+  | { cmd: 'collect'; refGroups: [string, [string, number][]][]; finals: [number, [string, number][]][] }
   | { cmd: 'close' };
 
 export interface DeliveryCounts {
@@ -27,7 +30,7 @@ export type ReceiverReply =
   | { reply: 'connected'; connected: number; failed: number; error?: string }
   | { reply: 'joined'; ackMs: number[]; failed: number; error?: string }
   | { reply: 'reset' }
-  | ({ reply: 'collected'; histogram: [number, number][]; maxMs: number; withoutRef: number } & DeliveryCounts)
+  | ({ reply: 'collected'; groups: { name: string; histogram: [number, number][]; maxMs: number }[]; withoutRef: number } & DeliveryCounts)
   | { reply: 'closed' };
 
 /** The key that ties a delivery to the request that caused it: a bid by its id, a chat line by its id. */

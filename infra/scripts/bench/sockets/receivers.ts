@@ -3,13 +3,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fromSamples, merge, summarize, type Histogram, type Summary } from './latency-histogram.js';
+import { askChild } from '../child-ipc.js';
 import type { DeliveryCounts, ReceiverCommand, ReceiverReply, ServerKind } from './receiver-protocol.js';
 
 const ENTRY = fileURLToPath(new URL('./receiver-process.ts', import.meta.url));
 
 export interface DeliveryReport extends DeliveryCounts {
-  latency: Summary;
-  /** Deliveries with no request to time them from (automatic bids, system lines). */
+  /** Per group of causes (bids, chat lines): each delivery's time from its cause's answer. */
+  latency: Record<string, Summary>;
+  /** Deliveries with no request to time them from (automatic bids, system lines, closes). */
   withoutRef: number;
 }
 
@@ -26,19 +28,8 @@ export class Receivers {
     return this.children.map((c) => c.pid!);
   }
 
-  private ask<R extends ReceiverReply['reply']>(child: ChildProcess, command: ReceiverCommand, reply: R): Promise<Extract<ReceiverReply, { reply: R }>> {
-    return new Promise((resolve, reject) => {
-      const onMessage = (m: ReceiverReply) => {
-        if (m.reply !== reply) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(m as Extract<ReceiverReply, { reply: R }>);
-      };
-      const onExit = (code: number | null) => reject(new Error(`a receiver process exited (${code}) during ${command.cmd}`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-      child.send(command);
-    });
+  private ask<R extends ReceiverReply['reply']>(child: ChildProcess, command: ReceiverCommand, reply: R) {
+    return askChild<ReceiverReply, R>(child, command, reply);
   }
 
   /** Opens `count` sockets spread evenly over the processes (and over the source addresses, if given). */
@@ -81,14 +72,22 @@ export class Receivers {
   }
 
   /** Latency of every delivery from its cause's answer, and each socket's receipts checked against its streams' last seq. */
-  async collect(refs: Map<string, number>, finals: Map<number, [string, number][]>): Promise<DeliveryReport> {
-    const command: ReceiverCommand = { cmd: 'collect', refs: [...refs], finals: [...finals] };
+  async collect(refGroups: Record<string, Map<string, number>>, finals: Map<number, [string, number][]>): Promise<DeliveryReport> {
+    const command: ReceiverCommand = { cmd: 'collect', refGroups: Object.entries(refGroups).map(([name, refs]) => [name, [...refs]]), finals: [...finals] };
     const replies = await Promise.all(this.children.map((c) => this.ask(c, command, 'collected')));
-    const h: Histogram = new Map();
-    for (const r of replies) merge(h, r.histogram);
+    const latency: Record<string, Summary> = {};
+    for (const name of Object.keys(refGroups)) {
+      const h: Histogram = new Map();
+      let max = 0;
+      for (const g of replies.flatMap((r) => r.groups.filter((x) => x.name === name))) {
+        merge(h, g.histogram);
+        max = Math.max(max, g.maxMs);
+      }
+      latency[name] = summarize(h, max);
+    }
     const sum = (f: (r: (typeof replies)[number]) => number) => replies.reduce((s, r) => s + f(r), 0);
     return {
-      latency: summarize(h, Math.max(...replies.map((r) => r.maxMs))),
+      latency,
       withoutRef: sum((r) => r.withoutRef),
       deliveries: sum((r) => r.deliveries),
       missing: sum((r) => r.missing),
