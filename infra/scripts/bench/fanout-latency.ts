@@ -57,21 +57,9 @@ export async function fanoutComparison(
 
     const productRefs = new Map<string, number>();
     const bareRefs = new Map<string, number>();
-    let amount = opts.firstAmount;
+    const bid = bidder(p, auctionId, opts.firstAmount, productRefs);
     let bareSeq = 0;
     let packet: Record<string, unknown> | undefined;
-    const bid = async () => {
-      const res = await fetch(`${p.baseUrl}/api/bids`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: p.origin, cookie: p.bidders[0]!.cookie },
-        body: JSON.stringify({ auctionId, amount }),
-      });
-      const answeredAt = nowMs();
-      if (res.status !== 201) throw new Error(`bench bid refused: ${res.status} ${await res.text()}`);
-      const body = (await res.json()) as { id: number };
-      productRefs.set(`b${body.id}`, answeredAt);
-      amount += 1000;
-    };
     const broadcast = async () => {
       bareSeq += 1;
       const bidId = 1_000_000_000 + bareSeq;
@@ -106,6 +94,26 @@ export async function fanoutComparison(
     await productRx.close();
     await bareRx.close();
   }
+}
+
+/**
+ * One bidder raising the auction by $1,000 a call; each accepted bid's answer time is kept under its delivery key, for
+ * the sockets' bid.placed to be timed from.
+ */
+export function bidder(p: BenchProduct, auctionId: number, firstAmount: number, refs: Map<string, number>): () => Promise<void> {
+  let amount = firstAmount;
+  return async () => {
+    const res = await fetch(`${p.baseUrl}/api/bids`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: p.origin, cookie: p.bidders[0]!.cookie },
+      body: JSON.stringify({ auctionId, amount }),
+    });
+    const answeredAt = nowMs();
+    if (res.status !== 201) throw new Error(`bench bid refused: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { id: number };
+    refs.set(`b${body.id}`, answeredAt);
+    amount += 1000;
+  };
 }
 
 async function lastBidPlaced(p: BenchProduct, auctionId: number): Promise<Record<string, unknown>> {

@@ -19,7 +19,7 @@ export interface BenchProduct {
   stop(): Promise<void>;
 }
 
-export async function startBenchProduct(opts: { bidders: number; apiNodeArgs?: string[] }): Promise<BenchProduct> {
+export async function startBenchProduct(opts: { bidders: number; apiNodeArgs?: string[]; realtimeNodeArgs?: string[] }): Promise<BenchProduct> {
   ensureServicesBuilt();
   const apiPort = 3900 + Math.floor(Math.random() * 50);
   const rtPort = apiPort + 50;
@@ -38,9 +38,10 @@ export async function startBenchProduct(opts: { bidders: number; apiNodeArgs?: s
     DB_POOL_SIZE: '10',
     // A load generator is one address sending as many bidders; the protective limits would otherwise be what is measured.
     RATE_LIMIT_SCALE: '1000',
+    METRICS_TOKEN: randomBytes(12).toString('hex'),
   };
   const api = await startProcess('api', env, `${baseUrl}/healthz`, opts.apiNodeArgs);
-  const realtime = await startProcess('realtime', env, `${realtimeUrl}/healthz`);
+  const realtime = await startProcess('realtime', env, `${realtimeUrl}/healthz`, opts.realtimeNodeArgs);
   const bidders = await createBidders(db.sql, opts.bidders, 'p');
   return {
     db,
