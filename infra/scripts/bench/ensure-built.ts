@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SERVER_WORKSPACES = ['shared', 'infra', 'realtime', 'workers', 'api'];
+/** What each workspace compiles against: a rebuilt workspace makes its dependents stale too. */
+const DEPENDS_ON: Record<string, string[]> = { shared: [], infra: ['shared'], realtime: ['infra', 'shared'], workers: ['infra', 'shared'], api: ['infra', 'shared'] };
 
 /** Newest (or oldest) modification time of the files under a folder; undefined when it does not exist. */
 function mtimeOf(dir: string, pick: (a: number, b: number) => number): number | undefined {
@@ -25,19 +27,23 @@ function mtimeOf(dir: string, pick: (a: number, b: number) => number): number | 
   return found;
 }
 
-/** The workspaces whose dist/ is missing or older than their newest source file. */
+/** The workspaces whose dist/ is missing or older than their newest source file, and those that depend on them. */
 export function staleBuilds(): string[] {
-  return SERVER_WORKSPACES.filter((ws) => {
-    const built = mtimeOf(join(ROOT, ws, 'dist'), Math.min);
-    const source = mtimeOf(join(ROOT, ws, 'src'), Math.max) ?? 0;
-    return built === undefined || source > built;
-  });
+  const stale = new Set(
+    SERVER_WORKSPACES.filter((ws) => {
+      const built = mtimeOf(join(ROOT, ws, 'dist'), Math.min);
+      const source = mtimeOf(join(ROOT, ws, 'src'), Math.max) ?? 0;
+      return built === undefined || source > built;
+    }),
+  );
+  for (const ws of SERVER_WORKSPACES) if (DEPENDS_ON[ws]!.some((d) => stale.has(d))) stale.add(ws);
+  return SERVER_WORKSPACES.filter((ws) => stale.has(ws));
 }
 
 export function ensureServicesBuilt(): void {
   const stale = staleBuilds();
   if (stale.length === 0) return;
-  console.log(`bench: compiling the services first (${stale.join(', ')} changed since the last build)`);
-  const r = spawnSync(process.execPath, ['infra/scripts/build.mjs', '--server-only'], { cwd: ROOT, stdio: 'inherit' });
+  console.log(`bench: compiling ${stale.join(', ')} first (changed since the last build, or compiled against what did)`);
+  const r = spawnSync(process.execPath, ['infra/scripts/build.mjs', `--workspaces=${stale.join(',')}`], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('bench: npm run build failed');
 }

@@ -19,6 +19,15 @@ export interface BenchProduct {
   stop(): Promise<void>;
 }
 
+/**
+ * BENCH_CPU_PROFILE=<folder>: the api and the gateway write a V8 CPU profile of their whole life there (one subfolder
+ * each), read with `tsx infra/scripts/bench/profile-summary.ts <file>`.
+ */
+function profiled(service: string): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}/${service}`] : [];
+}
+
 export async function startBenchProduct(opts: { bidders: number; apiNodeArgs?: string[]; realtimeNodeArgs?: string[] }): Promise<BenchProduct> {
   ensureServicesBuilt();
   const apiPort = 3900 + Math.floor(Math.random() * 50);
@@ -40,8 +49,8 @@ export async function startBenchProduct(opts: { bidders: number; apiNodeArgs?: s
     RATE_LIMIT_SCALE: '1000',
     METRICS_TOKEN: randomBytes(12).toString('hex'),
   };
-  const api = await startProcess('api', env, `${baseUrl}/healthz`, opts.apiNodeArgs);
-  const realtime = await startProcess('realtime', env, `${realtimeUrl}/healthz`, opts.realtimeNodeArgs);
+  const api = await startProcess('api', env, `${baseUrl}/healthz`, [...profiled('api'), ...(opts.apiNodeArgs ?? [])]);
+  const realtime = await startProcess('realtime', env, `${realtimeUrl}/healthz`, [...profiled('realtime'), ...(opts.realtimeNodeArgs ?? [])]);
   const bidders = await createBidders(db.sql, opts.bidders, 'p');
   return {
     db,
