@@ -97,7 +97,9 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
 
   const sql = deps.sql ?? createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE });
   const redis =
-    deps.redis ?? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    // Auto-pipelined: the commands of every request in one turn of the event loop (chat polls' newest-line reads, under
+    // load hundreds a second) go to Redis in one write.
+    deps.redis ?? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true });
   redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
 
   const events = new EventPublisher(sql, deps.writeEvents ?? redisStreamWriter(redis, config.REDIS_PREFIX), app.log);

@@ -18,14 +18,16 @@ export function requestFingerprint(route: string, body: unknown): string {
   return createHash('sha256').update(`${route}\n${JSON.stringify(canonical(body))}`).digest('hex');
 }
 
+/** `request.what` is the route and what the request asks for; fingerprinted only when a key came with it. */
 export async function withIdempotency<T>(
   app: FastifyInstance,
-  request: { userId: number; key: string | undefined; fingerprint: string },
+  request: { userId: number; key: string | undefined; what: { route: string; body: unknown } },
   run: () => Promise<T>,
   successStatus = 201,
 ): Promise<Answer> {
-  const { userId, key, fingerprint } = request;
+  const { userId, key } = request;
   if (key === undefined) return { status: successStatus, body: await run() };
+  const fingerprint = requestFingerprint(request.what.route, request.what.body);
   const memo = `${userId}:${key}`;
   const running = inFlight.get(memo);
   if (running) {
