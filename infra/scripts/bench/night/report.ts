@@ -29,6 +29,7 @@ export function printNight(r: NightResult): void {
     ['close lateness (closed_at - end_time)', w.closes ? `${w.closes.closed} of ${w.closes.of} closed; ${fmt(w.closes.lateness)}` : '-'],
     ['errors (bids, chat, polls; must be 0)', String(errorsOf(w))],
     ['socket deliveries: missing / duplicated / out of order (must be 0)', `${w.deliveries.missing} / ${w.deliveries.duplicates} / ${w.deliveries.outOfOrder} of ${w.deliveries.deliveries.toLocaleString('en-US')} since the joins`],
+    ['sockets still receiving after the last request was answered', `${(w.drainMs / 1000).toFixed(1)} s (1 s of it is the quiet wait that ends the count)`],
   ];
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 
@@ -43,12 +44,12 @@ export function printNight(r: NightResult): void {
   console.log(`| all of the above (${(total / w.seconds).toFixed(2)} cores on average) | ${total.toFixed(1)} | ${((total * 1000) / Math.max(1, w.bids.ok)).toFixed(2)} |`);
 
   console.log(`\nStepped bid rate, all else as above (no closes), until the p99 bid answer passes 100 ms:\n`);
-  console.log('| bids/s offered | accepted/s | refused | errors | bid answer | bid -> socket | chat -> socket p99 | poll p99 | missing / duplicated |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('| bids/s offered | accepted/s | refused | errors | bid answer | bid -> socket | chat -> socket p99 | poll p99 | missing / duplicated | still receiving after |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const s of [main, ...r.steps]) {
     console.log(
       `| ${s.bidsPerSecond}${s === main ? ` (the ${main.seconds} s run)` : ''} | ${(s.bids.ok / s.seconds).toFixed(0)} | ${s.bids.refused} | ${errorsOf(s)} | ${fmt(s.bids.answerTimes)} | ` +
-        `${fmt(s.deliveries.latency.bids!)} | ${s.deliveries.latency.chat!.p99.toFixed(1)} ms | ${s.polls.p99Ms.toFixed(1)} ms | ${s.deliveries.missing} / ${s.deliveries.duplicates} |`,
+        `${fmt(s.deliveries.latency.bids!)} | ${s.deliveries.latency.chat!.p99.toFixed(1)} ms | ${s.polls.p99Ms.toFixed(1)} ms | ${s.deliveries.missing} / ${s.deliveries.duplicates} | ${(s.drainMs / 1000).toFixed(1)} s |`,
     );
   }
   console.log(`\nCapacity (highest offered rate with p99 bid answer <= 100 ms): ${r.capacity === null ? 'none of the rates tried' : `${r.capacity} bids/s`}`);

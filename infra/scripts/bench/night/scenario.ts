@@ -15,7 +15,6 @@ import { askChild } from '../child-ipc.js';
 import type { Sent, TrafficCommand, TrafficReply } from './traffic-protocol.js';
 
 const TRAFFIC_ENTRY = fileURLToPath(new URL('./traffic-process.ts', import.meta.url));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface NightShape {
   auctions: { hot: number; warm: number; closing: number };
@@ -46,6 +45,8 @@ export interface WindowResult {
   chat: Sent & { answerTimes: Summary };
   polls: PollResult;
   deliveries: DeliveryReport;
+  /** How long after the window's last request the sockets were still receiving. */
+  drainMs: number;
   cpu: Map<Group, number>;
   closes?: { closed: number; of: number; lateness: Summary };
 }
@@ -131,8 +132,8 @@ async function runWindow(
     ask(polls, { cmd: 'polls', baseUrl: p.baseUrl, auctionIds: all, pollers: shape.pollers, seconds: shape.seconds }, 'polled'),
   ]);
   const cpu = sampler.stop();
-  // Whatever is still on its way to a socket gets a moment to land before anything is counted as missing.
-  await sleep(3000);
+  // Whatever is still on its way to a socket lands before anything is counted as missing.
+  const drainMs = await rx.settle();
   const deliveries = await rx.collect({ bids: new Map(ran.bids.refs), chat: new Map(ran.chat.refs) }, await roomFinals(p.db, all));
   return {
     bidsPerSecond: shape.bidsPerSecond,
@@ -141,6 +142,7 @@ async function runWindow(
     chat: { ...answered(ran.chat), refs: [] },
     polls: polled.polls,
     deliveries,
+    drainMs,
     cpu,
   };
 }

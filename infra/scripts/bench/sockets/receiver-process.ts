@@ -152,6 +152,9 @@ process.on('message', (m: ReceiverCommand) => {
       arrivals = new Map();
       send({ reply: 'reset' });
       break;
+    case 'count':
+      send({ reply: 'counted', deliveries });
+      break;
     case 'collect':
       collect(m);
       break;

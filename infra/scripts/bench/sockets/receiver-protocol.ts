@@ -9,6 +9,8 @@ export type ReceiverCommand =
   | { cmd: 'join'; kind: ServerKind; rooms: (number | null)[] }
   /** Forgets the arrival times so far (a warm-up); receipts still count for missing and duplicated deliveries. */
   | { cmd: 'reset' }
+  /** How many events the sockets of this process have received so far. */
+  | { cmd: 'count' }
   /**
    * `refGroups`: named sets of delivery keys, each with when its cause was answered (one latency per group: bids,
    * chat lines); `finals`: each stream's last seq, per room.
@@ -30,6 +32,7 @@ export type ReceiverReply =
   | { reply: 'connected'; connected: number; failed: number; error?: string }
   | { reply: 'joined'; ackMs: number[]; failed: number; error?: string }
   | { reply: 'reset' }
+  | { reply: 'counted'; deliveries: number }
   | ({ reply: 'collected'; groups: { name: string; histogram: [number, number][]; maxMs: number }[]; withoutRef: number } & DeliveryCounts)
   | { reply: 'closed' };
 

@@ -71,6 +71,23 @@ export class Receivers {
     await Promise.all(this.children.map((c) => this.ask(c, { cmd: 'reset' }, 'reset')));
   }
 
+  /**
+   * Waits until no socket has received anything for `quietMs` (whatever was on its way has landed), at most `maxMs`;
+   * answers how long that took. A server that fell behind is then measured by its latency, not counted as losing.
+   */
+  async settle(quietMs = 1000, maxMs = 60_000): Promise<number> {
+    const started = performance.now();
+    const total = async () => (await Promise.all(this.children.map((c) => this.ask(c, { cmd: 'count' }, 'counted')))).reduce((s, r) => s + r.deliveries, 0);
+    let last = await total();
+    while (performance.now() - started < maxMs) {
+      await new Promise((r) => setTimeout(r, quietMs));
+      const now = await total();
+      if (now === last) break;
+      last = now;
+    }
+    return performance.now() - started;
+  }
+
   /** Latency of every delivery from its cause's answer, and each socket's receipts checked against its streams' last seq. */
   async collect(refGroups: Record<string, Map<string, number>>, finals: Map<number, [string, number][]>): Promise<DeliveryReport> {
     const command: ReceiverCommand = { cmd: 'collect', refGroups: Object.entries(refGroups).map(([name, refs]) => [name, [...refs]]), finals: [...finals] };
