@@ -65,14 +65,14 @@ export async function fanoutComparison(
       const bidId = 1_000_000_000 + bareSeq;
       const res = await fetch(`${bareUrl}/broadcast/${BARE_ROOM}`, {
         method: 'POST',
-        body: JSON.stringify({ ...packet, stream: `bare:${BARE_ROOM}`, seq: bareSeq, bidId }),
+        body: JSON.stringify([{ ...packet, stream: `bare:${BARE_ROOM}`, seq: bareSeq, bidId }]),
       });
       bareRefs.set(`b${bidId}`, nowMs());
       await res.arrayBuffer();
     };
     for (let i = 0; i < WARM_UP; i += 1) {
       await bid();
-      // The bare server sends the product's own bid.placed packet, so both carry the same bytes.
+      // The bare server sends the product's own packet (one bid.placed, as a lone bid travels), so both carry the same bytes.
       packet ??= await lastBidPlaced(p, auctionId);
       await broadcast();
       await sleep(opts.intervalMs);

@@ -1,6 +1,6 @@
 // The fan-out's raw limit: a bare Socket.IO server in a process of its own (no authentication, no adapter, no events
 // stream, no connection state recovery), which joins a socket to a room when asked and broadcasts the packet it is
-// given to that room. `POST /broadcast/<room>` answers first and emits right after, as the product's API answers a
+// given to that room (as an auction:events packet, the name the product's bid state travels under). `POST /broadcast/<room>` answers first and emits right after, as the product's API answers a
 // bid before its event travels: both are timed from the answer. Started by the bench with fork(); it tells the bench
 // its port over the IPC channel.
 import { createServer } from 'node:http';
@@ -18,7 +18,7 @@ const http = createServer((req, res) => {
   req.on('end', () => {
     const packet: unknown = JSON.parse(Buffer.concat(chunks).toString());
     res.writeHead(204).end();
-    setImmediate(() => io.to(`r${m[1]}`).emit('bid.placed', packet));
+    setImmediate(() => io.to(`r${m[1]}`).emit('auction:events', packet));
   });
 });
 const io = new Server(http);

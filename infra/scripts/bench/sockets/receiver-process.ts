@@ -42,8 +42,8 @@ function mark(i: number, stream: string, seq: number): void {
   else s.highest = seq;
 }
 
-function onEvent(i: number, args: unknown[], at: number): void {
-  const event = args[0] as { stream?: string; seq?: number; type?: string; bidId?: number; id?: number } | undefined;
+function onEvent(i: number, payload: unknown, at: number): void {
+  const event = payload as { stream?: string; seq?: number; type?: string; bidId?: number; id?: number } | undefined;
   if (!event || typeof event.stream !== 'string' || typeof event.seq !== 'number') return;
   deliveries += 1;
   mark(i, event.stream, event.seq);
@@ -69,8 +69,10 @@ async function connect(cmd: Extract<ReceiverCommand, { cmd: 'connect' }>): Promi
           const i = sockets.push(s) - 1;
           roomOf[i] = null;
           seen[i] = new Map();
+          // Bid state comes in auction:events packets (several events of the room, in order); the rest one by one.
           s.onEvent = (name, args, at) => {
-            if (name !== 'presence') onEvent(i, args, at);
+            if (name === 'auction:events') for (const e of args[0] as unknown[]) onEvent(i, e, at);
+            else onEvent(i, args[0], at);
           };
         } catch (err) {
           failed += 1;
