@@ -15,8 +15,8 @@ if (!MODES.includes(asked as Mode)) {
 }
 const mode = asked as Mode;
 const seconds = process.env.BENCH_SECONDS === undefined ? undefined : Number(process.env.BENCH_SECONDS);
-/** Offered bid rates after the night's own 300/s, each held for a third of the night's length. */
-const NIGHT_STEPS = [450, 600, 800, 1000, 1300, 1600, 2000];
+/** Offered bid rates stepped up after the night's own 300/s run, each held for a third of its length. */
+const NIGHT_STEPS = [25, 50, 100, 150, 200, 300, 450, 600, 800, 1000, 1300, 1600, 2000];
 
 if (mode === 'quick') await runQuick(seconds ?? 5);
 if (mode === 'bids' || mode === 'full') await runFull(mode, seconds ?? 10);

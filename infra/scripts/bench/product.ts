@@ -20,10 +20,10 @@ export interface BenchProduct {
 }
 
 /**
- * BENCH_CPU_PROFILE=<folder>: the api and the gateway write a V8 CPU profile of their whole life there (one subfolder
- * each), read with `tsx infra/scripts/bench/profile-summary.ts <file>`.
+ * BENCH_CPU_PROFILE=<folder>: the api, the gateway and the night's workers write a V8 CPU profile of their whole life
+ * there (one subfolder each), read with `tsx infra/scripts/bench/profile-summary.ts <file>`.
  */
-function profiled(service: string): string[] {
+export function profiled(service: string): string[] {
   const dir = process.env.BENCH_CPU_PROFILE;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}/${service}`] : [];
 }

@@ -27,13 +27,14 @@ export function printNight(r: NightResult): void {
     ['chat post answer', fmt(w.chat.answerTimes)],
     ['chat poll (GET ?after= with ETag)', `${w.polls.requestsPerSecond.toFixed(0)} req/s, p50 ${w.polls.p50Ms.toFixed(1)} ms, p99 ${w.polls.p99Ms.toFixed(1)} ms, max ${w.polls.maxMs.toFixed(1)} ms, ${w.polls.errors} errors${statuses(w.polls.errorStatuses)}`],
     ['close lateness (closed_at - end_time)', w.closes ? `${w.closes.closed} of ${w.closes.of} closed; ${fmt(w.closes.lateness)}` : '-'],
+    ['mails handed to the SMTP server (outbid and close notices; a sink in the load generator)', String(w.mails ?? '-')],
     ['errors (bids, chat, polls; must be 0)', String(errorsOf(w))],
     ['socket deliveries: missing / duplicated / out of order (must be 0)', `${w.deliveries.missing} / ${w.deliveries.duplicates} / ${w.deliveries.outOfOrder} of ${w.deliveries.deliveries.toLocaleString('en-US')} since the joins`],
     ['sockets still receiving after the last request was answered', `${(w.drainMs / 1000).toFixed(1)} s (1 s of it is the quiet wait that ends the count)`],
   ];
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 
-  console.log(`\nCPU during the ${w.seconds} s, from /proc (user + system), per accepted bid (${w.bids.ok} accepted):\n`);
+  console.log(`\nCPU from the first request to the last answer (${(w.cpuWindowMs / 1000).toFixed(1)} s), from /proc (user + system), per accepted bid (${w.bids.ok} accepted):\n`);
   console.log('| process | CPU seconds | CPU ms per accepted bid |');
   console.log('|---|---|---|');
   let total = 0;
@@ -41,9 +42,9 @@ export function printNight(r: NightResult): void {
     total += seconds;
     console.log(`| ${group} | ${seconds.toFixed(1)} | ${((seconds * 1000) / Math.max(1, w.bids.ok)).toFixed(2)} |`);
   }
-  console.log(`| all of the above (${(total / w.seconds).toFixed(2)} cores on average) | ${total.toFixed(1)} | ${((total * 1000) / Math.max(1, w.bids.ok)).toFixed(2)} |`);
+  console.log(`| all of the above (${(total / (w.cpuWindowMs / 1000)).toFixed(2)} cores on average over ${(w.cpuWindowMs / 1000).toFixed(1)} s) | ${total.toFixed(1)} | ${((total * 1000) / Math.max(1, w.bids.ok)).toFixed(2)} |`);
 
-  console.log(`\nStepped bid rate, all else as above (no closes), until the p99 bid answer passes 100 ms:\n`);
+  console.log(`\nThe ${main.seconds} s run, then the bid rate stepped up from a low one, all else as above (no closes), until the p99 bid answer passes 100 ms:\n`);
   console.log('| bids/s offered | accepted/s | refused | errors | bid answer | bid -> socket | chat -> socket p99 | poll p99 | missing / duplicated | still receiving after |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const s of [main, ...r.steps]) {
@@ -52,5 +53,5 @@ export function printNight(r: NightResult): void {
         `${fmt(s.deliveries.latency.bids!)} | ${s.deliveries.latency.chat!.p99.toFixed(1)} ms | ${s.polls.p99Ms.toFixed(1)} ms | ${s.deliveries.missing} / ${s.deliveries.duplicates} | ${(s.drainMs / 1000).toFixed(1)} s |`,
     );
   }
-  console.log(`\nCapacity (highest offered rate with p99 bid answer <= 100 ms): ${r.capacity === null ? 'none of the rates tried' : `${r.capacity} bids/s`}`);
+  console.log(`\nCapacity (highest stepped rate with p99 bid answer <= 100 ms): ${r.capacity === null ? `below ${r.steps[0]?.bidsPerSecond ?? '-'} bids/s, the first rate tried` : `${r.capacity} bids/s`}`);
 }

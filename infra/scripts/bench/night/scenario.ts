@@ -1,10 +1,11 @@
 // `npm run bench -- night`: an auction night. 200 live auctions; 5,000 sockets (three hot rooms of 1,000, the rest
 // about ten to a room); 300 bids/s, half of them on the hot three; 20 chat lines/s; 500 chat pollers; 100 auctions
-// closing during the 60 s. Then the bid rate stepped up, all else equal (the closes excepted), until the p99 bid
-// answer passes 100 ms. Load generators and receivers run in processes of their own; CPU is read from /proc.
+// closing during the 60 s. Then the bid rate stepped up from a low one, all else equal (the closes excepted), until the
+// p99 bid answer passes 100 ms: the last rate within it is the capacity. Load generators and receivers run in processes
+// of their own; CPU is read from /proc.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startBenchProduct, roomFinals, type BenchProduct } from '../product.js';
+import { profiled, startBenchProduct, roomFinals, type BenchProduct } from '../product.js';
 import { startProcess, stopProcess } from '../setup.js';
 import { Receivers, type DeliveryReport } from '../sockets/receivers.js';
 import { fromSamples, merge, summarize, type Histogram, type Summary } from '../sockets/latency-histogram.js';
@@ -15,6 +16,7 @@ import { askChild } from '../child-ipc.js';
 import type { Sent, TrafficCommand, TrafficReply } from './traffic-protocol.js';
 
 const TRAFFIC_ENTRY = fileURLToPath(new URL('./traffic-process.ts', import.meta.url));
+const SMTP_SINK_ENTRY = fileURLToPath(new URL('./smtp-sink.ts', import.meta.url));
 
 export interface NightShape {
   auctions: { hot: number; warm: number; closing: number };
@@ -48,7 +50,11 @@ export interface WindowResult {
   /** How long after the window's last request the sockets were still receiving. */
   drainMs: number;
   cpu: Map<Group, number>;
+  /** The CPU window: from the first request to the last answer (longer than `seconds` when answers lag). */
+  cpuWindowMs: number;
   closes?: { closed: number; of: number; lateness: Summary };
+  /** Mails the SMTP server took during the run and the settling after it (outbid and close notices). */
+  mails?: number;
 }
 
 export interface NightResult {
@@ -56,7 +62,7 @@ export interface NightResult {
   joins: { totalMs: number; acks: Summary; joins: number };
   main: WindowResult;
   steps: WindowResult[];
-  /** The highest stepped rate whose p99 bid answer stayed within 100 ms (the main rate if none did). */
+  /** The highest stepped rate whose p99 bid answer stayed within 100 ms (null: not even the first). */
   capacity: number | null;
 }
 
@@ -71,8 +77,15 @@ export async function runNight(shape: NightShape, stepRates: number[], stepSecon
   const chatters = p.bidders.slice(200);
   const auctions = await createNightAuctions(p.db.sql, shape.auctions, bidders[0]!.id);
   const all = [...auctions.hot, ...auctions.warm, ...auctions.closing];
+  const smtp = fork(SMTP_SINK_ENTRY, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const smtpPort = await new Promise<number>((resolve) => smtp.once('message', (m: { port: number }) => resolve(m.port)));
   const workersPort = String(3800 + Math.floor(Math.random() * 100));
-  const workers = await startProcess('workers', { ...p.env, WORKERS_PORT: workersPort }, `http://127.0.0.1:${workersPort}/healthz`);
+  const workers = await startProcess(
+    'workers',
+    { ...p.env, WORKERS_PORT: workersPort, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    `http://127.0.0.1:${workersPort}/healthz`,
+    profiled('workers'),
+  );
   const rx = new Receivers(4);
   const traffic = fork(TRAFFIC_ENTRY, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const polls = fork(TRAFFIC_ENTRY, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -92,7 +105,7 @@ export async function runNight(shape: NightShape, stepRates: number[], stepSecon
     const sampler = new CpuSampler(
       () => [
         ['api', p.api.pid!], ['realtime', p.realtime.pid!], ['workers', workers.pid!],
-        ...[process.pid, traffic.pid!, polls.pid!, ...rx.pids].map((pid): [Group, number] => ['load generator', pid]),
+        ...[process.pid, traffic.pid!, polls.pid!, smtp.pid!, ...rx.pids].map((pid): [Group, number] => ['load generator', pid]),
       ],
       new URL(p.db.url).pathname.slice(1),
     );
@@ -103,9 +116,13 @@ export async function runNight(shape: NightShape, stepRates: number[], stepSecon
     await moveEnds(p.db.sql, p.env.REDIS_PREFIX!, auctions.closing, auctions.closing.map((_, i) => 5000 + (i * spanMs) / auctions.closing.length));
     const main = await window(shape.bidsPerSecond, shape.seconds);
     main.closes = await closesOf(p, auctions);
+    main.mails = await new Promise<number>((resolve) => {
+      smtp.once('message', (m: { mails: number }) => resolve(m.mails));
+      smtp.send('count');
+    });
 
     const steps: WindowResult[] = [];
-    let capacity: number | null = main.bids.answerTimes.p99 <= 100 ? shape.bidsPerSecond : null;
+    let capacity: number | null = null;
     for (const rate of stepRates) {
       const step = await window(rate, stepSeconds);
       steps.push(step);
@@ -118,6 +135,7 @@ export async function runNight(shape: NightShape, stepRates: number[], stepSecon
     for (const child of [traffic, polls]) if (child.connected) child.send({ cmd: 'close' } satisfies TrafficCommand);
     await rx.close();
     await stopProcess(workers);
+    smtp.disconnect();
     await p.stop();
   }
 }
@@ -127,11 +145,13 @@ async function runWindow(
 ): Promise<WindowResult> {
   await rx.reset();
   sampler.start();
+  const started = performance.now();
   const [ran, polled] = await Promise.all([
     ask(traffic, { cmd: 'run', bidsPerSecond: shape.bidsPerSecond, hotShare: shape.hotShare, chatPerSecond: shape.chatPerSecond, seconds: shape.seconds }, 'ran'),
     ask(polls, { cmd: 'polls', baseUrl: p.baseUrl, auctionIds: all, pollers: shape.pollers, seconds: shape.seconds }, 'polled'),
   ]);
   const cpu = sampler.stop();
+  const cpuWindowMs = performance.now() - started;
   // Whatever is still on its way to a socket lands before anything is counted as missing.
   const drainMs = await rx.settle();
   const deliveries = await rx.collect({ bids: new Map(ran.bids.refs), chat: new Map(ran.chat.refs) }, await roomFinals(p.db, all));
@@ -144,6 +164,7 @@ async function runWindow(
     deliveries,
     drainMs,
     cpu,
+    cpuWindowMs,
   };
 }
 
