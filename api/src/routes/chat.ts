@@ -30,7 +30,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         latest = await newestChatId(app.sql, auctionId);
         seedChatLatest(app.redis, prefix, auctionId, latest);
       }
-      const messages = after !== undefined && latest !== null && latest <= after ? [] : await listChatMessages(app.sql, auctionId, after);
+      const messages =
+        after === undefined || latest === null
+          ? await listChatMessages(app.sql, auctionId, after)
+          : latest <= after
+            ? []
+            : await app.chatPages.get(auctionId, after, latest, () => listChatMessages(app.sql, auctionId, after));
       const last = messages.at(-1)?.id ?? after ?? 0;
       const etag = `W/"chat-${auctionId}-${after ?? 'latest'}-${last}-${messages.length}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
