@@ -5,8 +5,17 @@ import { hotRowUpdatesPerSecond } from './hot-row.js';
 import { createBenchAuction } from './setup.js';
 import type { BenchProduct } from './product.js';
 import type { Row } from './report.js';
+import { CpuSampler, type Group } from './proc-cpu.js';
 
 export const BID_CONCURRENCY = 32;
+
+const total = (cpu: Map<Group, number>) => [...cpu.values()].reduce((a, b) => a + b, 0);
+/** "api 0.61 ms, ..." for the groups that used any CPU, busiest first, and their sum. */
+function cpuPer(cpu: Map<Group, number>, operations: number): string {
+  const per = [...cpu].filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
+  const ms = (s: number) => `${((s * 1000) / Math.max(1, operations)).toFixed(2)} ms`;
+  return `${per.map(([g, s]) => `${g} ${ms(s)}`).join(', ')}; all ${ms(total(cpu))}`;
+}
 
 export async function hotAuctionBids(p: BenchProduct, seconds: number, opts: { withMaximums: boolean }): Promise<Row[]> {
   const bidders = p.bidders.slice(0, BID_CONCURRENCY);
@@ -14,14 +23,30 @@ export async function hotAuctionBids(p: BenchProduct, seconds: number, opts: { w
     bidThroughput({ sql: p.db.sql, baseUrl: p.baseUrl, origin: p.origin, auctionId: await createBenchAuction(p.db.sql), bidders, seconds: forSeconds, maxAboveBid });
   // Two seconds of the same load first, not counted: a fresh process's first bids pay for compiling its code.
   await run(undefined, 2);
+  // CPU per operation by process, read from /proc over each measurement: where a shortfall against the bare statement
+  // comes from when the cores are the limit.
+  const sampler = new CpuSampler(
+    () => [['api', p.api.pid!], ['realtime', p.realtime.pid!], ['load generator', process.pid]],
+    new URL(p.db.url).pathname.slice(1),
+  );
+  sampler.start();
   const bare = await hotRowUpdatesPerSecond(p.db.sql, BID_CONCURRENCY, seconds);
+  const bareCpu = sampler.stop();
+  sampler.start();
   const bids = await run();
+  const bidsCpu = sampler.stop();
   const rows: Row[] = [
     {
       what: `accepted bids/s, one hot auction, ${BID_CONCURRENCY} concurrent bidders, full HTTP path (target >= 1.2x)`,
       product: `${bids.acceptedPerSecond.toFixed(0)}/s (refused ${bids.refusedPerSecond.toFixed(0)}/s, p50 ${bids.p50Ms} ms, p99 ${bids.p99Ms} ms, ${bids.errors} errors)`,
       limit: `${bare.toFixed(0)} bare hot-row UPDATE ... RETURNING/s at ${BID_CONCURRENCY} clients`,
       ratio: `${(bids.acceptedPerSecond / bare).toFixed(2)}x`,
+    },
+    {
+      what: 'CPU per accepted bid / per bare UPDATE, by process, same measurements (from /proc)',
+      product: cpuPer(bidsCpu, bids.acceptedPerSecond * seconds),
+      limit: cpuPer(bareCpu, bare * seconds),
+      ratio: `${(total(bidsCpu) / (bids.acceptedPerSecond * seconds) / (total(bareCpu) / (bare * seconds))).toFixed(1)}x the CPU`,
     },
   ];
   if (!opts.withMaximums) return rows;

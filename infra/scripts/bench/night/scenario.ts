@@ -10,7 +10,7 @@ import { startProcess, stopProcess } from '../setup.js';
 import { Receivers, type DeliveryReport } from '../sockets/receivers.js';
 import { fromSamples, merge, summarize, type Histogram, type Summary } from '../sockets/latency-histogram.js';
 import type { PollResult } from '../chat-poll.js';
-import { CpuSampler, type Group } from './proc-cpu.js';
+import { CpuSampler, type Group } from '../proc-cpu.js';
 import { createNightAuctions, moveEnds, type NightAuctions } from './auctions.js';
 import { askChild } from '../child-ipc.js';
 import type { Sent, TrafficCommand, TrafficReply } from './traffic-protocol.js';
