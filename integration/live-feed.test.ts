@@ -26,7 +26,10 @@ it('200 concurrent bids: a socket in the room receives every accepted bid, once,
     const ack = await socket.emitWithAck('auction:join', { auctionId });
     expect(ack.ok).toBe(true);
     const received: { seq: number; bidId: number; amount: string }[] = [];
-    socket.on('bid.placed', (e: { seq: number; bidId: number; amount: string }) => received.push(e));
+    // Bid state comes in auction:events packets (several bids of the room at a time, in order).
+    socket.on('auction:events', (events: { type: string; seq: number; bidId: number; amount: string }[]) =>
+      received.push(...events.filter((e) => e.type === 'bid.placed')),
+    );
 
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>

@@ -202,6 +202,30 @@ describe('a group of bids decided together', () => {
     expect(a!.currentBid).toBe('30000.00');
   });
 
+  it('a write that fails in Postgres after the decision rolls the group back: the bidder hears an error, nothing is stored or announced', async () => {
+    const auctionId = await createAuction(ctx.sql, { startingBid: '13000.00' });
+    const user = await createUserSession(ctx.app, ctx.sql);
+    // The group's writes travel with its COMMIT; a failed one must turn the whole group into a refusal, not an acceptance.
+    await ctx.sql`
+      create function refuse_test_bid() returns trigger language plpgsql as $$
+      begin if new.amount = 13131 then raise exception 'bid refused by the test trigger'; end if; return new; end $$`;
+    await ctx.sql`create trigger refuse_test_bid before insert on bids for each row execute function refuse_test_bid()`;
+    try {
+      const res = await bid(user.cookie, auctionId, 13131);
+      expect(res.statusCode).toBe(500);
+      const [a] = await ctx.sql<{ currentBid: string; bidCount: number }[]>`select current_bid, bid_count from auctions where id = ${auctionId}`;
+      expect(a).toEqual({ currentBid: '0.00', bidCount: 0 });
+      expect(await ctx.sql`select 1 from bids where auction_id = ${auctionId}`).toHaveLength(0);
+      expect(await ctx.sql`select 1 from chat_messages where auction_id = ${auctionId}`).toHaveLength(0);
+      expect(await ctx.sql`select 1 from outbox where stream = ${streams.auction(auctionId)}`).toHaveLength(0);
+      // The next bid is decided as usual.
+      expect((await bid(user.cookie, auctionId, 13000)).statusCode).toBe(201);
+    } finally {
+      await ctx.sql`drop trigger refuse_test_bid on bids`;
+      await ctx.sql`drop function refuse_test_bid()`;
+    }
+  });
+
   it('over HTTP, a $0 bid racing 20 valid ones is a 400 and the 20 are decided on their own merits', async () => {
     const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
     const users = await Promise.all(Array.from({ length: 21 }, () => createUserSession(ctx.app, ctx.sql)));

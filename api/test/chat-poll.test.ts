@@ -48,6 +48,8 @@ it('answers an unchanged poll from Redis alone, and still finds new lines and bi
     expect(empty.json()).toEqual([]);
     const again = await poll(auctionId, firstId, empty.headers.etag as string);
     expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['content-length']).toBeUndefined();
     // Postgres is frozen: only an answer that never asked it can be this quick.
     expect(Date.now() - t0).toBeLessThan(1500);
   } finally {
@@ -75,4 +77,31 @@ it('falls back to Postgres when Redis lost the key, and learns it again', async 
   await until(async () => (await latestInRedis(auctionId)) === id);
   expect(await latestInRedis(auctionId)).toBe(id);
   expect((await poll(auctionId, id)).json()).toEqual([]);
+});
+
+it('pollers asking for the same new line share one read: while Postgres does not answer, the others get it from the first read', async () => {
+  const auctionId = await createAuction(ctx.sql);
+  const member = await createUserSession(ctx.app, ctx.sql);
+  const post = (message: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/chat/messages/${auctionId}`, headers: jsonHeaders(member.cookie), payload: { message } });
+  const before = (await post('before')).json() as { id: number };
+  const line = (await post('the new line')).json() as { id: number };
+  await until(async () => (await latestInRedis(auctionId)) === line.id);
+  const first = await poll(auctionId, before.id);
+  expect((first.json() as { id: number }[]).map((m) => m.id)).toEqual([line.id]);
+
+  pg.freeze();
+  try {
+    const others = await Promise.all(Array.from({ length: 20 }, () => poll(auctionId, before.id)));
+    for (const res of others) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(first.json());
+    }
+  } finally {
+    pg.thaw();
+  }
+  // A newer line is a new page: read again, with both lines.
+  const next = (await post('and another')).json() as { id: number };
+  await until(async () => (await latestInRedis(auctionId)) === next.id);
+  expect(((await poll(auctionId, before.id)).json() as { id: number }[]).map((m) => m.id)).toEqual([line.id, next.id]);
 });

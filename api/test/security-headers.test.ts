@@ -9,18 +9,20 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('security headers', () => {
-  it('sends a strict CSP that forbids framing and allows the gateway, plus frame and referrer protection', async () => {
-    const res = await ctx.app.inject({ url: '/api/auctions' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toMatch(/connect-src 'self' http:\/\/localhost:3001 ws:\/\/localhost:3001/);
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['referrer-policy']).toBe('same-origin');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // No HSTS over plain http (COOKIE_SECURE off).
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+  it('sends a strict CSP that forbids framing and allows the gateway, plus frame and referrer protection, on every answer', async () => {
+    for (const url of ['/api/auctions', '/api/no-such-route', '/listing/1']) {
+      const res = await ctx.app.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/connect-src 'self' http:\/\/localhost:3001 ws:\/\/localhost:3001/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // No HSTS over plain http (COOKIE_SECURE off).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 
   it('tells browsers where the gateway is from configuration, never from the Host header', async () => {

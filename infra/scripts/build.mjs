@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const ORDER = ['shared', 'infra', 'realtime', 'workers', 'api'];
+const ALL = ['shared', 'infra', 'realtime', 'workers', 'api'];
 const only = process.argv.includes('--server-only');
+// `--workspaces=api,realtime`: only these (the bench rebuilds what changed and what depends on it), no web app.
+const chosen = process.argv.find((a) => a.startsWith('--workspaces='))?.slice('--workspaces='.length).split(',');
+const ORDER = chosen ? ALL.filter((ws) => chosen.includes(ws)) : ALL;
 
 function run(title, cmd, args) {
   console.log(`> ${title}`);
@@ -35,4 +38,4 @@ for (const ws of ORDER) {
   copy(join(root, ws, 'src'), join(root, ws, 'dist'));
 }
 
-if (!only) run('Building the web app', 'npm', ['run', 'build', '--silent', '-w', 'web']);
+if (!only && !chosen) run('Building the web app', 'npm', ['run', 'build', '--silent', '-w', 'web']);

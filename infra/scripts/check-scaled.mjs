@@ -83,7 +83,8 @@ try {
     new Promise((resolve, reject) => {
       const s = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { origin: front } });
       const events = [];
-      s.on('bid.placed', (e) => events.push(e));
+      // Bid state comes in auction:events packets (several of the room's events at a time, in order).
+      s.on('auction:events', (packet) => events.push(...packet.filter((e) => e.type === 'bid.placed')));
       s.once('connect', () =>
         s.emit('auction:join', { auctionId }, (ack) => (ack?.ok ? resolve({ s, events }) : reject(new Error(`join refused: ${ack?.error}`)))),
       );

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { StreamReader, type Metrics } from '@app/infra';
 import {
   ADMINS_ROOM,
+  AUCTION_PACKET_WINDOW_MS,
   JoinAuctionPayloadSchema,
   LeaveAuctionPayloadSchema,
   SOCKET_EVENTS,
@@ -17,6 +18,7 @@ import {
   FORUM_ROOM,
   ForumWatchPayloadSchema,
   threadRoom,
+  travelsInAuctionPacket,
   auctionRoom,
   sessionRoom,
   userRoom,
@@ -32,6 +34,7 @@ import { StreamSequencer } from './stream-sequencer.js';
 import { identityFromCookies } from './handshake-auth.js';
 import { readSnapshot } from './snapshot.js';
 import { PresenceCounter } from './presence.js';
+import { RoomCoalescer } from './room-coalescer.js';
 
 export interface GatewayDeps {
   sql: Sql;
@@ -74,8 +77,10 @@ export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
 
 export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): Promise<Gateway> {
   const { sql, logger } = deps;
-  // The adapter's connection publishes and issues commands; the adapter duplicates it for its blocking reads.
-  const adapterRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+  // The adapter's connection publishes and issues commands; the adapter duplicates it for its blocking reads. Every
+  // broadcast is one XADD (kept for connection state recovery): auto-pipelined, a batch of events read from the stream
+  // in one turn of the event loop reaches Redis in one write instead of one each.
+  const adapterRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
   const relayRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
   for (const r of [adapterRedis, relayRedis]) r.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
 
@@ -219,9 +224,13 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     });
   });
 
+  // Bid state goes out in one packet per room per window (room-coalescer.ts); every other event on its own.
+  const coalescer = new RoomCoalescer((room, events) => io.to(room).emit(SOCKET_EVENTS.auctionEvents, events), AUCTION_PACKET_WINDOW_MS);
   const sequencer = new StreamSequencer((event) => {
     const route = routeEvent(event);
-    if (route.action === 'emit') emitEvent(io.to(route.room), route.event);
+    if (route.action !== 'emit') return;
+    if (travelsInAuctionPacket(route.event.type)) coalescer.push(route.room, route.event);
+    else emitEvent(io.to(route.room), route.event);
   });
   const releaseTimer = setInterval(() => sequencer.releaseOverdue(), 50);
   releaseTimer.unref();
@@ -249,6 +258,9 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       for (const [kind, n] of Object.entries(sequencer.counts)) g.set({ kind }, n);
     });
     deps.metrics.gauge('events_stream_reader', '1 while this process is the one reading the events stream', [], (g) => g.set(relay.isReader ? 1 : 0));
+    deps.metrics.gauge('auction_event_packets', 'auction:events packets sent to rooms (packets) and the bid-state events they carried (events)', ['kind'], (g) => {
+      for (const [kind, n] of Object.entries(coalescer.counts)) g.set({ kind }, n);
+    });
   }
 
   return {
@@ -262,6 +274,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       await relay.stop();
       clearInterval(releaseTimer);
       sequencer.releaseOverdue(Number.POSITIVE_INFINITY);
+      coalescer.flush();
       await presence.close();
       presenceRedis.disconnect();
       await io.close();

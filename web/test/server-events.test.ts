@@ -66,3 +66,45 @@ describe('socket payloads are parsed by the shared event schema', () => {
     expect(count('bid.placed')).toBe(0);
   });
 });
+
+describe('bid state in auction:events packets', () => {
+  const extended: EventOf<'auction.extended'> = { type: 'auction.extended', stream: 'auction:1', seq: 7, at, auctionId: 1, endTime: at };
+  const bid8 = { ...bid, seq: 8, bidId: 8 };
+
+  it('hands each event of a packet, in the packet order, to the handlers of its type', () => {
+    const { socket, emit } = fakeSocket();
+    const seen: string[] = [];
+    // One handler for two types, as the live auction store listens: it must see them interleaved as sent.
+    const record = (e: { type: string; seq: number }) => seen.push(`${e.type}#${e.seq}`);
+    onServerEvent(socket, 'bid.placed', record);
+    onServerEvent(socket, 'auction.extended', record);
+    emit('auction:events', [bid, extended, bid8]);
+    expect(seen).toEqual(['bid.placed#6', 'auction.extended#7', 'bid.placed#8']);
+  });
+
+  it('drops a malformed packet whole: no handler sees any of it', () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { socket, emit } = fakeSocket();
+    const handler = vi.fn();
+    onServerEvent(socket, 'bid.placed', handler);
+    emit('auction:events', [bid, { ...bid8, currentBid: 11000 }]);
+    emit('auction:events', bid);
+    expect(handler).not.toHaveBeenCalled();
+    expect(String(warned.mock.calls[0]?.[0])).toBe('ignored a malformed auction:events packet');
+  });
+
+  it('stops unpacking for a handler undone, and stops listening once none is left', () => {
+    const { socket, emit, count } = fakeSocket();
+    const first = vi.fn();
+    const second = vi.fn();
+    const offFirst = onServerEvent(socket, 'bid.placed', first);
+    const offSecond = onServerEvent(socket, 'auction.extended', second);
+    expect(count('auction:events')).toBe(1);
+    offFirst();
+    emit('auction:events', [bid, extended]);
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith(extended);
+    offSecond();
+    expect(count('auction:events')).toBe(0);
+  });
+});

@@ -3,14 +3,14 @@
 // referrer policy, and HSTS when cookies are marked Secure. Browsers report CSP violations to /api/csp-reports; the
 // browser tests fail when any arrive.
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { ApiConfig } from '@app/shared';
 
 export const CSP_REPORT_PATH = '/api/csp-reports';
 
 /**
  * Where browsers may open the socket: the configured public gateway, or the gateway's port on each of the app's own
- * origins. Computed from configuration on every response (never from request headers), so a test that fills the
+ * origins. Read from configuration on every response (never from request headers), so a test that fills the
  * configuration after start is covered too.
  */
 export function realtimeSources(config: Pick<ApiConfig, 'PUBLIC_REALTIME_URL' | 'APP_ORIGINS' | 'REALTIME_PORT'>): string[] {
@@ -30,9 +30,24 @@ export function realtimeSources(config: Pick<ApiConfig, 'PUBLIC_REALTIME_URL' | 
   return http.flatMap((u) => [u.origin, `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`]);
 }
 
+/** realtimeSources as a CSP value, worked out again only when the configuration it reads has changed. */
+function connectSources(config: ApiConfig): () => string {
+  let key = '';
+  let value = '';
+  return () => {
+    const now = `${config.PUBLIC_REALTIME_URL}|${config.APP_ORIGINS.join(',')}|${config.REALTIME_PORT}`;
+    if (now !== key) {
+      key = now;
+      value = realtimeSources(config).join(' ');
+    }
+    return value;
+  };
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: ApiConfig): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  // Built once: the Fastify plugin for helmet built the whole middleware (and parsed the policy) again for every
+  // request, a cost every bid paid.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -44,7 +59,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: ApiC
         // Uploaded photos are previewed from blob: URLs before they are sent; icons come as data: URLs.
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", () => realtimeSources(config).join(' ')],
+        connectSrc: ["'self'", connectSources(config)],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -59,7 +74,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: ApiC
     hsts: config.COOKIE_SECURE ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
 
   app.decorate('cspReports', [] as unknown[]);
-
 }

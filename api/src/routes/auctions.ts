@@ -13,7 +13,7 @@ import {
 import { getAuctionDetail, listAuctions } from '../services/auction-read.js';
 import { buyNow } from '../services/buy-now.js';
 import { requireUser } from '../plugins/auth.js';
-import { requestFingerprint, withIdempotency } from '../services/idempotency.js';
+import { withIdempotency } from '../services/idempotency.js';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
@@ -52,7 +52,7 @@ export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
       const auctionId = request.params.id;
       const result = await withIdempotency(
         app,
-        { userId: user.id, key: request.headers['idempotency-key'], fingerprint: requestFingerprint('POST /api/auctions/:id/buy-now', { auctionId }) },
+        { userId: user.id, key: request.headers['idempotency-key'], what: { route: 'POST /api/auctions/:id/buy-now', body: { auctionId } } },
         () => buyNow(app.sql, app.events, { auctionId, buyer: user }),
       );
       // A replayed answer is whatever the first attempt answered: the purchase, or its refusal.

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema, IdempotencyHeadersSchema, MaxBidResponseSchema, MyMaxBidsSchema, PlaceBidBodySchema, PlaceBidResponseSchema, SetMaxBidBodySchema, centsToDecimal } from '@app/shared';
 import { listMyMaxBids, readMaxBid } from '../services/max-bid-read.js';
 import { requireUser } from '../plugins/auth.js';
-import { requestFingerprint, withIdempotency } from '../services/idempotency.js';
+import { withIdempotency } from '../services/idempotency.js';
 import { limit } from '../plugins/rate-limits.js';
 import { errors } from './responses.js';
 
@@ -23,8 +23,8 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const user = await requireUser(request, body.userId);
       const key = request.headers['idempotency-key'];
-      const fingerprint = requestFingerprint('POST /api/bids', { auctionId: body.auctionId, amount: body.amount, maxAmount: body.maxAmount ?? null });
-      const result = await withIdempotency(app, { userId: user.id, key, fingerprint }, () =>
+      const what = { route: 'POST /api/bids', body: { auctionId: body.auctionId, amount: body.amount, maxAmount: body.maxAmount ?? null } };
+      const result = await withIdempotency(app, { userId: user.id, key, what }, () =>
         app.bids.place({ auctionId: body.auctionId, bidder: user, amountCents: body.amount, maxCents: body.maxAmount ?? null }),
       );
       // A replayed answer is whatever the first attempt answered: the bid, or its refusal.

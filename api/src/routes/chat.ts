@@ -30,11 +30,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         latest = await newestChatId(app.sql, auctionId);
         seedChatLatest(app.redis, prefix, auctionId, latest);
       }
-      const messages = after !== undefined && latest !== null && latest <= after ? [] : await listChatMessages(app.sql, auctionId, after);
+      const messages =
+        after === undefined || latest === null
+          ? await listChatMessages(app.sql, auctionId, after)
+          : latest <= after
+            ? []
+            : await app.chatPages.get(auctionId, after, latest, () => listChatMessages(app.sql, auctionId, after));
       const last = messages.at(-1)?.id ?? after ?? 0;
       const etag = `W/"chat-${auctionId}-${after ?? 'latest'}-${last}-${messages.length}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      // No payload at all (the contract's `null` only documents it): a serialized `null` would announce a 4-byte body
+      // that a 304 cannot carry, and strict HTTP clients then drop the connection.
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(undefined as unknown as null);
       return messages;
     },
   );

@@ -116,18 +116,20 @@ export class BidEngine {
       group = group.filter((p) => p.arrivedAt >= fresh);
       if (!auction || group.length === 0) return null;
       const decided = decideBids(auction, group, { nowMs: auction.dbNow.getTime(), bidIds: auction.bidIds, chatIds: auction.chatIds });
-      // Independent statements: sent together, they cost the lock one round trip, not two.
-      const [, committed] = await Promise.all([
-        writeAccepted(tx, auctionId, decided, auction.dbNow),
-        appendEvents(tx, streams.auction(auctionId), decided.events),
-      ]);
-      return { decided, committed, decidedAt: auction.dbNow };
+      // The writes are not awaited here: the COMMIT goes out right behind them, so the row lock is held for one round
+      // trip (writes and commit together), not two. Their answers are read after the commit.
+      const written = Promise.all([writeAccepted(tx, auctionId, decided, auction.dbNow), appendEvents(tx, streams.auction(auctionId), decided.events)]);
+      written.catch(() => undefined);
+      return { decided, written, decidedAt: auction.dbNow };
     });
     if (!outcome) {
       for (const p of group) p.reject(new NotFound('Auction not found'));
       return;
     }
-    const { decided, committed } = outcome;
+    // A statement that failed turned the COMMIT into a rollback (Postgres answers it without an error): nothing of the
+    // group was stored, and that statement's error is the group's.
+    const [, committed] = await outcome.written;
+    const { decided } = outcome;
     this.metrics?.group(group.length);
     const granted = decided.decisions.filter((d) => d.ok).length;
     this.metrics?.decided(granted, group.length - granted);

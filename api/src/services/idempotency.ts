@@ -26,6 +26,7 @@ export function requestFingerprint(route: string, body: unknown): string {
   return createHash('sha256').update(`${route}\n${JSON.stringify(canonical(body))}`).digest('hex');
 }
 
+  const fingerprint = requestFingerprint(request.what.route, request.what.body);
 /** Claims the key (new, expired, or abandoned); false when another request holds it or has answered it. */
 async function claimKey(app: FastifyInstance, userId: number, key: string, fingerprint: string, claim: string): Promise<boolean> {
   const rows = await app.sql`
@@ -40,12 +41,13 @@ async function claimKey(app: FastifyInstance, userId: number, key: string, finge
 
 export async function withIdempotency<T>(
   app: FastifyInstance,
-  request: { userId: number; key: string | undefined; fingerprint: string },
+  request: { userId: number; key: string | undefined; what: { route: string; body: unknown } },
   run: () => Promise<T>,
   successStatus = 201,
 ): Promise<Answer> {
-  const { userId, key, fingerprint } = request;
+  const { userId, key } = request;
   if (key === undefined) return { status: successStatus, body: await run() };
+  const fingerprint = requestFingerprint(request.what.route, request.what.body);
   const claim = randomUUID();
   // A waiter gives up well before the request deadline would answer 503 for it, with an answer that says to retry.
   const waitUntil = Date.now() + app.config.REQUEST_DEADLINE_MS / 2;

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { dropRedisPrefix } from '../../src/redis-connection.js';
 import { forumSearchBench, forumSearchReport } from './forum-search.js';
+import { ensureServicesBuilt } from './ensure-built.js';
 import { REDIS_URL, createBenchDatabase, startProcess, stopProcess } from './setup.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -9,8 +10,9 @@ const apiPort = 3900 + Math.floor(Math.random() * 50);
 const baseUrl = `http://127.0.0.1:${apiPort}`;
 const prefix = `bench${randomBytes(3).toString('hex')}:`;
 const db = await createBenchDatabase();
+ensureServicesBuilt();
 const api = await startProcess(
-  'api/src/server.ts',
+  'api',
   { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, PORT: String(apiPort), HOST: '127.0.0.1', APP_ORIGINS: baseUrl, RATE_LIMIT_SCALE: '1000' },
   `${baseUrl}/healthz`,
 );

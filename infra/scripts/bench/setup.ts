@@ -1,13 +1,12 @@
 // A database and a Redis prefix made for one bench run, with bidders who already hold sessions.
 import { createHash, randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { createSql, migrate } from '../../src/index.js';
+import { ROOT } from './ensure-built.js';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 export async function createBenchDatabase() {
   const name = `auction_bench_${randomBytes(4).toString('hex')}`;
@@ -58,10 +57,22 @@ export async function createBenchAuction(sql: Sql, endsInMs = 24 * 3600_000): Pr
   return a!.id;
 }
 
-/** Starts one of the product's processes exactly as `npm start` does and waits until it answers. */
-export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(`${root}node_modules/.bin/tsx`, ['--conditions=source', entry], {
-    cwd: root,
+/** The compiled entry of each service, as `npm start` runs it (ensureServicesBuilt makes sure it is current). */
+export const SERVICE_ENTRY = { api: 'api/dist/server.js', realtime: 'realtime/dist/server.js', workers: 'workers/dist/main.js' } as const;
+
+/**
+ * Starts one of the product's processes exactly as `npm start` does (plain `node` on its compiled entry) and waits
+ * until it answers. `nodeArgs` go before the entry (a heap limit, a CPU profile).
+ */
+export async function startProcess(
+  service: keyof typeof SERVICE_ENTRY,
+  env: Record<string, string>,
+  readyUrl: string,
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
+  const entry = SERVICE_ENTRY[service];
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry], {
+    cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { valueCar, withCheckDigit } from '@app/shared';
 import { loadValuationModel } from '../../src/market-data.js';
 import { dropRedisPrefix } from '../../src/redis-connection.js';
+import { ensureServicesBuilt } from './ensure-built.js';
 import { REDIS_URL, createBenchDatabase, startProcess, stopProcess } from './setup.js';
 
 const CARS = [
@@ -55,7 +56,8 @@ export async function valuationBench(requests = 1000, uncachedDecodes = 100) {
   const port = 3990 + Math.floor(Math.random() * 9);
   const baseUrl = `http://127.0.0.1:${port}`;
   const probe = fileURLToPath(new URL('./loop-delay-probe.mjs', import.meta.url));
-  const api = await startProcess('api/src/server.ts', {
+  ensureServicesBuilt();
+  const api = await startProcess('api', {
     DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, PORT: String(port), HOST: '127.0.0.1', APP_ORIGINS: baseUrl,
     RATE_LIMIT_SCALE: '1000', LOOP_DELAY_FILE: file, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
   }, `${baseUrl}/healthz`);

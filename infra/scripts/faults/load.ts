@@ -145,22 +145,27 @@ export class Watcher {
       extraHeaders: { origin },
     });
     this.socket.on('connect', () => void this.join());
-    this.socket.on('bid.placed', (e: { auctionId: number; seq: number; currentBid: string; bidCount: number }) => {
-      if (e.auctionId !== this.auctionId) return;
-      if (this.seen.has(e.seq)) this.duplicates += 1;
-      else if (e.seq < this.maxSeen) this.outOfOrder += 1;
-      this.seen.add(e.seq);
-      this.maxSeen = Math.max(this.maxSeen, e.seq);
-      if (e.seq <= this.seq) return;
-      if (e.seq > this.seq + 1) {
-        // A gap: what the page does is refetch; the join answer is that refetch.
-        void this.join();
-        return;
-      }
-      this.seq = e.seq;
-      this.currentBid = e.currentBid;
-      this.bidCount = e.bidCount;
+    // Bid state comes in auction:events packets, several events of the room in order; each is applied as the page does.
+    this.socket.on('auction:events', (events: { type: string; auctionId: number; seq: number; currentBid?: string; bidCount?: number }[]) => {
+      for (const e of events) this.apply(e);
     });
+  }
+
+  private apply(e: { type: string; auctionId: number; seq: number; currentBid?: string; bidCount?: number }): void {
+    if (e.auctionId !== this.auctionId) return;
+    if (this.seen.has(e.seq)) this.duplicates += 1;
+    else if (e.seq < this.maxSeen) this.outOfOrder += 1;
+    this.seen.add(e.seq);
+    this.maxSeen = Math.max(this.maxSeen, e.seq);
+    if (e.seq <= this.seq) return;
+    if (e.seq > this.seq + 1) {
+      // A gap: what the page does is refetch; the join answer is that refetch.
+      void this.join();
+      return;
+    }
+    this.seq = e.seq;
+    if (e.type === 'bid.placed' && e.currentBid !== undefined) this.currentBid = e.currentBid;
+    if (e.type === 'bid.placed' && e.bidCount !== undefined) this.bidCount = e.bidCount;
   }
 
   async join(attempt = 0): Promise<void> {

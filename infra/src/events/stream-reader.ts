@@ -14,8 +14,10 @@ import type { Redis } from 'ioredis';
 import { eventFromStreamFields, eventsStreamKey, type DomainEvent } from '@app/shared';
 
 export const CLAIM_IDLE_MS = 5_000;
-/** Renewed on every pass of the read loop, whose longest wait is one BLOCK_MS read. */
+/** Renewed at least every RENEW_MS by the read loop, whose longest wait is one BLOCK_MS read. */
 const LEASE_MS = 3_000;
+/** Under load a pass takes milliseconds: the lease is checked before a read only if this long has passed since. */
+const RENEW_MS = LEASE_MS / 3;
 const BLOCK_MS = 1_000;
 const READ_COUNT = 500;
 const RETRY_MS = 500;
@@ -57,6 +59,7 @@ export class StreamReader {
   private readonly claimIdleMs: number;
   private running = false;
   private leader = false;
+  private heldAt = 0;
   private blockedInRead = false;
   private lastClaimAt = 0;
   private loop: Promise<void> | undefined;
@@ -94,7 +97,8 @@ export class StreamReader {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        if (this.opts.exclusive && !(await this.holdLease())) {
+        const leaseFresh = this.leader && Date.now() - this.heldAt < RENEW_MS;
+        if (this.opts.exclusive && !leaseFresh && !(await this.holdLease())) {
           await this.pause(RETRY_MS);
           continue;
         }
@@ -133,6 +137,7 @@ export class StreamReader {
       if (wasLeader) this.opts.logger.warn({ group: this.opts.group }, 'lost the events stream reader lease');
       return false;
     }
+    this.heldAt = Date.now();
     if (!wasLeader) {
       this.opts.logger.info({ consumer: this.consumer, group: this.opts.group }, 'reading the events stream');
       await this.claimPending(0);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, MoneySchema } from './common.js';
 import { AuctionStatusSchema, ReserveStatusSchema } from './auctions.js';
-import type { EventOf, EventType } from './events.js';
+import { DomainEventSchema, EVENT_STREAM_KIND, type DomainEvent, type EventOf, type EventType } from './events.js';
 
 export const JoinAuctionPayloadSchema = z.object({ auctionId: IdSchema });
 export const LeaveAuctionPayloadSchema = z.object({ auctionId: IdSchema });
@@ -35,7 +35,21 @@ export const SOCKET_EVENTS = {
   presence: 'auction:presence',
   forumWatch: 'forum:watch',
   forumUnwatch: 'forum:unwatch',
+  auctionEvents: 'auction:events',
 } as const;
+
+/**
+ * An auction's bid state (its `auction:{id}` stream: bids, extensions, opening, closing) reaches its room only in
+ * `auction:events` packets: consecutive events of that stream in seq order, the newest last. A room gets at most one
+ * such packet every AUCTION_PACKET_WINDOW_MS: the first event after a quiet spell goes at once (with whatever came in
+ * the same read), later ones wait for the window's end. No event is ever left out, so a client applies each in order
+ * exactly as if they had come one by one.
+ */
+export const AuctionEventsPacketSchema = z.array(DomainEventSchema).min(1);
+export const AUCTION_PACKET_WINDOW_MS = 50;
+
+/** Whether an event travels in `auction:events` packets rather than under its own name. */
+export const travelsInAuctionPacket = (type: EventType): boolean => EVENT_STREAM_KIND[type] === 'auction';
 
 /** The acknowledgement envelope every client event answers with. */
 export const ackSchema = <T extends z.ZodType>(data: T) =>
@@ -44,11 +58,13 @@ export const JoinAckSchema = ackSchema(AuctionSnapshotSchema);
 export const LeaveAckSchema = ackSchema(z.null());
 
 /**
- * What the gateway sends: every domain event under its own type (payload parsed by DomainEventSchema on arrival), and
- * presence counts. Used by socket.io's Server<> in the gateway and by the browser's Socket<>.
+ * What the gateway sends: bid state in `auction:events` packets, every other domain event under its own type
+ * (payloads parsed by DomainEventSchema on arrival), and presence counts. Used by socket.io's Server<> in the gateway
+ * and by the browser's Socket<>.
  */
 export type ServerToClientEvents = { [K in EventType]: (event: EventOf<K>) => void } & {
   'auction:presence': (presence: PresenceEvent) => void;
+  'auction:events': (events: DomainEvent[]) => void;
 };
 
 /**
