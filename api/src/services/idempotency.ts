@@ -26,7 +26,6 @@ export function requestFingerprint(route: string, body: unknown): string {
   return createHash('sha256').update(`${route}\n${JSON.stringify(canonical(body))}`).digest('hex');
 }
 
-  const fingerprint = requestFingerprint(request.what.route, request.what.body);
 /** Claims the key (new, expired, or abandoned); false when another request holds it or has answered it. */
 async function claimKey(app: FastifyInstance, userId: number, key: string, fingerprint: string, claim: string): Promise<boolean> {
   const rows = await app.sql`
@@ -39,6 +38,7 @@ async function claimKey(app: FastifyInstance, userId: number, key: string, finge
   return rows.length === 1;
 }
 
+/** `request.what` is the route and what the request asks for; fingerprinted only when a key came with it. */
 export async function withIdempotency<T>(
   app: FastifyInstance,
   request: { userId: number; key: string | undefined; what: { route: string; body: unknown } },
