@@ -2,7 +2,8 @@
 // sent once, but two API processes commit one stream's events in order and may still reach Redis in the other order,
 // and a publish retried after a lost acknowledgement sends again. Here: a seq already passed is dropped; one that
 // arrives early waits (at most holdMs) for the ones before it; if they never come the gap is skipped and the clients,
-// seeing the jump, refetch.
+// seeing the jump, refetch. A stream first seen past its start counts as early too: what came before it may still be
+// on its way.
 import type { DomainEvent } from '@app/shared';
 
 interface StreamState {
@@ -35,10 +36,14 @@ export class StreamSequencer {
       this.streams.delete(event.stream);
       this.streams.set(event.stream, st);
     } else {
-      st = { last: event.seq - 1, held: new Map() };
+      // A stream's first event (seq 1) goes out at once. One first seen further on (this gateway started, or forgot
+      // the stream, while it was running) may have its predecessors still on their way, sent by another API process:
+      // it waits like any early event, so "2 before 1" is put in order instead of 1 being dropped as already passed.
+      st = { last: event.seq === 1 ? 0 : Number.NEGATIVE_INFINITY, held: new Map() };
       this.streams.set(event.stream, st);
       if (this.streams.size > this.maxStreams) this.forget(this.streams.keys().next().value!);
     }
+    if (st.last === Number.NEGATIVE_INFINITY && event.seq === 1) st.last = 0;
     if (event.seq <= st.last || st.held.has(event.seq)) {
       this.counts.duplicates += 1;
       return;
@@ -60,7 +65,8 @@ export class StreamSequencer {
       if (!st) continue;
       const oldest = Math.min(...[...st.held.values()].map((h) => h.since));
       if (now - oldest < this.holdMs) continue;
-      this.counts.gapsSkipped += 1;
+      // A stream first seen past its start had no known gap: it starts where it is.
+      if (st.last !== Number.NEGATIVE_INFINITY) this.counts.gapsSkipped += 1;
       st.last = Math.min(...st.held.keys()) - 1;
       this.drain(stream, st, false);
     }

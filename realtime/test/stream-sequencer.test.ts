@@ -14,8 +14,31 @@ function setup(holdMs = 100) {
 describe('StreamSequencer', () => {
   it('passes events in sequence straight through, each stream on its own', () => {
     const { s, out } = setup();
-    for (const e of [ev('a', 1), ev('b', 7), ev('a', 2), ev('b', 8)]) s.push(e, 0);
-    expect(out).toEqual(['a#1', 'b#7', 'a#2', 'b#8']);
+    for (const e of [ev('a', 1), ev('b', 1), ev('a', 2), ev('b', 2)]) s.push(e, 0);
+    expect(out).toEqual(['a#1', 'b#1', 'a#2', 'b#2']);
+  });
+
+  it("puts a new stream's first events in order when another publisher's second one arrives first", () => {
+    const { s, out } = setup();
+    s.push(ev('a', 2), 0);
+    s.push(ev('a', 3), 0);
+    expect(out).toEqual([]);
+    s.push(ev('a', 1), 5);
+    expect(out).toEqual(['a#1', 'a#2', 'a#3']);
+    expect(s.counts.duplicates).toBe(0);
+  });
+
+  it('takes a stream first seen far into its life from where it is, once its predecessors had their time to arrive', () => {
+    const { s, out } = setup(100);
+    s.push(ev('b', 7), 0);
+    s.push(ev('b', 6), 20);
+    s.releaseOverdue(50);
+    expect(out).toEqual([]);
+    s.releaseOverdue(101);
+    expect(out).toEqual(['b#6', 'b#7']);
+    s.push(ev('b', 8), 120);
+    expect(out).toEqual(['b#6', 'b#7', 'b#8']);
+    expect(s.counts.gapsSkipped).toBe(0);
   });
 
   it('drops an event delivered twice', () => {
