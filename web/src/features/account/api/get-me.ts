@@ -12,7 +12,12 @@ export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: readQuery(S
 
 export const useMe = () => useQuery(meQuery);
 
-/** After a member signs in or out here: the header and every page see it without a refetch. */
-export function setSessionUser(queryClient: QueryClient, user: SessionUser | null): void {
+/**
+ * After a member signs in or out here: the header and every page see it without a refetch. A session read still in
+ * flight (sent before the sign-in, so it would answer "nobody") is cancelled first, or its answer would land after
+ * this one and sign the header out again.
+ */
+export async function setSessionUser(queryClient: QueryClient, user: SessionUser | null): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: meQueryKey });
   queryClient.setQueryData<SessionState>(meQueryKey, (old) => ({ user, admin: old?.admin ?? null }));
 }

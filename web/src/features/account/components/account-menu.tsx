@@ -48,7 +48,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
             className={buttonClass}
             onClick={async () => {
               await signOut();
-              setSessionUser(queryClient, null);
+              await setSessionUser(queryClient, null);
               onNavigate?.();
               void navigate('/');
             }}

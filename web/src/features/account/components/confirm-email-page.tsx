@@ -21,7 +21,7 @@ export function ConfirmEmailPage() {
     setBusy(true);
     try {
       const user = await confirmSignUp(token);
-      setSessionUser(queryClient, user);
+      await setSessionUser(queryClient, user);
       toast({ title: `Welcome, ${user.name}!`, description: 'Your account is ready.' });
       void navigate('/dashboard');
     } catch (err) {

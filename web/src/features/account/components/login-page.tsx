@@ -24,7 +24,7 @@ export function LoginPage() {
   const submit = handleSubmit(async (body) => {
     try {
       const user = await signIn(body);
-      setSessionUser(queryClient, user);
+      await setSessionUser(queryClient, user);
       toast({ title: `Login successful! Welcome back, ${user.name}!` });
       void navigate(safeNext(params.get('next'), '/dashboard'));
     } catch (err) {
