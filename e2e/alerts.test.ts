@@ -31,6 +31,6 @@ it("creates a priceTarget alert from the dashboard panel and shows the 'Bid Aler
     headers: { origin: t.stack.baseUrl },
   });
   expect(res.status()).toBe(201);
-  await page.getByTestId('toast').getByText('Bid Alert').waitFor({ timeout: 5000 });
+  await page.getByTestId('toast').getByText('Bid Alert').waitFor({ timeout: 10_000 });
   await page.getByTestId('toast').getByText(/reached your target price/).waitFor();
 });

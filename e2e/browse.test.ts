@@ -16,7 +16,7 @@ it('opens Home, goes to Auctions, sees live countdowns, opens a card and lands o
   const countdown = cards.first().getByTestId('countdown');
   const before = await countdown.textContent();
   // It ticks every second; a busy machine may delay one tick, so wait a few for the change.
-  await expect.poll(() => countdown.textContent(), { timeout: 5000 }).not.toBe(before);
+  await expect.poll(() => countdown.textContent(), { timeout: 10_000 }).not.toBe(before);
   const title = (await cards.first().locator('h3').textContent())!.trim();
   await cards.first().click();
   await page.waitForURL(/\/listing\/\d+$/);

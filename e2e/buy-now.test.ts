@@ -47,7 +47,7 @@ async function buyAndRead(buyer: Page, seller: Page, other: Page, auction: Aucti
   };
   await buyer.getByTestId('confirm-buy-now').click();
   await buyer.getByTestId('toast').getByText('Purchase Successful!').waitFor();
-  await buyer.getByTestId('outcome').getByText('Sold via Buy It Now').waitFor({ timeout: 5000 });
+  await buyer.getByTestId('outcome').getByText('Sold via Buy It Now').waitFor({ timeout: 10_000 });
 
   const onEscrowPage = { totalDue: await escrowFigure(buyer, auction.id, 'total-due'), sellerProceeds: await escrowFigure(seller, auction.id, 'seller-proceeds') };
   const onPricing = await calculator(other, `${t.stack.baseUrl}/pricing`, priceCents);

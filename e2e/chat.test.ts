@@ -41,6 +41,6 @@ it('a message sent in one browser appears in another in under 1 s, and still arr
   await openChat(pc, url);
   await pa.getByTestId('chat-input').fill('Polling check');
   await pa.getByTestId('chat-send').click();
-  await pc.getByTestId('chat-messages').getByText('Polling check').waitFor({ timeout: 5000 });
+  await pc.getByTestId('chat-messages').getByText('Polling check').waitFor({ timeout: 10_000 });
   expect(await pc.getByTestId('chat-messages').getByText('Anonymous').count()).toBe(0);
 });

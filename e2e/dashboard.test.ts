@@ -30,10 +30,10 @@ it('a user watching My Active Bids sees "Outbid" without a reload when a second 
   await page.waitForTimeout(500);
 
   await bid(rival, start + 2000_00);
-  await row.getByTestId('bid-standing').getByText('Outbid').waitFor({ timeout: 3000 });
+  await row.getByTestId('bid-standing').getByText('Outbid').waitFor({ timeout: 10_000 });
   await row.getByRole('link', { name: 'Bid again' }).waitFor();
   await bid(me, start + 3000_00);
-  await row.getByTestId('bid-standing').getByText('Leading').waitFor({ timeout: 3000 });
+  await row.getByTestId('bid-standing').getByText('Leading').waitFor({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 
@@ -60,7 +60,7 @@ it("a seller watching My Listed Cars sees a bid on their own live listing withou
   const next = price + 5000_00;
   const res = await bidder.request.post(`${t.stack.baseUrl}/api/bids`, { data: { auctionId: auction.id, amount: centsToDecimal(next) }, headers: { origin: t.stack.baseUrl } });
   expect(res.status()).toBe(201);
-  await row.getByTestId('listed-current-bid').getByText(formatCents(next)).waitFor({ timeout: 3000 });
+  await row.getByTestId('listed-current-bid').getByText(formatCents(next)).waitFor({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await Promise.all([seller.close(), bidder.close()]);
 });

@@ -10,7 +10,7 @@ import { pdfDocument } from '../infra/test-support/documents.js';
 const t = useStackAndBrowser();
 
 const PDF = pdfDocument();
-const LIVE = { timeout: 5000 };
+const LIVE = { timeout: 10_000 };
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name }).click();
 const status = (page: Page, text: string) => page.getByTestId('escrow-status').getByText(text, { exact: true }).waitFor(LIVE);

@@ -44,7 +44,7 @@ it('a new post tops its category with the count raised; replies and likes reach 
   await pa.waitForFunction((n) => document.querySelector('[data-testid="forum-count-technical"]')?.textContent === `(${n})`, before + 1);
   const postId = Number(await first.getAttribute('data-post-id'));
 
-  await pb.getByTestId('forum-new-posts').getByText('1 new post').waitFor({ timeout: 5000 });
+  await pb.getByTestId('forum-new-posts').getByText('1 new post').waitFor({ timeout: 10_000 });
   expect(await pb.getByTestId('forum-post').count()).toBe(10);
   expect(await countOf(pb, 'technical')).toBe(before + 1);
   await pb.getByTestId('forum-new-posts').click();
@@ -60,11 +60,11 @@ it('a new post tops its category with the count raised; replies and likes reach 
   await pb.waitForTimeout(500);
   await pa.locator('textarea[name="reply"]').fill('Go for a mid-rise scissor lift; arms never fit under side skirts.');
   await pa.getByRole('button', { name: 'Post Reply' }).click();
-  await pb.getByTestId('replies').getByText('Go for a mid-rise scissor lift').waitFor({ timeout: 5000 });
+  await pb.getByTestId('replies').getByText('Go for a mid-rise scissor lift').waitFor({ timeout: 10_000 });
   expect(await pb.getByTestId('reply-count').innerText()).toBe('1');
 
   await pb.getByTestId('discussion').getByRole('button', { name: /Like/ }).click();
-  await pa.waitForFunction(() => document.querySelector('[data-testid="discussion"] [data-testid="like-count"]')?.textContent === '1', null, { timeout: 5000 });
+  await pa.waitForFunction(() => document.querySelector('[data-testid="discussion"] [data-testid="like-count"]')?.textContent === '1', null, { timeout: 10_000 });
 
   // Search: the matched word is marked in the card, as text.
   await pa.goto(`${t.stack.baseUrl}/community`);

@@ -74,7 +74,7 @@ it('a bid 30 s before the end extends the auction, and the open page shows the n
   expect(res.status()).toBe(201);
   const body = await res.json();
   expect(Date.parse(body.endTime) - Date.parse(body.timestamp)).toBe(120_000);
-  await watcher.getByTestId('extended').waitFor({ timeout: 3000 });
+  await watcher.getByTestId('extended').waitFor({ timeout: 10_000 });
   // The countdown now reads minutes and seconds (about 2 minutes), not seconds only.
-  await watcher.getByTestId('countdown').first().getByText(/^[12]m \d+s$/).waitFor({ timeout: 3000 });
+  await watcher.getByTestId('countdown').first().getByText(/^[12]m \d+s$/).waitFor({ timeout: 10_000 });
 });

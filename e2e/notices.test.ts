@@ -46,10 +46,10 @@ it("the outbid toast reaches the outbid user's other tab with no alert set and n
   await bid(rival, baseUrl, auction.id, '61000');
 
   const toast = otherTab.getByTestId('toast');
-  await toast.getByText("You've been outbid on 2022 BMW M4 Competition: $61,000").waitFor({ timeout: 5000 });
+  await toast.getByText("You've been outbid on 2022 BMW M4 Competition: $61,000").waitFor({ timeout: 10_000 });
   const tookMs = Date.now() - sentAt;
   await toast.getByText('Outbid').first().waitFor();
-  await bidTab.getByTestId('toast').getByText("You've been outbid on 2022 BMW M4 Competition: $61,000").waitFor({ timeout: 5000 });
+  await bidTab.getByTestId('toast').getByText("You've been outbid on 2022 BMW M4 Competition: $61,000").waitFor({ timeout: 10_000 });
   expect(await otherTab.getByTestId('unread-count').filter({ visible: true }).textContent()).toBe('1');
   console.log(`outbid toast in the other tab ${tookMs} ms after the rival's bid was sent`);
 
@@ -146,10 +146,10 @@ it('Watch on a card is kept per user (the listing shows it after a reload), and 
   const bought = await buyer.request.post(`${baseUrl}/api/auctions/${target.id}/buy-now`, { data: {}, headers: { origin: baseUrl } });
   expect(bought.status(), await bought.text()).toBe(201);
   const price = formatMoney(target.buyItNowPrice);
-  await page.getByTestId('toast').getByText(`${title} was bought with Buy It Now for ${price}`).waitFor({ timeout: 5000 });
+  await page.getByTestId('toast').getByText(`${title} was bought with Buy It Now for ${price}`).waitFor({ timeout: 10_000 });
 
   const read = async () => ((await (await buyer.request.get(`${baseUrl}/api/notifications`)).json()) as { items: { kind: string; text: string; link: string }[] }).items;
-  await expect.poll(async () => (await read()).filter((n) => n.kind === 'won').map((n) => [n.text, n.link]), { timeout: 5000 }).toEqual([
+  await expect.poll(async () => (await read()).filter((n) => n.kind === 'won').map((n) => [n.text, n.link]), { timeout: 10_000 }).toEqual([
     [`You bought ${title} for ${price}`, `/transaction/${target.id}`],
   ]);
   await watcher.close();

@@ -99,7 +99,7 @@ it('when a car is bought outright, another open page shows the price paid and ho
   await watcher.waitForTimeout(700);
 
   await buyNowAs(DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password, auction.id);
-  await watcher.getByTestId('current-bid').getByText(price).waitFor({ timeout: 5000 });
+  await watcher.getByTestId('current-bid').getByText(price).waitFor({ timeout: 10_000 });
   expect(await watcher.getByTestId('price-label').textContent()).toBe('Bought now for');
   expect(await watcher.getByTestId('outcome').first().textContent()).toBe(`Sold via Buy It Now for ${price}`);
   expect(await watcher.getByTestId('countdown').count()).toBe(0);

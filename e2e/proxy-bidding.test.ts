@@ -29,7 +29,7 @@ it('a maximum keeps its owner leading without acting, until a higher bid outbids
   await dialog.getByTestId('max-bid-amount').fill('80000');
   await dialog.getByTestId('set-max-bid').click();
   const yourMax = page.getByTestId('your-max');
-  await yourMax.getByText("Your max: $80,000 — you're leading").waitFor({ timeout: 5000 });
+  await yourMax.getByText("Your max: $80,000 — you're leading").waitFor({ timeout: 10_000 });
 
   const b = await t.browser.newContext();
   await signInContext(b, baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
@@ -41,7 +41,7 @@ it('a maximum keeps its owner leading without acting, until a higher bid outbids
   // B bids below A's maximum: A's maximum answers at once, A does nothing.
   expect((await bidAsB('70000')).leading).toBe(false);
   const history = page.getByTestId('bid-history');
-  await history.getByText('$71,000').waitFor({ timeout: 5000 });
+  await history.getByText('$71,000').waitFor({ timeout: 10_000 });
   expect(await history.locator('li').first().getByTestId('proxy-bid').count()).toBe(1);
   await page.waitForTimeout(1000);
   expect(await yourMax.textContent()).toBe("Your max: $80,000 — you're leading");
@@ -50,7 +50,7 @@ it('a maximum keeps its owner leading without acting, until a higher bid outbids
   // B bids above it: A is outbid once, with the new price.
   expect((await bidAsB('85000')).leading).toBe(true);
   await page.getByTestId('toast').getByText("You've been outbid on 2022 BMW M4 Competition: $85,000").waitFor({ timeout: 8000 });
-  await yourMax.getByText("Your max: $80,000 — you've been outbid").waitFor({ timeout: 5000 });
+  await yourMax.getByText("Your max: $80,000 — you've been outbid").waitFor({ timeout: 10_000 });
   const notices = (await (await a.request.get(`${baseUrl}/api/notifications`)).json()) as unknown;
   expect(JSON.stringify(notices).match(/You've been outbid/g) ?? []).toHaveLength(1);
   await a.close();
