@@ -2,7 +2,7 @@
 // schedules a delayed close job per auction): how late is each close? Beside it, in the same seconds, BullMQ alone runs
 // no-op delayed jobs due at the same moments (bare-delayed-jobs.ts): the raw limit of a scheduled close.
 import { bareDelayedJobLateness } from './bare-delayed-jobs.js';
-import { REDIS_URL, startProcess, stopProcess, type Sql } from './setup.js';
+import { REDIS_URL, freePort, startProcess, stopProcess, type Sql } from './setup.js';
 import { fmt, fromSamples, type Summary } from './sockets/latency-histogram.js';
 import { signedMs, type Row } from './report.js';
 
@@ -44,7 +44,7 @@ export async function closeLateness(opts: {
     select id, ${opts.bidderId}, 5000 from auctions where location = ${location} and bid_count = 1`;
 
   // Its own status port, so a product running beside the bench (default 3002) is no obstacle.
-  const workersPort = String(3800 + Math.floor(Math.random() * 100));
+  const workersPort = String(await freePort());
   const workers = await startProcess('workers', { ...opts.env, WORKERS_PORT: workersPort }, `http://127.0.0.1:${workersPort}/healthz`);
   try {
     const bare = bareDelayedJobLateness(REDIS_URL, opts.env.REDIS_PREFIX!, dueAt);

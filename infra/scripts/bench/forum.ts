@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { dropRedisPrefix } from '../../src/redis-connection.js';
 import { forumSearchBench, forumSearchReport } from './forum-search.js';
 import { ensureServicesBuilt } from './ensure-built.js';
-import { REDIS_URL, createBenchDatabase, startProcess, stopProcess } from './setup.js';
+import { REDIS_URL, createBenchDatabase, freePort, startProcess, stopProcess } from './setup.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const apiPort = 3900 + Math.floor(Math.random() * 50);
+const apiPort = await freePort();
 const baseUrl = `http://127.0.0.1:${apiPort}`;
 const prefix = `bench${randomBytes(3).toString('hex')}:`;
 const db = await createBenchDatabase();

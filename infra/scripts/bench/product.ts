@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { dropRedisPrefix } from '../../src/redis-connection.js';
 import { ensureServicesBuilt } from './ensure-built.js';
 import { roomStreams } from './sockets/receiver-protocol.js';
-import { REDIS_URL, createBenchDatabase, createBidders, startProcess, stopProcess } from './setup.js';
+import { REDIS_URL, createBenchDatabase, createBidders, freePort, startProcess, stopProcess } from './setup.js';
 
 export interface BenchProduct {
   db: Awaited<ReturnType<typeof createBenchDatabase>>;
@@ -30,8 +30,7 @@ export function profiled(service: string): string[] {
 
 export async function startBenchProduct(opts: { bidders: number; apiNodeArgs?: string[]; realtimeNodeArgs?: string[] }): Promise<BenchProduct> {
   ensureServicesBuilt();
-  const apiPort = 3900 + Math.floor(Math.random() * 50);
-  const rtPort = apiPort + 50;
+  const [apiPort, rtPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${apiPort}`;
   const realtimeUrl = `http://127.0.0.1:${rtPort}`;
   const prefix = `bench${randomBytes(3).toString('hex')}:`;

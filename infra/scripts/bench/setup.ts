@@ -1,6 +1,7 @@
 // A database and a Redis prefix made for one bench run, with bidders who already hold sessions.
 import { createHash, randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import postgres from 'postgres';
 import { createSql, migrate } from '../../src/index.js';
 import { ROOT } from './ensure-built.js';
@@ -99,4 +100,15 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** A port no one listens on now, chosen by the system (a product running beside the bench keeps its own). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createSql } from '../../src/index.js';
-import { createBenchAuction, createBidders } from '../bench/setup.js';
-import { freePort, startOwnPostgres, startOwnRedis } from './own-servers.js';
+import { createBenchAuction, createBidders, freePort } from '../bench/setup.js';
+import { startOwnPostgres, startOwnRedis } from './own-servers.js';
 import { startProduct } from './supervised-product.js';
 import { Watcher, joinStorm, startBidding, startChat } from './load.js';
 

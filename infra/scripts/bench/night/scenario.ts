@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { profiled, startBenchProduct, roomFinals, type BenchProduct } from '../product.js';
-import { startProcess, stopProcess } from '../setup.js';
+import { freePort, startProcess, stopProcess } from '../setup.js';
 import { Receivers, type DeliveryReport } from '../sockets/receivers.js';
 import { fromSamples, merge, summarize, type Histogram, type Summary } from '../sockets/latency-histogram.js';
 import type { PollResult } from '../chat-poll.js';
@@ -79,7 +79,7 @@ export async function runNight(shape: NightShape, stepRates: number[], stepSecon
   const all = [...auctions.hot, ...auctions.warm, ...auctions.closing];
   const smtp = fork(SMTP_SINK_ENTRY, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const smtpPort = await new Promise<number>((resolve) => smtp.once('message', (m: { port: number }) => resolve(m.port)));
-  const workersPort = String(3800 + Math.floor(Math.random() * 100));
+  const workersPort = String(await freePort());
   const workers = await startProcess(
     'workers',
     { ...p.env, WORKERS_PORT: workersPort, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
