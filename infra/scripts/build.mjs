@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ALL = ['shared', 'infra', 'realtime', 'workers', 'api'];
-const only = process.argv.includes('--server-only');
 // `--workspaces=api,realtime`: only these (the bench rebuilds what changed and what depends on it), no web app.
 const chosen = process.argv.find((a) => a.startsWith('--workspaces='))?.slice('--workspaces='.length).split(',');
 const ORDER = chosen ? ALL.filter((ws) => chosen.includes(ws)) : ALL;
@@ -38,4 +37,4 @@ for (const ws of ORDER) {
   copy(join(root, ws, 'src'), join(root, ws, 'dist'));
 }
 
-if (!only && !chosen) run('Building the web app', 'npm', ['run', 'build', '--silent', '-w', 'web']);
+if (!chosen) run('Building the web app', 'npm', ['run', 'build', '--silent', '-w', 'web']);
