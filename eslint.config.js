@@ -9,7 +9,17 @@ import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
-const SERVER_PACKAGES = ['postgres', 'ioredis', 'bullmq', 'fastify', 'fastify-*', '@fastify/*', 'socket.io', 'pino', 'node:*'];
+const SERVER_PACKAGES = [
+  'postgres',
+  'ioredis',
+  'bullmq',
+  'fastify',
+  'fastify-*',
+  '@fastify/*',
+  'socket.io',
+  'pino',
+  'node:*',
+];
 const workspace = (name) => [`@app/${name}`, `@app/${name}/*`];
 
 /**
@@ -37,10 +47,21 @@ const featureZone = (f) => ({
   message: `Import the ${f} feature through web/src/features/${f}/index.ts.`,
 });
 
-const API_ROUTE_MESSAGE = 'Name /api/ routes only in a feature\'s api/ folder (web/src/features/<feature>/api/), beside the schema its answer is parsed by.';
+const API_ROUTE_MESSAGE =
+  "Name /api/ routes only in a feature's api/ folder (web/src/features/<feature>/api/), beside the schema its answer is parsed by.";
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist/**', '**/*.js', '**/*.mjs', '**/*.d.ts', 'vitest.config.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'web/dist/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.d.ts',
+      'vitest.config.ts',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -76,8 +97,16 @@ export default tseslint.config(
           zones: [
             { target: 'web', from: SERVER_WORKSPACES, message: WEB_IMPORTS_SHARED_ONLY },
             ...WEB_FEATURES.map(featureZone),
-            { target: 'web/src/lib', from: ['web/src/features', 'web/src/app'], message: 'lib/ is generic plumbing: it knows no feature and no app code.' },
-            { target: 'web/src/features', from: 'web/src/app', message: 'The app composes the features; a feature never imports app/.' },
+            {
+              target: 'web/src/lib',
+              from: ['web/src/features', 'web/src/app'],
+              message: 'lib/ is generic plumbing: it knows no feature and no app code.',
+            },
+            {
+              target: 'web/src/features',
+              from: 'web/src/app',
+              message: 'The app composes the features; a feature never imports app/.',
+            },
           ],
         },
       ],
@@ -102,14 +131,29 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@app/*'], message: 'shared is imported by every workspace and imports none of them.' },
-            { group: SERVER_PACKAGES, message: 'shared runs in the browser too: no server packages or Node built-ins.' },
+            {
+              group: SERVER_PACKAGES,
+              message: 'shared runs in the browser too: no server packages or Node built-ins.',
+            },
           ],
         },
       ],
     },
   },
   onlyFrom(['infra/**'], ['api', 'realtime', 'workers', 'web'], 'infra serves the services; it imports none of them.'),
-  onlyFrom(['api/**'], ['realtime', 'workers', 'web'], 'The API never imports another service: tests across services go in integration/.'),
-  onlyFrom(['realtime/**'], ['api', 'workers', 'web'], 'The gateway never imports another service: tests across services go in integration/.'),
-  onlyFrom(['workers/**'], ['api', 'realtime', 'web'], 'The workers never import another service: tests across services go in integration/.'),
+  onlyFrom(
+    ['api/**'],
+    ['realtime', 'workers', 'web'],
+    'The API never imports another service: tests across services go in integration/.',
+  ),
+  onlyFrom(
+    ['realtime/**'],
+    ['api', 'workers', 'web'],
+    'The gateway never imports another service: tests across services go in integration/.',
+  ),
+  onlyFrom(
+    ['workers/**'],
+    ['api', 'realtime', 'web'],
+    'The workers never import another service: tests across services go in integration/.',
+  ),
 );

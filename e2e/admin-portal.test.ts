@@ -8,7 +8,12 @@ const t = useStackAndBrowser();
 
 it('an admin turning Buy It Now off hides the button on listings and the server refuses the purchase with 403', async () => {
   const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
-  const auction = list.find((a) => a.buyItNowPrice !== null && toCents(a.currentBid) < toCents(a.buyItNowPrice) && Date.parse(a.endTime) - Date.now() > 5 * 60_000)!;
+  const auction = list.find(
+    (a) =>
+      a.buyItNowPrice !== null &&
+      toCents(a.currentBid) < toCents(a.buyItNowPrice) &&
+      Date.parse(a.endTime) - Date.now() > 5 * 60_000,
+  )!;
   const member = await t.browser.newContext();
   await signInContext(member, t.stack.baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
   const listing = await member.newPage();
@@ -36,7 +41,10 @@ it('an admin turning Buy It Now off hides the button on listings and the server 
   await listing.getByTestId('current-bid').waitFor();
   await listing.waitForTimeout(300);
   expect(await listing.getByTestId('buy-now').count()).toBe(0);
-  const res = await member.request.post(`${t.stack.baseUrl}/api/auctions/${auction.id}/buy-now`, { data: {}, headers: { origin: t.stack.baseUrl } });
+  const res = await member.request.post(`${t.stack.baseUrl}/api/auctions/${auction.id}/buy-now`, {
+    data: {},
+    headers: { origin: t.stack.baseUrl },
+  });
   expect(res.status()).toBe(403);
   expect(await res.json()).toEqual({ error: 'Buy It Now is turned off' });
 

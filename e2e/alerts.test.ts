@@ -32,5 +32,8 @@ it("creates a priceTarget alert from the dashboard panel and shows the 'Bid Aler
   });
   expect(res.status()).toBe(201);
   await page.getByTestId('toast').getByText('Bid Alert').waitFor({ timeout: 10_000 });
-  await page.getByTestId('toast').getByText(/reached your target price/).waitFor();
+  await page
+    .getByTestId('toast')
+    .getByText(/reached your target price/)
+    .waitFor();
 });

@@ -20,9 +20,17 @@ it('a seller uploads a photo, scans the VIN label, describes the car, gets a val
   const scanner = form.getByTestId('vin-scanner');
   await scanner.getByTestId('camera-error').waitFor();
   expect(Object.values(VIN_SCAN_TEXTS)).toContain(await scanner.getByTestId('camera-error').textContent());
-  await scanner.getByTestId('scan-photo-input').setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: Buffer.from(await barcodePng('NOT-A-VIN', 'Code128')) });
+  await scanner.getByTestId('scan-photo-input').setInputFiles({
+    name: 'blank.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(await barcodePng('NOT-A-VIN', 'Code128')),
+  });
   expect(await scanner.getByTestId('scan-error').textContent()).toBe(VIN_SCAN_TEXTS.noVinPhoto);
-  await scanner.getByTestId('scan-photo-input').setInputFiles({ name: 'door-jamb.png', mimeType: 'image/png', buffer: Buffer.from(await barcodePng(vin, 'Code39')) });
+  await scanner.getByTestId('scan-photo-input').setInputFiles({
+    name: 'door-jamb.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(await barcodePng(vin, 'Code39')),
+  });
   await scanner.getByTestId('vin-detected').getByText(vin).waitFor();
   await form.getByTestId('toast').getByText(VIN_SCAN_TEXTS.scanned).waitFor();
   await scanner.waitFor({ state: 'detached' });
@@ -92,7 +100,9 @@ it('a seller uploads a photo, scans the VIN label, describes the car, gets a val
   expect(await card.getByTestId('card-current-bid').textContent()).toBe('$40,000');
 
   // The seller's own listing: "Your listing" with the price, the bids and who is watching; no bid or buy controls.
-  await form.goto(`${t.stack.baseUrl}/listing/${new URL(await card.getAttribute('href') ?? '', t.stack.baseUrl).pathname.split('/').pop()}`);
+  await form.goto(
+    `${t.stack.baseUrl}/listing/${new URL((await card.getAttribute('href')) ?? '', t.stack.baseUrl).pathname.split('/').pop()}`,
+  );
   await form.getByTestId('your-listing').waitFor();
   const panel = form.getByTestId('seller-panel');
   await panel.getByText('Your listing').waitFor();
@@ -101,7 +111,9 @@ it('a seller uploads a photo, scans the VIN label, describes the car, gets a val
   expect(await form.getByTestId('place-bid').count()).toBe(0);
   expect(await form.getByTestId('bid-amount').count()).toBe(0);
   expect(await form.getByTestId('buy-now').count()).toBe(0);
-  expect(await form.getByTestId('description').textContent()).toBe('Arctic White, Z51 package, magnetic ride, one owner, no accidents.');
+  expect(await form.getByTestId('description').textContent()).toBe(
+    'Arctic White, Z51 package, magnetic ride, one owner, no accidents.',
+  );
   // Anyone else sees the bid controls on the same page.
   await page.goto(`${t.stack.baseUrl}${new URL(form.url()).pathname}`);
   await page.getByTestId('bid-amount').first().waitFor();

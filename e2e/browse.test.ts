@@ -35,7 +35,9 @@ it('sorts the list for real when another order is chosen', async () => {
   await page.getByTestId('auction-card').first().waitFor();
   await page.getByTestId('sort-select').selectOption('price-high');
   await page.waitForFunction(() => {
-    const bids = [...document.querySelectorAll('[data-testid="card-current-bid"]')].map((e) => Number(e.textContent!.replace(/[^0-9]/g, '')));
+    const bids = [...document.querySelectorAll('[data-testid="card-current-bid"]')].map((e) =>
+      Number(e.textContent!.replace(/[^0-9]/g, '')),
+    );
     return bids.length > 3 && bids.every((b, i) => i === 0 || bids[i - 1]! >= b);
   });
 });

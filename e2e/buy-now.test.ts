@@ -1,7 +1,17 @@
 import { expect, it } from 'vitest';
 import postgres from 'postgres';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_ADMIN, DEMO_USER, FEE_SCHEDULE, centsToDecimal, formatCents, saleFees, toCents, type Auction, type FeeSchedule } from '@app/shared';
+import {
+  DEMO_ADMIN,
+  DEMO_USER,
+  FEE_SCHEDULE,
+  centsToDecimal,
+  formatCents,
+  saleFees,
+  toCents,
+  type Auction,
+  type FeeSchedule,
+} from '@app/shared';
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
 import { signInContext } from './support/session.js';
@@ -49,9 +59,15 @@ async function buyAndRead(buyer: Page, seller: Page, other: Page, auction: Aucti
   await buyer.getByTestId('toast').getByText('Purchase Successful!').waitFor();
   await buyer.getByTestId('outcome').getByText('Sold via Buy It Now').waitFor({ timeout: 10_000 });
 
-  const onEscrowPage = { totalDue: await escrowFigure(buyer, auction.id, 'total-due'), sellerProceeds: await escrowFigure(seller, auction.id, 'seller-proceeds') };
+  const onEscrowPage = {
+    totalDue: await escrowFigure(buyer, auction.id, 'total-due'),
+    sellerProceeds: await escrowFigure(seller, auction.id, 'seller-proceeds'),
+  };
   const onPricing = await calculator(other, `${t.stack.baseUrl}/pricing`, priceCents);
-  await other.getByTestId('fee-schedule').getByText(`Seller's commission: ${commissionText} of the sale price.`).waitFor();
+  await other
+    .getByTestId('fee-schedule')
+    .getByText(`Seller's commission: ${commissionText} of the sale price.`)
+    .waitFor();
   const onTerms = await calculator(other, `${t.stack.baseUrl}/terms-of-service`, priceCents);
   return { inDialog, onEscrowPage, onPricing, onTerms };
 }
@@ -65,7 +81,11 @@ async function signedIn(email: string, password: string): Promise<BrowserContext
 it('the buy-now dialog, the escrow page, /pricing and /terms-of-service show the same total due and the same seller proceeds, before and after an admin changes the commission; the escrow page follows payment live', async () => {
   const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
   const [first, second] = list.filter(
-    (a) => a.buyItNowPrice !== null && !a.isPremiumOnly && toCents(a.currentBid) < toCents(a.buyItNowPrice) && Date.parse(a.endTime) - Date.now() > 5 * 60_000,
+    (a) =>
+      a.buyItNowPrice !== null &&
+      !a.isPremiumOnly &&
+      toCents(a.currentBid) < toCents(a.buyItNowPrice) &&
+      Date.parse(a.endTime) - Date.now() > 5 * 60_000,
   );
   // Sample cars given to the demo dealer, so each sale has a seller whose escrow page shows the proceeds.
   const sql = postgres(t.stack.databaseUrl, { max: 1 });
@@ -74,7 +94,11 @@ it('the buy-now dialog, the escrow page, /pricing and /terms-of-service show the
 
   const buyerContext = await signedIn(DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
   const sellerContext = await signedIn(DEMO_USER.email, DEMO_USER.password);
-  const [page, seller, other] = [await buyerContext.newPage(), await sellerContext.newPage(), await (await t.browser.newContext()).newPage()];
+  const [page, seller, other] = [
+    await buyerContext.newPage(),
+    await sellerContext.newPage(),
+    await (await t.browser.newContext()).newPage(),
+  ];
 
   // The standard schedule.
   const before = await buyAndRead(page, seller, other, first!, '3%');
@@ -89,8 +113,14 @@ it('the buy-now dialog, the escrow page, /pricing and /terms-of-service show the
     await party.getByTestId('toast').getByText('Terms Accepted').waitFor();
   }
   const headers = { origin: t.stack.baseUrl };
-  const { id: transactionId } = (await (await page.request.get(`${t.stack.baseUrl}/api/escrow/transaction/${first!.id}`)).json()) as { id: number };
-  expect((await page.request.post(`${t.stack.baseUrl}/api/escrow/payments/intent`, { data: { transactionId }, headers })).ok()).toBe(true);
+  const { id: transactionId } = (await (
+    await page.request.get(`${t.stack.baseUrl}/api/escrow/transaction/${first!.id}`)
+  ).json()) as { id: number };
+  expect(
+    (
+      await page.request.post(`${t.stack.baseUrl}/api/escrow/payments/intent`, { data: { transactionId }, headers })
+    ).ok(),
+  ).toBe(true);
   const paid = await page.request.post(`${t.stack.baseUrl}/api/escrow/payments/sandbox/confirm`, {
     data: { transactionId, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
     headers,
@@ -100,8 +130,19 @@ it('the buy-now dialog, the escrow page, /pricing and /terms-of-service show the
 
   // An admin raises the seller's commission to 7%: the next sale, and every screen, use it.
   const admin = await t.browser.newContext();
-  expect((await admin.request.post(`${t.stack.baseUrl}/api/admin/login`, { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, headers })).ok()).toBe(true);
-  expect((await admin.request.patch(`${t.stack.baseUrl}/api/admin/settings`, { data: { commissionRatePct: 7 }, headers })).ok()).toBe(true);
+  expect(
+    (
+      await admin.request.post(`${t.stack.baseUrl}/api/admin/login`, {
+        data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+        headers,
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await admin.request.patch(`${t.stack.baseUrl}/api/admin/settings`, { data: { commissionRatePct: 7 }, headers })
+    ).ok(),
+  ).toBe(true);
   const after = await buyAndRead(page, seller, other, second!, '7%');
   const raised = expected(toCents(second!.buyItNowPrice!), { ...FEE_SCHEDULE, sellersCommissionBps: 700 });
   expect(raised.sellerProceeds).not.toBe(expected(toCents(second!.buyItNowPrice!), FEE_SCHEDULE).sellerProceeds);

@@ -14,7 +14,10 @@ it('a user watching My Active Bids sees "Outbid" without a reload when a second 
   await signInContext(me, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
   await signInContext(rival, t.stack.baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
   const bid = async (who: typeof me, cents: number) => {
-    const res = await who.request.post(`${t.stack.baseUrl}/api/bids`, { data: { auctionId: auction.id, amount: centsToDecimal(cents) }, headers: { origin: t.stack.baseUrl } });
+    const res = await who.request.post(`${t.stack.baseUrl}/api/bids`, {
+      data: { auctionId: auction.id, amount: centsToDecimal(cents) },
+      headers: { origin: t.stack.baseUrl },
+    });
     expect(res.status()).toBe(201);
   };
   const start = toCents((await (await fetch(`${t.stack.baseUrl}/api/auctions/${auction.id}`)).json()).currentBid);
@@ -37,10 +40,12 @@ it('a user watching My Active Bids sees "Outbid" without a reload when a second 
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 
-it("a seller watching My Listed Cars sees a bid on their own live listing without a reload", async () => {
+it('a seller watching My Listed Cars sees a bid on their own live listing without a reload', async () => {
   const exclude = (await openAuction(t.stack.baseUrl)).id;
   const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
-  const auction = list.find((a) => a.id !== exclude && !a.isPremiumOnly && a.bidCount > 0 && Date.parse(a.endTime) - Date.now() > 10 * 60_000)!;
+  const auction = list.find(
+    (a) => a.id !== exclude && !a.isPremiumOnly && a.bidCount > 0 && Date.parse(a.endTime) - Date.now() > 10 * 60_000,
+  )!;
   const { context: seller, email } = await registeredContext(t.browser, t.stack, 'Live Seller');
   const sql = postgres(t.stack.databaseUrl, { max: 1 });
   await sql`update cars set owner_id = (select id from users where email = ${email}) where id = (select car_id from auctions where id = ${auction.id})`;
@@ -58,7 +63,10 @@ it("a seller watching My Listed Cars sees a bid on their own live listing withou
   const bidder = await t.browser.newContext();
   await signInContext(bidder, t.stack.baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
   const next = price + 5000_00;
-  const res = await bidder.request.post(`${t.stack.baseUrl}/api/bids`, { data: { auctionId: auction.id, amount: centsToDecimal(next) }, headers: { origin: t.stack.baseUrl } });
+  const res = await bidder.request.post(`${t.stack.baseUrl}/api/bids`, {
+    data: { auctionId: auction.id, amount: centsToDecimal(next) },
+    headers: { origin: t.stack.baseUrl },
+  });
   expect(res.status()).toBe(201);
   await row.getByTestId('listed-current-bid').getByText(formatCents(next)).waitFor({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
@@ -81,7 +89,8 @@ it('a member who signs up, confirms the mailed link and lands on the dashboard s
   await page.goto(`${t.stack.baseUrl}/confirm-email?token=${encodeURIComponent(token)}`);
   await page.getByRole('button', { name: 'Confirm my email' }).click();
   await page.waitForURL(`${t.stack.baseUrl}/dashboard`);
-  for (const tile of ['cars-listed', 'active-bids', 'won-auctions']) await page.getByTestId(`tile-${tile}`).getByText('0', { exact: true }).waitFor();
+  for (const tile of ['cars-listed', 'active-bids', 'won-auctions'])
+    await page.getByTestId(`tile-${tile}`).getByText('0', { exact: true }).waitFor();
   await page.getByTestId('tile-total-spent').getByText('$0').waitFor();
   await page.getByText('place your first bid').waitFor();
   await page.getByText('to put it up for auction').waitFor();

@@ -13,12 +13,18 @@ const PDF = pdfDocument();
 const LIVE = { timeout: 10_000 };
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name }).click();
-const status = (page: Page, text: string) => page.getByTestId('escrow-status').getByText(text, { exact: true }).waitFor(LIVE);
+const status = (page: Page, text: string) =>
+  page.getByTestId('escrow-status').getByText(text, { exact: true }).waitFor(LIVE);
 
 it('walks one sale from won to funds released with a buyer, a seller and an admin; each step reaches the other pages without a reload', async () => {
   // A sample car with Buy It Now, given to the demo dealer so the sale has a seller.
   const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
-  const auction = list.find((a) => a.buyItNowPrice !== null && toCents(a.currentBid) < toCents(a.buyItNowPrice) && Date.parse(a.endTime) - Date.now() > 5 * 60_000)!;
+  const auction = list.find(
+    (a) =>
+      a.buyItNowPrice !== null &&
+      toCents(a.currentBid) < toCents(a.buyItNowPrice) &&
+      Date.parse(a.endTime) - Date.now() > 5 * 60_000,
+  )!;
   const sql = postgres(t.stack.databaseUrl, { max: 1 });
   await sql`update cars set owner_id = (select id from users where email = ${DEMO_USER.email}) where id = (select car_id from auctions where id = ${auction.id})`;
   await sql.end();
@@ -69,7 +75,11 @@ it('walks one sale from won to funds released with a buyer, a seller and an admi
   await card.getByLabel('CVC').fill('123');
   await card.getByRole('button', { name: `Pay ${total}` }).click();
   // Declined at once; the provider's failure notice follows and the schedule shows it.
-  await buyer.getByTestId('toast').getByText(/declined/).first().waitFor();
+  await buyer
+    .getByTestId('toast')
+    .getByText(/declined/)
+    .first()
+    .waitFor();
   // The payment was for the whole amount: both lines of the schedule (the deposit and the balance) show the decline.
   const declined = buyer.getByTestId('payment-schedule').getByText('failed: Your card was declined');
   await declined.nth(1).waitFor(LIVE);
@@ -84,7 +94,9 @@ it('walks one sale from won to funds released with a buyer, a seller and an admi
   await tab(seller, 'documents');
   await tab(buyer, 'documents');
   for (const type of ['title', 'bill_of_sale', 'inspection_report']) {
-    await seller.getByTestId(`upload-${type}`).setInputFiles({ name: `${type}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+    await seller
+      .getByTestId(`upload-${type}`)
+      .setInputFiles({ name: `${type}.pdf`, mimeType: 'application/pdf', buffer: PDF });
     await seller.getByTestId('toast').getByText('Document Uploaded').first().waitFor();
     await buyer.getByTestId(`document-${type}`).getByTestId('verification').getByText('pending').waitFor(LIVE);
   }
@@ -117,15 +129,24 @@ it('walks one sale from won to funds released with a buyer, a seller and an admi
   await status(seller, 'COMPLETED');
   await seller.getByTestId('escrow-next-step').getByText('released to you').waitFor(LIVE);
   await tab(seller, 'overview');
-  await seller.getByTestId('escrow-notice').first().getByText('The buyer confirmed the inspection; the funds are released').waitFor(LIVE);
+  await seller
+    .getByTestId('escrow-notice')
+    .first()
+    .getByText('The buyer confirmed the inspection; the funds are released')
+    .waitFor(LIVE);
   await row.getByTestId('admin-escrow-status').getByText('COMPLETED').waitFor(LIVE);
 
   await Promise.all([buyerContext.close(), sellerContext.close(), adminContext.close()]);
 }, 120_000);
 
-it('a dispute with evidence holds the funds; the thread and the mediator\'s partial refund reach both parties live', async () => {
+it("a dispute with evidence holds the funds; the thread and the mediator's partial refund reach both parties live", async () => {
   const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
-  const auction = list.find((a) => a.buyItNowPrice !== null && toCents(a.currentBid) < toCents(a.buyItNowPrice) && Date.parse(a.endTime) - Date.now() > 5 * 60_000)!;
+  const auction = list.find(
+    (a) =>
+      a.buyItNowPrice !== null &&
+      toCents(a.currentBid) < toCents(a.buyItNowPrice) &&
+      Date.parse(a.endTime) - Date.now() > 5 * 60_000,
+  )!;
   const sql = postgres(t.stack.databaseUrl, { max: 1 });
   await sql`update cars set owner_id = (select id from users where email = ${DEMO_USER.email}) where id = (select car_id from auctions where id = ${auction.id})`;
   await sql.end();
@@ -135,15 +156,30 @@ it('a dispute with evidence holds the funds; the thread and the mediator\'s part
   const adminContext = await t.browser.newContext();
   await signInContext(buyerContext, t.stack.baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
   await signInContext(sellerContext, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
-  await adminContext.request.post(`${t.stack.baseUrl}/api/admin/login`, { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, headers: { origin: t.stack.baseUrl } });
+  await adminContext.request.post(`${t.stack.baseUrl}/api/admin/login`, {
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    headers: { origin: t.stack.baseUrl },
+  });
 
   // The sale, the terms and the payment through the API (the first test walks them on the pages).
   const headers = { origin: t.stack.baseUrl };
-  const bought = await buyerContext.request.post(`${t.stack.baseUrl}/api/auctions/${auction.id}/buy-now`, { data: {}, headers });
+  const bought = await buyerContext.request.post(`${t.stack.baseUrl}/api/auctions/${auction.id}/buy-now`, {
+    data: {},
+    headers,
+  });
   const transactionId = ((await bought.json()) as { transactionId: number }).transactionId;
-  await buyerContext.request.post(`${t.stack.baseUrl}/api/escrow/accept-terms`, { data: { transactionId, userRole: 'buyer' }, headers });
-  await sellerContext.request.post(`${t.stack.baseUrl}/api/escrow/accept-terms`, { data: { transactionId, userRole: 'seller' }, headers });
-  await buyerContext.request.post(`${t.stack.baseUrl}/api/escrow/payments/intent`, { data: { transactionId }, headers });
+  await buyerContext.request.post(`${t.stack.baseUrl}/api/escrow/accept-terms`, {
+    data: { transactionId, userRole: 'buyer' },
+    headers,
+  });
+  await sellerContext.request.post(`${t.stack.baseUrl}/api/escrow/accept-terms`, {
+    data: { transactionId, userRole: 'seller' },
+    headers,
+  });
+  await buyerContext.request.post(`${t.stack.baseUrl}/api/escrow/payments/intent`, {
+    data: { transactionId },
+    headers,
+  });
   await buyerContext.request.post(`${t.stack.baseUrl}/api/escrow/payments/sandbox/confirm`, {
     data: { transactionId, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
     headers,
@@ -160,7 +196,9 @@ it('a dispute with evidence holds the funds; the thread and the mediator\'s part
   await buyer.getByRole('button', { name: 'Open a dispute' }).click();
   await buyer.getByLabel('Describe the problem').fill('The car has a deep scratch the listing did not show');
   const scratch = await buyer.screenshot({ type: 'png' });
-  await buyer.getByLabel('Evidence (PDF, PNG or JPEG, optional)').setInputFiles({ name: 'scratch.png', mimeType: 'image/png', buffer: scratch });
+  await buyer
+    .getByLabel('Evidence (PDF, PNG or JPEG, optional)')
+    .setInputFiles({ name: 'scratch.png', mimeType: 'image/png', buffer: scratch });
   await buyer.getByRole('button', { name: 'Open dispute', exact: true }).click();
   await buyer.getByTestId('toast').getByText('Dispute Initiated').waitFor();
   await status(buyer, 'DISPUTED');
@@ -177,7 +215,9 @@ it('a dispute with evidence holds the funds; the thread and the mediator\'s part
   const admin = await adminContext.newPage();
   await admin.goto(`${t.stack.baseUrl}/admin`);
   await tab(admin, 'auctions');
-  const mediation = admin.locator(`[data-testid="admin-escrow"][data-auction-id="${auction.id}"]`).getByTestId('admin-dispute');
+  const mediation = admin
+    .locator(`[data-testid="admin-escrow"][data-auction-id="${auction.id}"]`)
+    .getByTestId('admin-dispute');
   await mediation.getByText('seller: The scratch is in photo 7').waitFor(LIVE);
   await mediation.getByLabel('Outcome').selectOption('partial_refund');
   await mediation.getByLabel('Refund amount').fill('1500');
@@ -186,7 +226,10 @@ it('a dispute with evidence holds the funds; the thread and the mediator\'s part
 
   for (const page of [buyer, seller]) {
     await status(page, 'COMPLETED');
-    await page.getByTestId('dispute-outcome').getByText(/buyer partly refunded \(\$1,500/).waitFor(LIVE);
+    await page
+      .getByTestId('dispute-outcome')
+      .getByText(/buyer partly refunded \(\$1,500/)
+      .waitFor(LIVE);
   }
   await Promise.all([buyerContext.close(), sellerContext.close(), adminContext.close()]);
 }, 120_000);

@@ -7,7 +7,12 @@ import { useStackAndBrowser } from './support/harness.js';
 
 const t = useStackAndBrowser();
 
-const titles = (page: Page) => page.getByTestId('auction-card').locator('h3').allTextContents().then((xs) => xs.map((x) => x.trim()).sort());
+const titles = (page: Page) =>
+  page
+    .getByTestId('auction-card')
+    .locator('h3')
+    .allTextContents()
+    .then((xs) => xs.map((x) => x.trim()).sort());
 const titleOf = (a: Auction) => `${a.car.year} ${a.car.make} ${a.car.model}`;
 
 it('the category and a make/model search narrow the list, the URL holds them, and a reload keeps them', async () => {
@@ -53,7 +58,9 @@ it('an address with the filters opens on the narrowed list, sorted by the price 
   const page = await t.browser.newPage();
   await page.goto(`${t.stack.baseUrl}/auctions?category=suv&sort=price-low`);
   await page.getByTestId('auction-card').first().waitFor();
-  const prices = (await page.getByTestId('card-current-bid').allTextContents()).map((p) => Number(p.replace(/[^0-9]/g, '')));
+  const prices = (await page.getByTestId('card-current-bid').allTextContents()).map((p) =>
+    Number(p.replace(/[^0-9]/g, '')),
+  );
   expect(prices.length).toBeGreaterThan(2);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   expect(prices.every((p) => p > 0)).toBe(true);
@@ -88,9 +95,11 @@ it('the Ended view lists ended auctions with their final prices and how they end
 
   await page.getByTestId('auction-search').fill('ferrari');
   await page.waitForURL(/[?&]q=ferrari/);
-  await expect.poll(async () => {
-    const found = await titles(page);
-    return found.length > 0 && found.every((x) => x.includes('Ferrari'));
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const found = await titles(page);
+      return found.length > 0 && found.every((x) => x.includes('Ferrari'));
+    })
+    .toBe(true);
   await page.close();
 });

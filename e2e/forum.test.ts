@@ -7,7 +7,8 @@ import { signInContext } from './support/session.js';
 
 const t = useStackAndBrowser();
 
-const countOf = async (page: Page, category: string) => Number((await page.getByTestId(`forum-count-${category}`).innerText()).replace(/\D/g, ''));
+const countOf = async (page: Page, category: string) =>
+  Number((await page.getByTestId(`forum-count-${category}`).innerText()).replace(/\D/g, ''));
 
 it('a new post tops its category with the count raised; replies and likes reach another browser live; search marks matches; Load More appends; a reported post hidden by an admin', async () => {
   const a = await t.browser.newContext();
@@ -36,12 +37,17 @@ it('a new post tops its category with the count raised; replies and likes reach 
   await pa.locator('input[name="title"]').fill('Garage lift for a low car?');
   await pa.locator('select[name="category"]').selectOption('technical');
   await pa.locator('input[name="tags"]').fill('garage, lift');
-  await pa.locator('textarea[name="content"]').fill('Looking at two-post lifts.\n\nMy Quattroporte sits very low: <b>which arms</b> reach the jacking points?');
+  await pa
+    .locator('textarea[name="content"]')
+    .fill('Looking at two-post lifts.\n\nMy Quattroporte sits very low: <b>which arms</b> reach the jacking points?');
   await pa.getByRole('button', { name: 'Publish' }).click();
   await pa.getByTestId('forum-tab-technical').and(pa.locator('[aria-selected="true"]')).waitFor();
   const first = pa.getByTestId('forum-post').first();
   await first.getByText('Garage lift for a low car?').waitFor();
-  await pa.waitForFunction((n) => document.querySelector('[data-testid="forum-count-technical"]')?.textContent === `(${n})`, before + 1);
+  await pa.waitForFunction(
+    (n) => document.querySelector('[data-testid="forum-count-technical"]')?.textContent === `(${n})`,
+    before + 1,
+  );
   const postId = Number(await first.getAttribute('data-post-id'));
 
   await pb.getByTestId('forum-new-posts').getByText('1 new post').waitFor({ timeout: 10_000 });
@@ -64,7 +70,11 @@ it('a new post tops its category with the count raised; replies and likes reach 
   expect(await pb.getByTestId('reply-count').innerText()).toBe('1');
 
   await pb.getByTestId('discussion').getByRole('button', { name: /Like/ }).click();
-  await pa.waitForFunction(() => document.querySelector('[data-testid="discussion"] [data-testid="like-count"]')?.textContent === '1', null, { timeout: 10_000 });
+  await pa.waitForFunction(
+    () => document.querySelector('[data-testid="discussion"] [data-testid="like-count"]')?.textContent === '1',
+    null,
+    { timeout: 10_000 },
+  );
 
   // Search: the matched word is marked in the card, as text.
   await pa.goto(`${t.stack.baseUrl}/community`);

@@ -11,7 +11,10 @@ it('a seeded listing bought here shows the sale as a recorded ownership change, 
   expect(listing).toBeDefined();
   const buyer = await t.browser.newContext();
   await signInContext(buyer, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
-  const bought = await buyer.request.post(`${t.stack.baseUrl}/api/auctions/${listing.id}/buy-now`, { headers: { origin: t.stack.baseUrl }, data: {} });
+  const bought = await buyer.request.post(`${t.stack.baseUrl}/api/auctions/${listing.id}/buy-now`, {
+    headers: { origin: t.stack.baseUrl },
+    data: {},
+  });
   expect(bought.status()).toBe(201);
 
   const page = await buyer.newPage();
@@ -36,7 +39,13 @@ it('a seeded listing bought here shows the sale as a recorded ownership change, 
 
   // A provider failure (as the API answers it: 502 with the provider's message) shows "Report Unavailable".
   const failing = await buyer.newPage();
-  await failing.route('**/api/carfax-report', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'No records service: try again later' }) }));
+  await failing.route('**/api/carfax-report', (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'No records service: try again later' }),
+    }),
+  );
   await failing.goto(`${t.stack.baseUrl}/listing/${listing.id}`);
   const unavailable = failing.getByTestId('history-unavailable');
   await unavailable.getByText('Report Unavailable').waitFor();

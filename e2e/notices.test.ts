@@ -17,8 +17,16 @@ async function bmw(baseUrl: string): Promise<Auction> {
   return a;
 }
 
-const bid = async (context: import('playwright-core').BrowserContext, baseUrl: string, auctionId: number, amount: string) => {
-  const res = await context.request.post(`${baseUrl}/api/bids`, { data: { auctionId, amount }, headers: { origin: baseUrl } });
+const bid = async (
+  context: import('playwright-core').BrowserContext,
+  baseUrl: string,
+  auctionId: number,
+  amount: string,
+) => {
+  const res = await context.request.post(`${baseUrl}/api/bids`, {
+    data: { auctionId, amount },
+    headers: { origin: baseUrl },
+  });
   expect(res.status(), await res.text()).toBe(201);
 };
 
@@ -49,7 +57,10 @@ it("the outbid toast reaches the outbid user's other tab with no alert set and n
   await toast.getByText("You've been outbid on 2022 BMW M4 Competition: $61,000").waitFor({ timeout: 10_000 });
   const tookMs = Date.now() - sentAt;
   await toast.getByText('Outbid').first().waitFor();
-  await bidTab.getByTestId('toast').getByText("You've been outbid on 2022 BMW M4 Competition: $61,000").waitFor({ timeout: 10_000 });
+  await bidTab
+    .getByTestId('toast')
+    .getByText("You've been outbid on 2022 BMW M4 Competition: $61,000")
+    .waitFor({ timeout: 10_000 });
   expect(await otherTab.getByTestId('unread-count').filter({ visible: true }).textContent()).toBe('1');
   console.log(`outbid toast in the other tab ${tookMs} ms after the rival's bid was sent`);
 
@@ -59,7 +70,9 @@ it("the outbid toast reaches the outbid user's other tab with no alert set and n
   await otherTab.reload();
   await otherTab.getByTestId('unread-count').filter({ visible: true }).waitFor();
   await otherTab.getByTestId('notification-bell').filter({ visible: true }).click();
-  const item = otherTab.getByTestId('notification-item').filter({ hasText: "You've been outbid on 2022 BMW M4 Competition: $61,000" });
+  const item = otherTab
+    .getByTestId('notification-item')
+    .filter({ hasText: "You've been outbid on 2022 BMW M4 Competition: $61,000" });
   await item.waitFor();
   expect(await item.getAttribute('href')).toBe(`/listing/${auction.id}`);
   // Seen: the count goes, and stays gone after a reload.
@@ -73,7 +86,7 @@ it("the outbid toast reaches the outbid user's other tab with no alert set and n
 });
 
 // Reads the mail of the outbid notice the test above caused: the two run in this order, in one stack.
-it("the outbid mail reaches the catcher, admins read it at /admin/mail, and its unsubscribe link turns that mail off", async () => {
+it('the outbid mail reaches the catcher, admins read it at /admin/mail, and its unsubscribe link turns that mail off', async () => {
   const { baseUrl } = t.stack;
   sql = createSql(t.stack.databaseUrl, { max: 2 });
   const read = () => sql!<{ subject: string; textBody: string; headers: Record<string, string> }[]>`
@@ -92,7 +105,10 @@ it("the outbid mail reaches the catcher, admins read it at /admin/mail, and its 
   await admin.getByRole('button', { name: 'Sign in as admin' }).click();
   await admin.waitForURL(`${baseUrl}/admin`);
   await admin.goto(`${baseUrl}/admin/mail`);
-  await admin.getByTestId('caught-mail').filter({ hasText: "You've been outbid on 2022 BMW M4 Competition: $61,000" }).waitFor();
+  await admin
+    .getByTestId('caught-mail')
+    .filter({ hasText: "You've been outbid on 2022 BMW M4 Competition: $61,000" })
+    .waitFor();
 
   const link = /<([^>]+)>/.exec(mails[0]!.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
   expect(link.startsWith(`${baseUrl}/unsubscribe?token=`)).toBe(true);
@@ -103,7 +119,9 @@ it("the outbid mail reaches the catcher, admins read it at /admin/mail, and its 
   await page.goto(link);
   await page.getByText('You are unsubscribed').waitFor();
   await signInContext(owner, baseUrl, DEMO_USER.email, DEMO_USER.password);
-  const settings = (await (await owner.request.get(`${baseUrl}/api/settings/email`)).json()) as { email: Record<string, boolean> };
+  const settings = (await (await owner.request.get(`${baseUrl}/api/settings/email`)).json()) as {
+    email: Record<string, boolean>;
+  };
   expect(settings.email.outbid).toBe(false);
   expect(settings.email.won).toBe(true);
   // A tampered token does nothing.
@@ -116,7 +134,11 @@ it('Watch on a card is kept per user (the listing shows it after a reload), and 
   const { baseUrl } = t.stack;
   const list = (await (await fetch(`${baseUrl}/api/auctions`)).json()) as Auction[];
   const target = list.find(
-    (x) => x.buyItNowPrice !== null && !x.isPremiumOnly && !(x.car.make === 'BMW' && x.car.model === 'M4 Competition') && toCents(x.currentBid) < toCents(x.buyItNowPrice),
+    (x) =>
+      x.buyItNowPrice !== null &&
+      !x.isPremiumOnly &&
+      !(x.car.make === 'BMW' && x.car.model === 'M4 Competition') &&
+      toCents(x.currentBid) < toCents(x.buyItNowPrice),
   );
   if (!target) throw new Error('no open Buy It Now sample auction');
   const title = `${target.car.year} ${target.car.make} ${target.car.model}`;
@@ -143,15 +165,26 @@ it('Watch on a card is kept per user (the listing shows it after a reload), and 
 
   const buyer = await t.browser.newContext();
   await signInContext(buyer, baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
-  const bought = await buyer.request.post(`${baseUrl}/api/auctions/${target.id}/buy-now`, { data: {}, headers: { origin: baseUrl } });
+  const bought = await buyer.request.post(`${baseUrl}/api/auctions/${target.id}/buy-now`, {
+    data: {},
+    headers: { origin: baseUrl },
+  });
   expect(bought.status(), await bought.text()).toBe(201);
   const price = formatMoney(target.buyItNowPrice);
-  await page.getByTestId('toast').getByText(`${title} was bought with Buy It Now for ${price}`).waitFor({ timeout: 10_000 });
+  await page
+    .getByTestId('toast')
+    .getByText(`${title} was bought with Buy It Now for ${price}`)
+    .waitFor({ timeout: 10_000 });
 
-  const read = async () => ((await (await buyer.request.get(`${baseUrl}/api/notifications`)).json()) as { items: { kind: string; text: string; link: string }[] }).items;
-  await expect.poll(async () => (await read()).filter((n) => n.kind === 'won').map((n) => [n.text, n.link]), { timeout: 10_000 }).toEqual([
-    [`You bought ${title} for ${price}`, `/transaction/${target.id}`],
-  ]);
+  const read = async () =>
+    (
+      (await (await buyer.request.get(`${baseUrl}/api/notifications`)).json()) as {
+        items: { kind: string; text: string; link: string }[];
+      }
+    ).items;
+  await expect
+    .poll(async () => (await read()).filter((n) => n.kind === 'won').map((n) => [n.text, n.link]), { timeout: 10_000 })
+    .toEqual([[`You bought ${title} for ${price}`, `/transaction/${target.id}`]]);
   await watcher.close();
   await buyer.close();
 });
@@ -171,8 +204,12 @@ it('email settings: a kind turned off in /settings/notifications stays off after
   await sold.uncheck();
   await expect.poll(() => sold.isChecked()).toBe(false);
   await page.reload();
-  await expect.poll(async () => (await page.getByLabel('My car sold').isEnabled()) && !(await page.getByLabel('My car sold').isChecked())).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await page.getByLabel('My car sold').isEnabled()) && !(await page.getByLabel('My car sold').isChecked()),
+    )
+    .toBe(true);
   expect(await page.getByLabel('Someone outbid me').isChecked()).toBe(true);
   await context.close();
 });
-

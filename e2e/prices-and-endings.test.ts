@@ -11,14 +11,21 @@ import { signInContext } from './support/session.js';
 
 const t = useStackAndBrowser();
 
-const liveList = async (): Promise<Auction[]> => (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
+const liveList = async (): Promise<Auction[]> =>
+  (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
 const buyable = (a: Auction) =>
-  !a.isPremiumOnly && a.buyItNowPrice !== null && toCents(a.currentBid) < toCents(a.buyItNowPrice) && Date.parse(a.endTime) - Date.now() > 10 * 60_000;
+  !a.isPremiumOnly &&
+  a.buyItNowPrice !== null &&
+  toCents(a.currentBid) < toCents(a.buyItNowPrice) &&
+  Date.parse(a.endTime) - Date.now() > 10 * 60_000;
 
 async function buyNowAs(email: string, password: string, auctionId: number): Promise<void> {
   const context = await t.browser.newContext();
   await signInContext(context, t.stack.baseUrl, email, password);
-  const res = await context.request.post(`${t.stack.baseUrl}/api/auctions/${auctionId}/buy-now`, { data: {}, headers: { origin: t.stack.baseUrl } });
+  const res = await context.request.post(`${t.stack.baseUrl}/api/auctions/${auctionId}/buy-now`, {
+    data: {},
+    headers: { origin: t.stack.baseUrl },
+  });
   expect(res.status()).toBe(201);
   await context.close();
 }
@@ -39,7 +46,9 @@ it('an auction without bids shows its starting bid, labelled so, on its card and
   expect(await page.getByTestId('price-label').textContent()).toBe('Starting bid');
   expect(await page.getByTestId('current-bid').textContent()).toBe(starting);
   expect(await page.getByTestId('bid-amount').first().getAttribute('placeholder')).toBe(`${starting} or more`);
-  expect(await page.getByTestId('bid-amount').first().getAttribute('min')).toBe(String(toCents(auction.startingBid) / 100));
+  expect(await page.getByTestId('bid-amount').first().getAttribute('min')).toBe(
+    String(toCents(auction.startingBid) / 100),
+  );
   // Every page has its own title.
   expect(await page.title()).toBe(`${title} · CarBid`);
   await page.close();
@@ -61,7 +70,9 @@ it('a car bought outright shows how it ended after a reload, on its page, its ca
   expect(await page.getByTestId('buy-now').count()).toBe(0);
 
   await page.goto(`${t.stack.baseUrl}/auctions?view=ended`);
-  const card = page.getByTestId('auction-card').filter({ hasText: `${auction.car.year} ${auction.car.make} ${auction.car.model}` });
+  const card = page
+    .getByTestId('auction-card')
+    .filter({ hasText: `${auction.car.year} ${auction.car.make} ${auction.car.model}` });
   await card.waitFor();
   expect(await card.getByTestId('card-price-label').textContent()).toBe('Bought now for');
   expect(await card.getByTestId('card-current-bid').textContent()).toBe(price);
@@ -132,30 +143,33 @@ function chatOverlaps(page: Page): Promise<string[]> {
 it.each([
   [390, 844],
   [1366, 900],
-])('at %ix%i the chat button covers no interactive element of the listing, at any scroll position', async (width, height) => {
-  const auction = (await liveList()).find((a) => !a.isPremiumOnly && a.bidCount > 0)!;
-  const context = await t.browser.newContext({ viewport: { width, height } });
-  await signInContext(context, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
-  const page = await context.newPage();
-  await page.goto(`${t.stack.baseUrl}/listing/${auction.id}`);
-  await page.getByTestId('chat-open').waitFor();
-  await page.getByTestId('bid-history').waitFor();
-  const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-  for (let y = 0; y <= scrollable + height / 2; y += Math.round(height / 3)) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    expect(await chatOverlaps(page), `scrolled to ${y}`).toEqual([]);
-  }
-  for (const id of ['bid-amount', 'place-bid']) {
-    await page.getByTestId(id).first().scrollIntoViewIfNeeded();
-    expect(await chatOverlaps(page), `with ${id} in view`).toEqual([]);
-  }
-  await page.getByTestId('chat-open').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(tmpdir(), `listing-chat-${width}x${height}.png`) });
-  expect(await chatOverlaps(page)).toEqual([]);
-  await page.getByTestId('chat-open').click();
-  await page.getByTestId('chat-panel').waitFor();
-  await context.close();
-});
+])(
+  'at %ix%i the chat button covers no interactive element of the listing, at any scroll position',
+  async (width, height) => {
+    const auction = (await liveList()).find((a) => !a.isPremiumOnly && a.bidCount > 0)!;
+    const context = await t.browser.newContext({ viewport: { width, height } });
+    await signInContext(context, t.stack.baseUrl, DEMO_USER.email, DEMO_USER.password);
+    const page = await context.newPage();
+    await page.goto(`${t.stack.baseUrl}/listing/${auction.id}`);
+    await page.getByTestId('chat-open').waitFor();
+    await page.getByTestId('bid-history').waitFor();
+    const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    for (let y = 0; y <= scrollable + height / 2; y += Math.round(height / 3)) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      expect(await chatOverlaps(page), `scrolled to ${y}`).toEqual([]);
+    }
+    for (const id of ['bid-amount', 'place-bid']) {
+      await page.getByTestId(id).first().scrollIntoViewIfNeeded();
+      expect(await chatOverlaps(page), `with ${id} in view`).toEqual([]);
+    }
+    await page.getByTestId('chat-open').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), `listing-chat-${width}x${height}.png`) });
+    expect(await chatOverlaps(page)).toEqual([]);
+    await page.getByTestId('chat-open').click();
+    await page.getByTestId('chat-panel').waitFor();
+    await context.close();
+  },
+);
 
 it('refuses nonsense amounts with the rule they break and sends nothing; the bid history lines its amounts up', async () => {
   const auction = (await liveList()).find((a) => !a.isPremiumOnly && a.bidCount > 0)!;
@@ -179,7 +193,9 @@ it('refuses nonsense amounts with the rule they break and sends nothing; the bid
   expect(bidRequests).toBe(0);
 
   // The bid history's amounts line up: one right edge for every amount, whatever the bidder's name.
-  const edges = await page.getByTestId('bid-amount-cell').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().right)));
+  const edges = await page
+    .getByTestId('bid-amount-cell')
+    .evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().right)));
   expect(edges.length).toBeGreaterThan(1);
   expect(new Set(edges).size).toBe(1);
   await context.close();

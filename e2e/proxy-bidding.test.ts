@@ -34,7 +34,10 @@ it('a maximum keeps its owner leading without acting, until a higher bid outbids
   const b = await t.browser.newContext();
   await signInContext(b, baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
   const bidAsB = async (amount: string) => {
-    const res = await b.request.post(`${baseUrl}/api/bids`, { data: { auctionId: auction.id, amount }, headers: { origin: baseUrl } });
+    const res = await b.request.post(`${baseUrl}/api/bids`, {
+      data: { auctionId: auction.id, amount },
+      headers: { origin: baseUrl },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as { leading: boolean };
   };
@@ -49,7 +52,10 @@ it('a maximum keeps its owner leading without acting, until a higher bid outbids
 
   // B bids above it: A is outbid once, with the new price.
   expect((await bidAsB('85000')).leading).toBe(true);
-  await page.getByTestId('toast').getByText("You've been outbid on 2022 BMW M4 Competition: $85,000").waitFor({ timeout: 8000 });
+  await page
+    .getByTestId('toast')
+    .getByText("You've been outbid on 2022 BMW M4 Competition: $85,000")
+    .waitFor({ timeout: 8000 });
   await yourMax.getByText("Your max: $80,000 — you've been outbid").waitFor({ timeout: 10_000 });
   const notices = (await (await a.request.get(`${baseUrl}/api/notifications`)).json()) as unknown;
   expect(JSON.stringify(notices).match(/You've been outbid/g) ?? []).toHaveLength(1);

@@ -35,7 +35,12 @@ async function frameFrom(page: Page, path: string): Promise<{ rendered: number; 
   page.off('console', listen);
   const frame = page.frames().find((f) => f !== page.mainFrame());
   // Nothing of the app is in the frame: the browser shows its own error page there, never the app's root.
-  const rendered = frame ? await frame.locator('#root *').count().catch(() => 0) : 0;
+  const rendered = frame
+    ? await frame
+        .locator('#root *')
+        .count()
+        .catch(() => 0)
+    : 0;
   return { rendered, refusedInConsole: refused.length > 0 };
 }
 

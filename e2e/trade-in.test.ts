@@ -23,7 +23,14 @@ it('walks the trade-in wizard with a lien to a firm offer, keeps the draft acros
   // The scanner from /submit reads a photo of a VIN label (no camera in a headless browser); the VIN is decoded.
   const scanned = withCheckDigit('1G1YB2D40K5100001');
   await page.getByTestId('ti-scan-vin').click();
-  await page.getByTestId('vin-scanner').getByTestId('scan-photo-input').setInputFiles({ name: 'label.png', mimeType: 'image/png', buffer: Buffer.from(await barcodePng(scanned, 'Code39')) });
+  await page
+    .getByTestId('vin-scanner')
+    .getByTestId('scan-photo-input')
+    .setInputFiles({
+      name: 'label.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(await barcodePng(scanned, 'Code39')),
+    });
   await page.getByTestId('vin-scanner').waitFor({ state: 'detached' });
   expect(await page.getByTestId('ti-vin').inputValue()).toBe(scanned);
   await page.getByTestId('ti-decoded').getByText('2019 Chevrolet Corvette').waitFor();
@@ -99,13 +106,19 @@ it('walks the trade-in wizard with a lien to a firm offer, keeps the draft acros
   expect(expiresAt - before).toBeLessThan(7 * 86_400_000 + 60_000);
   expect(await page.getByTestId('ti-offer').innerText()).toMatch(/^\$\d{1,3}(,\d{3})+$/);
   await page.getByTestId('ti-breakdown').getByText('Lien payoff (10-day)').waitFor();
-  await page.getByTestId('ti-market').getByText(/comparable sales? in the last 12 months/).waitFor();
+  await page
+    .getByTestId('ti-market')
+    .getByText(/comparable sales? in the last 12 months/)
+    .waitFor();
   // The comparables the estimate rests on, in the table the valuation page uses.
   expect(await page.getByTestId('ti-basis').innerText()).toMatch(/based on \d+ comparable sales?, model years/);
   const comparable = page.getByTestId('ti-results').getByTestId('comparables').getByTestId('comparable');
   expect(await comparable.count()).toBeGreaterThan(0);
   expect(await comparable.first().innerText()).toMatch(/Porsche 911[\s\S]*\$\d/);
-  await page.getByTestId('ti-terms').getByText(/Ally Financial the 10-day payoff of \$20,125/).waitFor();
+  await page
+    .getByTestId('ti-terms')
+    .getByText(/Ally Financial the 10-day payoff of \$20,125/)
+    .waitFor();
   const offer = await page.getByTestId('ti-offer').innerText();
 
   await page.getByTestId('ti-accept').click();

@@ -12,7 +12,10 @@ it('values a car from its VIN on the valuation page, shows the comparables, and 
   await page.getByTestId('val-mileage').fill('6000');
   await page.getByTestId('val-zip').fill('48226');
   await page.getByTestId('val-submit').click();
-  await page.getByTestId('val-result').getByText('2019 Porsche 911 GT3 RS', { exact: true }).waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('val-result')
+    .getByText('2019 Porsche 911 GT3 RS', { exact: true })
+    .waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="helper"][data-stage="excited"]').waitFor();
   await page.locator('[data-testid="helper"][data-stage="celebrating"]').waitFor({ timeout: 5_000 });
   const rows = page.getByTestId('comparable');
@@ -24,11 +27,17 @@ it('values a car from its VIN on the valuation page, shows the comparables, and 
   await page.getByTestId('val-vin').fill('1hgcm82633a004352');
   await page.getByTestId('val-mileage').fill('120000');
   await page.getByTestId('val-submit').click();
-  await page.getByTestId('val-result').getByText('2003 Honda Accord EX-V6', { exact: true }).waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('val-result')
+    .getByText('2003 Honda Accord EX-V6', { exact: true })
+    .waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="helper"][data-stage="surprised"]').waitFor();
 
   await page.getByTestId('val-vin').fill('1HGCM82643A004352');
   await page.getByTestId('val-submit').click();
   await page.getByText('Analysis Failed').waitFor();
-  await page.getByRole('alert').getByText(/check digit/).waitFor();
+  await page
+    .getByRole('alert')
+    .getByText(/check digit/)
+    .waitFor();
 });

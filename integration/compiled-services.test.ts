@@ -16,7 +16,8 @@ let db: TestDatabase;
 let prefix: string;
 beforeAll(async () => {
   for (const entry of ['api/dist/server.js', 'realtime/dist/server.js', 'workers/dist/main.js']) {
-    if (!existsSync(`${root}${entry}`)) throw new Error(`${entry} is missing: run \`npm run build\` before these tests`);
+    if (!existsSync(`${root}${entry}`))
+      throw new Error(`${entry} is missing: run \`npm run build\` before these tests`);
   }
   db = await createTestDatabase();
   prefix = testRedisPrefix();
@@ -87,7 +88,9 @@ function slowPost(port: number, path: string, body: string) {
     `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nOrigin: http://127.0.0.1:${port}\r\nConnection: close\r\n\r\n`;
   const half = Math.floor(body.length / 2);
-  const started = new Promise<void>((resolve) => socket.once('connect', () => socket.write(head + body.slice(0, half), () => resolve())));
+  const started = new Promise<void>((resolve) =>
+    socket.once('connect', () => socket.write(head + body.slice(0, half), () => resolve())),
+  );
   return {
     started,
     finish: () => {
@@ -100,13 +103,21 @@ function slowPost(port: number, path: string, body: string) {
 describe('the compiled services', () => {
   it('the API finishes a request that was mid-body when SIGTERM came, refuses new ones, and exits 0 within 10 s', async () => {
     const port = await freePort();
-    const api = await startCompiled('api/dist/server.js', { PORT: String(port), REALTIME_PORT: String(await freePort()) }, `http://127.0.0.1:${port}/readyz`);
+    const api = await startCompiled(
+      'api/dist/server.js',
+      { PORT: String(port), REALTIME_PORT: String(await freePort()) },
+      `http://127.0.0.1:${port}/readyz`,
+    );
 
     const scrape = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(scrape.status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
 
-    const login = slowPost(port, '/api/auth/login', JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }));
+    const login = slowPost(
+      port,
+      '/api/auth/login',
+      JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }),
+    );
     await login.started;
     await new Promise((r) => setTimeout(r, 200));
     const sentAt = Date.now();
@@ -124,16 +135,25 @@ describe('the compiled services', () => {
 
   it('the gateway answers a long-poll in flight when SIGTERM came, and exits 0 within 10 s', async () => {
     const port = await freePort();
-    const gw = await startCompiled('realtime/dist/server.js', { REALTIME_PORT: String(port) }, `http://127.0.0.1:${port}/healthz`);
+    const gw = await startCompiled(
+      'realtime/dist/server.js',
+      { REALTIME_PORT: String(port) },
+      `http://127.0.0.1:${port}/healthz`,
+    );
 
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
-    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const metrics = await (
+      await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).text();
     expect(metrics).toMatch(/^socketio_connected_sockets\{service="realtime"\} 0$/m);
 
     // An Engine.IO polling session: the handshake, then a GET the server holds open until it has something to send.
     const handshake = await (await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling`)).text();
     const sid = JSON.parse(handshake.slice(handshake.indexOf('{'))).sid as string;
-    await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling&sid=${sid}`, { method: 'POST', body: '40' });
+    await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling&sid=${sid}`, {
+      method: 'POST',
+      body: '40',
+    });
     const first = await (await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling&sid=${sid}`)).text();
     expect(first).toMatch(/^40/);
     const longPoll = fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling&sid=${sid}`);
@@ -150,7 +170,11 @@ describe('the compiled services', () => {
 
   it('the workers answer a scrape in flight when SIGTERM came, export the queues, and exit 0 within 10 s', async () => {
     const port = await freePort();
-    const workers = await startCompiled('workers/dist/main.js', { WORKERS_PORT: String(port) }, `http://127.0.0.1:${port}/healthz`);
+    const workers = await startCompiled(
+      'workers/dist/main.js',
+      { WORKERS_PORT: String(port) },
+      `http://127.0.0.1:${port}/healthz`,
+    );
 
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
     const scrape = fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });

@@ -1,8 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction } from '@app/workers';
 import { loadMarketRows } from '@app/infra';
-import { AuctionPredictionListSchema, FEE_SCHEDULE, priceTrend, referenceStats, DashboardSchema, MarketInsightListSchema, UserBidListSchema, saleFees, centsToDecimal, recommend, toCents } from '@app/shared';
-import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from '../api/test/support/test-app.js';
+import {
+  AuctionPredictionListSchema,
+  FEE_SCHEDULE,
+  priceTrend,
+  referenceStats,
+  DashboardSchema,
+  MarketInsightListSchema,
+  UserBidListSchema,
+  saleFees,
+  centsToDecimal,
+  recommend,
+  toCents,
+} from '@app/shared';
+import {
+  createAdminSession,
+  createAuction,
+  createUserSession,
+  jsonHeaders,
+  startTestApp,
+  type TestContext,
+} from '../api/test/support/test-app.js';
 import { acceptBoth, openSale, payAndWait, post } from '../api/test/support/escrow-sale.js';
 
 let ctx: TestContext;
@@ -17,7 +36,12 @@ const dashboardOf = async (cookie: string) => {
   return DashboardSchema.parse(res.json());
 };
 const bid = async (cookie: string, auctionId: number, amount: string) => {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(cookie), payload: { auctionId, amount } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bids',
+    headers: jsonHeaders(cookie),
+    payload: { auctionId, amount },
+  });
   expect(res.statusCode, res.body).toBe(201);
 };
 /** The test clock: the auction's end moves into the past and the closing job runs, as the workers would at the end. */
@@ -42,7 +66,9 @@ describe('dashboard', () => {
     const me = await createUserSession(ctx.app, ctx.sql);
     const rival = await createUserSession(ctx.app, ctx.sql);
     const seller = await createUserSession(ctx.app, ctx.sql);
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => createAuction(ctx.sql, { startingBid: '10000.00', ownerId: seller.id })));
+    const [a, b, c] = await Promise.all(
+      [1, 2, 3].map(() => createAuction(ctx.sql, { startingBid: '10000.00', ownerId: seller.id })),
+    );
     await bid(me.cookie, a!, '10000.00');
     await bid(me.cookie, b!, '20000.00');
     let d = await dashboardOf(me.cookie);
@@ -54,8 +80,14 @@ describe('dashboard', () => {
 
     await bid(rival.cookie, a!, '12000.00');
     d = await dashboardOf(me.cookie);
-    expect(d.activeBids.find((x) => x.auctionId === a)).toMatchObject({ standing: 'Outbid', myHighestBid: '10000.00', currentBid: '12000.00' });
-    const rivals = UserBidListSchema.parse((await ctx.app.inject({ url: '/api/users/me/bids', headers: { cookie: rival.cookie } })).json());
+    expect(d.activeBids.find((x) => x.auctionId === a)).toMatchObject({
+      standing: 'Outbid',
+      myHighestBid: '10000.00',
+      currentBid: '12000.00',
+    });
+    const rivals = UserBidListSchema.parse(
+      (await ctx.app.inject({ url: '/api/users/me/bids', headers: { cookie: rival.cookie } })).json(),
+    );
     expect(rivals.map((x) => [x.auctionId, x.standing])).toEqual([[a, 'Leading']]);
 
     await endNow(b!);
@@ -73,7 +105,11 @@ describe('dashboard', () => {
     const s = await dashboardOf(seller.cookie);
     expect(s.tiles.carsListed).toBe(3);
     const byAuction = new Map(s.listedCars.map((x) => [x.auctionId, x]));
-    expect(byAuction.get(b!)).toMatchObject({ state: 'sold', salePrice: '20000.00', transactionId: expect.any(Number) });
+    expect(byAuction.get(b!)).toMatchObject({
+      state: 'sold',
+      salePrice: '20000.00',
+      transactionId: expect.any(Number),
+    });
     expect(byAuction.get(a!)).toMatchObject({ state: 'live', currentBid: '12000.00', watchers: 1 });
     expect(byAuction.get(c!)).toMatchObject({ state: 'live', currentBid: '0.00', watchers: 0 });
   });
@@ -83,7 +119,12 @@ describe('dashboard', () => {
     const buyer = await createUserSession(ctx.app, ctx.sql);
     const pending = await createAuction(ctx.sql, { ownerId: seller.id, status: 'pending' });
     const noBids = await createAuction(ctx.sql, { ownerId: seller.id });
-    const reserve = await createAuction(ctx.sql, { ownerId: seller.id, auctionType: 'reserve', startingBid: '10000.00', reservePrice: '50000.00' });
+    const reserve = await createAuction(ctx.sql, {
+      ownerId: seller.id,
+      auctionType: 'reserve',
+      startingBid: '10000.00',
+      reservePrice: '50000.00',
+    });
     await bid(buyer.cookie, reserve, '20000.00');
     await endNow(noBids);
     await endNow(reserve);
@@ -93,16 +134,36 @@ describe('dashboard', () => {
     const s = await dashboardOf(seller.cookie);
     expect(s.tiles.carsListed).toBe(4);
     const byAuction = new Map(s.listedCars.map((x) => [x.auctionId, x]));
-    expect(byAuction.get(pending)).toMatchObject({ state: 'pending', currentBid: null, salePrice: null, transactionId: null });
-    expect(byAuction.get(noBids)).toMatchObject({ state: 'unsold', currentBid: null, salePrice: null, transactionId: null });
-    expect(byAuction.get(reserve)).toMatchObject({ state: 'unsold', currentBid: null, salePrice: null, transactionId: null });
+    expect(byAuction.get(pending)).toMatchObject({
+      state: 'pending',
+      currentBid: null,
+      salePrice: null,
+      transactionId: null,
+    });
+    expect(byAuction.get(noBids)).toMatchObject({
+      state: 'unsold',
+      currentBid: null,
+      salePrice: null,
+      transactionId: null,
+    });
+    expect(byAuction.get(reserve)).toMatchObject({
+      state: 'unsold',
+      currentBid: null,
+      salePrice: null,
+      transactionId: null,
+    });
     expect(s.listedCars.find((x) => x.carId === unlisted!.id)).toMatchObject({ state: 'not-listed', auctionId: null });
-    const statuses = await ctx.sql<{ id: number; status: string }[]>`select id, status from auctions where id in ${ctx.sql([noBids, reserve])} order by id`;
+    const statuses = await ctx.sql<
+      { id: number; status: string }[]
+    >`select id, status from auctions where id in ${ctx.sql([noBids, reserve])} order by id`;
     expect(statuses.map((r) => r.status)).toEqual(['no-bids', 'reserve-not-met']);
 
     // Approved, the pending car goes live.
     await ctx.sql`update auctions set status = 'active' where id = ${pending}`;
-    expect((await dashboardOf(seller.cookie)).listedCars.find((x) => x.auctionId === pending)).toMatchObject({ state: 'live', currentBid: '0.00' });
+    expect((await dashboardOf(seller.cookie)).listedCars.find((x) => x.auctionId === pending)).toMatchObject({
+      state: 'live',
+      currentBid: '0.00',
+    });
   });
 
   it("Total Spent counts a purchase once its payment is confirmed, at the fee module's buyer total, less a refund paid back", async () => {
@@ -119,9 +180,18 @@ describe('dashboard', () => {
     expect((await dashboardOf(s.seller.cookie)).tiles.totalSpent).toBe('0.00');
 
     const admin = await createAdminSession(ctx.app, ctx.sql);
-    const disputed = await post(ctx, s.buyer.cookie, '/api/escrow/initiate-dispute', { transactionId: s.transactionId, disputeType: 'condition', description: 'A dent the photos did not show' });
+    const disputed = await post(ctx, s.buyer.cookie, '/api/escrow/initiate-dispute', {
+      transactionId: s.transactionId,
+      disputeType: 'condition',
+      description: 'A dent the photos did not show',
+    });
     expect(disputed.statusCode).toBe(201);
-    const settled = await post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, { action: 'resolve', outcome: 'partial_refund', refundAmount: '1500.00', decision: 'The dent costs $1,500 to repair' });
+    const settled = await post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, {
+      action: 'resolve',
+      outcome: 'partial_refund',
+      refundAmount: '1500.00',
+      decision: 'The dent costs $1,500 to repair',
+    });
     expect(settled.json()).toMatchObject({ status: 'completed' });
     expect((await dashboardOf(s.buyer.cookie)).tiles.totalSpent).toBe(centsToDecimal(total - 1500_00));
   });
@@ -129,7 +199,9 @@ describe('dashboard', () => {
   it("answers a user's bids only to that user: another id is 403, no session 401", async () => {
     const me = await createUserSession(ctx.app, ctx.sql);
     const other = await createUserSession(ctx.app, ctx.sql);
-    expect((await ctx.app.inject({ url: `/api/users/${me.id}/bids`, headers: { cookie: me.cookie } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/users/${me.id}/bids`, headers: { cookie: me.cookie } })).statusCode).toBe(
+      200,
+    );
     const foreign = await ctx.app.inject({ url: `/api/users/${other.id}/bids`, headers: { cookie: me.cookie } });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error).toBeTruthy();
@@ -139,7 +211,10 @@ describe('dashboard', () => {
 
   it('values each watched or bid-on open auction with the model; the advice follows the price', async () => {
     const me = await createUserSession(ctx.app, ctx.sql);
-    const predictions = async () => AuctionPredictionListSchema.parse((await ctx.app.inject({ url: '/api/dashboard/predictions', headers: { cookie: me.cookie } })).json());
+    const predictions = async () =>
+      AuctionPredictionListSchema.parse(
+        (await ctx.app.inject({ url: '/api/dashboard/predictions', headers: { cookie: me.cookie } })).json(),
+      );
     expect(await predictions()).toEqual([]);
     const cheap = await createAuction(ctx.sql, { startingBid: '1000.00' });
     await ctx.app.inject({ method: 'POST', url: `/api/watchlist/${cheap}`, headers: jsonHeaders(me.cookie) });
@@ -153,7 +228,8 @@ describe('dashboard', () => {
   });
 
   it('Market Insights: three categories on the labelled market data while sales here are too few, then on the sales here, following each one', async () => {
-    const read = async () => MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
+    const read = async () =>
+      MarketInsightListSchema.parse((await ctx.app.inject({ url: '/api/market-insights' })).json());
     const sale = async (category: string, price: string, daysAgo: number, isSample = false) => {
       const id = await createAuction(ctx.sql, { endsInMs: -1000, category });
       await ctx.sql`update auctions set status = 'sold', winning_amount = ${price}, closed_at = now() - ${daysAgo} * interval '1 day', is_sample = ${isSample} where id = ${id}`;
@@ -165,7 +241,11 @@ describe('dashboard', () => {
     const fresh = await read();
     expect(fresh).toHaveLength(3);
     expect(fresh.find((x) => x.category === 'suv')).toEqual({
-      category: 'suv', label: 'SUV', source: 'market data', ...suvRefTrend, averagePrice: centsToDecimal(suvRef.nowAvgCents!),
+      category: 'suv',
+      label: 'SUV',
+      source: 'market data',
+      ...suvRefTrend,
+      averagePrice: centsToDecimal(suvRef.nowAvgCents!),
       basis: `market data: ${suvRef.nowSales} auction sales in the 30 days to ${reference.to} against ${suvRef.beforeSales} the 30 days before (too few here: 0 sales here in the last 30 days against 0 the 30 days before)`,
     });
     expect(fresh.every((x) => x.source === 'market data')).toBe(true);
@@ -174,15 +254,28 @@ describe('dashboard', () => {
     for (let i = 0; i < 3; i += 1) await sale('suv', '100000.00', 40);
     for (let i = 0; i < 2; i += 1) await sale('suv', '110000.00', 5);
     await sale('suv', '110000.00', 5, true);
-    expect((await read()).find((x) => x.category === 'suv')).toMatchObject({ source: 'market data', basis: expect.stringContaining('too few here: 2 sales here in the last 30 days against 3') });
+    expect((await read()).find((x) => x.category === 'suv')).toMatchObject({
+      source: 'market data',
+      basis: expect.stringContaining('too few here: 2 sales here in the last 30 days against 3'),
+    });
 
     await sale('suv', '110000.00', 3);
     const ours = await read();
     expect(ours[0]).toEqual({
-      category: 'suv', label: 'SUV', source: 'marketplace', trend: 'up', percent: 10, averagePrice: '110000.00',
+      category: 'suv',
+      label: 'SUV',
+      source: 'marketplace',
+      trend: 'up',
+      percent: 10,
+      averagePrice: '110000.00',
       basis: '3 sales here in the last 30 days against 3 the 30 days before',
     });
     await sale('suv', '54000.00', 1);
-    expect((await read())[0]).toMatchObject({ source: 'marketplace', trend: 'down', percent: -4, averagePrice: '96000.00' });
+    expect((await read())[0]).toMatchObject({
+      source: 'marketplace',
+      trend: 'down',
+      percent: -4,
+      averagePrice: '96000.00',
+    });
   });
 });

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { io as connect } from 'socket.io-client';
 import { createGateway } from '@app/realtime';
-import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from '../api/test/support/test-app.js';
+import {
+  createAuction,
+  createUserSession,
+  jsonHeaders,
+  REDIS_URL,
+  startTestApp,
+  type TestContext,
+} from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,10 +22,17 @@ afterAll(async () => ctx?.close());
 it('200 concurrent bids: a socket in the room receives every accepted bid, once, in sequence order', async () => {
   const http = createServer();
   const gateway = await createGateway(http, {
-    sql: ctx.sql, redisUrl: REDIS_URL, redisPrefix: ctx.config.REDIS_PREFIX, origins: [], logger: pino({ level: 'silent' }),
+    sql: ctx.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: ctx.config.REDIS_PREFIX,
+    origins: [],
+    logger: pino({ level: 'silent' }),
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  const socket = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+  const socket = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
+    transports: ['websocket'],
+    forceNew: true,
+  });
   try {
     const auctionId = await createAuction(ctx.sql, { startingBid: '1000.00' });
     const users = await Promise.all(Array.from({ length: 20 }, () => createUserSession(ctx.app, ctx.sql)));
@@ -42,7 +56,9 @@ it('200 concurrent bids: a socket in the room receives every accepted bid, once,
       ),
     );
     const accepted = results.filter((r) => r.statusCode === 201).length;
-    const bids = await ctx.sql<{ id: string; amount: string }[]>`select id, amount from bids where auction_id = ${auctionId} order by id`;
+    const bids = await ctx.sql<
+      { id: string; amount: string }[]
+    >`select id, amount from bids where auction_id = ${auctionId} order by id`;
     expect(bids).toHaveLength(accepted);
     const deadline = Date.now() + 5000;
     while (received.length < accepted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

@@ -5,7 +5,13 @@ import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createGateway, type Gateway } from '@app/realtime';
 import { EVENTS_STREAM_FIELD, eventsStreamKey, streams, type DomainEvent } from '@app/shared';
-import { createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from '../api/test/support/test-app.js';
+import {
+  createUserSession,
+  jsonHeaders,
+  REDIS_URL,
+  startTestApp,
+  type TestContext,
+} from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
 const running: { gateway: Gateway; http: ReturnType<typeof createServer> }[] = [];
@@ -22,7 +28,13 @@ afterAll(async () => {
 
 async function gatewayUrl(): Promise<string> {
   const http = createServer();
-  const gateway = await createGateway(http, { sql: ctx.sql, redisUrl: REDIS_URL, redisPrefix: ctx.config.REDIS_PREFIX, origins: [], logger: pino({ level: 'silent' }) });
+  const gateway = await createGateway(http, {
+    sql: ctx.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: ctx.config.REDIS_PREFIX,
+    origins: [],
+    logger: pino({ level: 'silent' }),
+  });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   running.push({ gateway, http });
   return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -30,7 +42,12 @@ async function gatewayUrl(): Promise<string> {
 
 const open = (url: string, cookie: string) =>
   new Promise<Socket>((resolve, reject) => {
-    const s = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie } });
+    const s = connect(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { cookie },
+    });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
@@ -43,7 +60,9 @@ it("signing out closes that session's sockets on every gateway process, before a
   const [onA, onB, othersSocket] = [await open(a, me.cookie), await open(b, me.cookie), await open(a, other.cookie)];
   const received: string[] = [];
   for (const s of [onA, onB]) s.on('alert.fired', () => received.push(s.id ?? '?'));
-  const closed = Promise.all([onA, onB].map((s) => new Promise<string>((r) => s.once('disconnect', (reason) => r(reason)))));
+  const closed = Promise.all(
+    [onA, onB].map((s) => new Promise<string>((r) => s.once('disconnect', (reason) => r(reason)))),
+  );
 
   const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: jsonHeaders(me.cookie) });
   expect(out.statusCode).toBe(204);
@@ -51,8 +70,15 @@ it("signing out closes that session's sockets on every gateway process, before a
 
   // A private event for the signed-out user now reaches nobody; another user's session is untouched.
   const alert: DomainEvent = {
-    type: 'alert.fired', stream: streams.user(me.id), seq: 99, at: new Date().toISOString(), userId: me.id, alertId: 1,
-    alertType: 'outbid', text: 'private', auction: { id: 1, title: 't', currentBid: '1.00', endTime: new Date().toISOString() },
+    type: 'alert.fired',
+    stream: streams.user(me.id),
+    seq: 99,
+    at: new Date().toISOString(),
+    userId: me.id,
+    alertId: 1,
+    alertType: 'outbid',
+    text: 'private',
+    auction: { id: 1, title: 't', currentBid: '1.00', endTime: new Date().toISOString() },
   };
   await ctx.redis.xadd(eventsStreamKey(ctx.config.REDIS_PREFIX), '*', EVENTS_STREAM_FIELD, JSON.stringify(alert));
   await new Promise((r) => setTimeout(r, 500));

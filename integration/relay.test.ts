@@ -2,7 +2,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { EVENTS_STREAM_FIELD, eventsStreamKey, streams } from '@app/shared';
 import { startWorkers } from '@app/workers';
-import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from '../api/test/support/test-app.js';
+import {
+  createAuction,
+  createUserSession,
+  jsonHeaders,
+  REDIS_URL,
+  startTestApp,
+  type TestContext,
+} from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,14 +26,24 @@ it('delivers a committed bid through the relay when the publish after commit fai
       throw new Error('redis unavailable');
     },
   });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(u.cookie), payload: { auctionId, amount: 15000 } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bids',
+    headers: jsonHeaders(u.cookie),
+    payload: { auctionId, amount: 15000 },
+  });
   expect(res.statusCode).toBe(201);
   const [row] = await ctx.sql<{ publishedAt: Date | null }[]>`
     select published_at from outbox where stream = ${streams.auction(auctionId)} and type = 'bid.placed'`;
   expect(row!.publishedAt).toBeNull();
 
   const started = Date.now();
-  const workers = await startWorkers({ sql: ctx.sql, redisUrl: REDIS_URL, redisPrefix: ctx.config.REDIS_PREFIX, logger: pino({ level: 'silent' }) });
+  const workers = await startWorkers({
+    sql: ctx.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: ctx.config.REDIS_PREFIX,
+    logger: pino({ level: 'silent' }),
+  });
   try {
     let delivered = false;
     while (!delivered && Date.now() - started < 15_000) {

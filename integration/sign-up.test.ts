@@ -4,14 +4,27 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { startWorkers, type Workers } from '@app/workers';
 import { SIGN_UP_MAILS_PER_HOUR } from '@app/shared';
-import { createUser, ORIGIN, REDIS_URL, startTestApp, TEST_PASSWORD, type TestContext } from '../api/test/support/test-app.js';
+import {
+  createUser,
+  ORIGIN,
+  REDIS_URL,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../api/test/support/test-app.js';
 
 const SITE = 'http://localhost:3000';
 let ctx: TestContext;
 let workers: Workers;
 beforeAll(async () => {
   ctx = await startTestApp();
-  workers = await startWorkers({ sql: ctx.sql, redisUrl: REDIS_URL, redisPrefix: ctx.config.REDIS_PREFIX, logger: pino({ level: 'silent' }), publicUrl: SITE });
+  workers = await startWorkers({
+    sql: ctx.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: ctx.config.REDIS_PREFIX,
+    logger: pino({ level: 'silent' }),
+    publicUrl: SITE,
+  });
 });
 afterAll(async () => {
   await workers?.close();
@@ -20,7 +33,13 @@ afterAll(async () => {
 
 let clients = 0;
 const register = (name: string, email: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/register', headers: { origin: ORIGIN }, payload: { name, email, password }, remoteAddress: `192.0.2.${(clients += 1)}` });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: { origin: ORIGIN },
+    payload: { name, email, password },
+    remoteAddress: `192.0.2.${(clients += 1)}`,
+  });
 const login = (email: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email, password } });
 const mailsTo = (email: string) =>
@@ -62,7 +81,10 @@ it('mails a new address its link, which makes the account; mails the owner of a 
   expect((await login(email, 'newcomer-password')).statusCode).toBe(401);
 
   const confirmed = await ctx.app.inject({
-    method: 'POST', url: '/api/auth/confirm-email', headers: { origin: ORIGIN }, payload: { token: link.searchParams.get('token') },
+    method: 'POST',
+    url: '/api/auth/confirm-email',
+    headers: { origin: ORIGIN },
+    payload: { token: link.searchParams.get('token') },
   });
   expect(confirmed.statusCode).toBe(200);
   expect(confirmed.json().user).toMatchObject({ name: 'Newcomer', email });
@@ -77,16 +99,22 @@ it('mails a new address its link, which makes the account; mails the owner of a 
 
 it(`mails one address at most ${SIGN_UP_MAILS_PER_HOUR} sign-up mails an hour, whatever the form is sent`, async () => {
   const email = `flooded-${Date.now()}@example.test`;
-  const answers = await Promise.all(Array.from({ length: SIGN_UP_MAILS_PER_HOUR + 3 }, (_, i) => register(`Try ${i}`, email, 'a-fine-password')));
+  const answers = await Promise.all(
+    Array.from({ length: SIGN_UP_MAILS_PER_HOUR + 3 }, (_, i) => register(`Try ${i}`, email, 'a-fine-password')),
+  );
   expect(answers.every((a) => a.statusCode === 202)).toBe(true);
   await waitForMails(email, SIGN_UP_MAILS_PER_HOUR);
   for (let i = 0; i < 100; i += 1) {
-    const [left] = await ctx.sql<{ n: number }[]>`select count(*)::int as n from sign_up_attempts where email = ${email} and mail_status = 'pending'`;
+    const [left] = await ctx.sql<
+      { n: number }[]
+    >`select count(*)::int as n from sign_up_attempts where email = ${email} and mail_status = 'pending'`;
     if (left!.n === 0) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   expect((await mailsTo(email)).length).toBe(SIGN_UP_MAILS_PER_HOUR);
-  const statuses = await ctx.sql<{ mailStatus: string }[]>`select mail_status from sign_up_attempts where email = ${email}`;
+  const statuses = await ctx.sql<
+    { mailStatus: string }[]
+  >`select mail_status from sign_up_attempts where email = ${email}`;
   expect(statuses.filter((s) => s.mailStatus === 'skip').length).toBe(3);
 });
 

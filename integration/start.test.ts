@@ -53,7 +53,9 @@ it('exits non-zero with one line naming the port when another program holds it',
     const run = start({ PORT: String(portOf(held)), REALTIME_PORT: String(realtime), WORKERS_PORT: String(workers) });
     expect(await run.exited).toBe(1);
     const lines = run.stderr().trim().split('\n');
-    expect(lines).toEqual([`Port ${portOf(held)} is already in use by another program: stop it, or set PORT to a free port.`]);
+    expect(lines).toEqual([
+      `Port ${portOf(held)} is already in use by another program: stop it, or set PORT to a free port.`,
+    ]);
     expect(run.stdout()).not.toContain('running');
   } finally {
     held.close();
@@ -92,5 +94,7 @@ it('leaves no service running when the launcher itself is killed with -9', async
       probe.listen(p, '0.0.0.0', () => probe.close(() => resolve(true)));
     });
   // Each member notices its launcher is gone, shuts down gracefully and gives its port back.
-  await expect.poll(async () => (await Promise.all(ports.map(isFree))).every(Boolean), { timeout: 20_000, interval: 250 }).toBe(true);
+  await expect
+    .poll(async () => (await Promise.all(ports.map(isFree))).every(Boolean), { timeout: 20_000, interval: 250 })
+    .toBe(true);
 });

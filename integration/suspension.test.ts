@@ -6,7 +6,14 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createGateway, type Gateway } from '@app/realtime';
 import { AdminUserListSchema } from '@app/shared';
 import {
-  createAdminSession, createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, TEST_PASSWORD, type TestContext,
+  createAdminSession,
+  createAuction,
+  createUserSession,
+  jsonHeaders,
+  REDIS_URL,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestContext,
 } from '../api/test/support/test-app.js';
 
 let ctx: TestContext;
@@ -24,7 +31,13 @@ afterAll(async () => {
 
 async function gatewayUrl(): Promise<string> {
   const http = createServer();
-  const gateway = await createGateway(http, { sql: ctx.sql, redisUrl: REDIS_URL, redisPrefix: ctx.config.REDIS_PREFIX, origins: [], logger: pino({ level: 'silent' }) });
+  const gateway = await createGateway(http, {
+    sql: ctx.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: ctx.config.REDIS_PREFIX,
+    origins: [],
+    logger: pino({ level: 'silent' }),
+  });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   running = { gateway, http };
   return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -32,7 +45,12 @@ async function gatewayUrl(): Promise<string> {
 
 const open = (url: string, cookie: string) =>
   new Promise<Socket>((resolve, reject) => {
-    const s = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie } });
+    const s = connect(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { cookie },
+    });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
@@ -46,7 +64,12 @@ it('suspending a member drops their sockets and sessions; they cannot bid, chat 
   const bid = (cookie: string, amount: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(cookie), payload: { auctionId, amount } });
   const chat = (cookie: string) =>
-    ctx.app.inject({ method: 'POST', url: `/api/chat/messages/${auctionId}`, headers: jsonHeaders(cookie), payload: { message: 'hello' } });
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/chat/messages/${auctionId}`,
+      headers: jsonHeaders(cookie),
+      payload: { message: 'hello' },
+    });
   expect((await bid(member.cookie, '10000.00')).statusCode).toBe(201);
   expect((await chat(member.cookie)).statusCode).toBe(201);
   // The session is warm in the API's cache, as it is for an active bidder.
@@ -57,10 +80,15 @@ it('suspending a member drops their sockets and sessions; they cannot bid, chat 
   const adminSocket = await open(url, otherAdmin.cookie);
   const heard = new Promise<unknown>((r) => adminSocket.once('admin.changed', r));
 
-  const found = AdminUserListSchema.parse((await ctx.app.inject({ url: '/api/admin/users?search=suspect', headers: { cookie: admin.cookie } })).json());
+  const found = AdminUserListSchema.parse(
+    (await ctx.app.inject({ url: '/api/admin/users?search=suspect', headers: { cookie: admin.cookie } })).json(),
+  );
   expect(found.items.map((u) => [u.id, u.suspendedAt])).toEqual([[member.id, null]]);
   const res = await ctx.app.inject({
-    method: 'POST', url: `/api/admin/users/${member.id}/suspend`, headers: jsonHeaders(admin.cookie), payload: { reason: 'Unpaid escrows' },
+    method: 'POST',
+    url: `/api/admin/users/${member.id}/suspend`,
+    headers: jsonHeaders(admin.cookie),
+    payload: { reason: 'Unpaid escrows' },
   });
   expect(res.statusCode).toBe(204);
   expect(await dropped).toBe('io server disconnect');
@@ -70,16 +98,34 @@ it('suspending a member drops their sockets and sessions; they cannot bid, chat 
 
   expect((await bid(member.cookie, '11000.00')).statusCode).toBe(401);
   expect((await chat(member.cookie)).statusCode).toBe(401);
-  const signIn = () => ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: jsonHeaders(), payload: { email: member.email, password: TEST_PASSWORD } });
+  const signIn = () =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: jsonHeaders(),
+      payload: { email: member.email, password: TEST_PASSWORD },
+    });
   const refused = await signIn();
   expect(refused.statusCode).toBe(403);
   expect(refused.json().error).toMatch(/suspended/);
-  const listed = AdminUserListSchema.parse((await ctx.app.inject({ url: '/api/admin/users?search=suspect', headers: { cookie: admin.cookie } })).json());
+  const listed = AdminUserListSchema.parse(
+    (await ctx.app.inject({ url: '/api/admin/users?search=suspect', headers: { cookie: admin.cookie } })).json(),
+  );
   expect(listed.items[0]).toMatchObject({ suspensionReason: 'Unpaid escrows', suspendedAt: expect.any(String) });
-  const audit = await ctx.sql<{ action: string }[]>`select action from admin_audit_log where subject = ${`user:${member.id}`}`;
+  const audit = await ctx.sql<
+    { action: string }[]
+  >`select action from admin_audit_log where subject = ${`user:${member.id}`}`;
   expect(audit.map((a) => a.action)).toEqual(['user.suspended']);
 
-  expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${member.id}/reactivate`, headers: jsonHeaders(admin.cookie) })).statusCode).toBe(204);
+  expect(
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${member.id}/reactivate`,
+        headers: jsonHeaders(admin.cookie),
+      })
+    ).statusCode,
+  ).toBe(204);
   const back = await signIn();
   expect(back.statusCode).toBe(200);
   const cookie = `sid=${back.cookies.find((c) => c.name === 'sid')!.value}`;
@@ -90,9 +136,19 @@ it('suspending a member drops their sockets and sessions; they cannot bid, chat 
 it('only admins suspend; a member cannot', async () => {
   const member = await createUserSession(ctx.app, ctx.sql);
   const victim = await createUserSession(ctx.app, ctx.sql);
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${victim.id}/suspend`, headers: jsonHeaders(member.cookie), payload: { reason: 'x' } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${victim.id}/suspend`,
+    headers: jsonHeaders(member.cookie),
+    payload: { reason: 'x' },
+  });
   expect(res.statusCode).toBe(403);
   const admin = await createAdminSession(ctx.app, ctx.sql);
-  const noReason = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${victim.id}/suspend`, headers: jsonHeaders(admin.cookie), payload: { reason: '' } });
+  const noReason = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${victim.id}/suspend`,
+    headers: jsonHeaders(admin.cookie),
+    payload: { reason: '' },
+  });
   expect(noReason.statusCode).toBe(400);
 });

@@ -1,12 +1,25 @@
 // buildApp(config, deps): the whole HTTP API, used by server.ts and by the tests.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES } from '@app/shared';
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import { join } from 'node:path';
-import { EventPublisher, SandboxPaymentProvider, createLogger, createSql, redisStreamWriter, type PaymentProvider, type StreamWriter } from '@app/infra';
+import {
+  EventPublisher,
+  SandboxPaymentProvider,
+  createLogger,
+  createSql,
+  redisStreamWriter,
+  type PaymentProvider,
+  type StreamWriter,
+} from '@app/infra';
 import type { ApiConfig } from '@app/shared';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestDeadline } from './plugins/request-deadline.js';
@@ -102,11 +115,19 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: 1024 * 1024,
   });
 
-  const sql = deps.sql ?? createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const sql =
+    deps.sql ??
+    createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   const redis =
     // Auto-pipelined: the commands of every request in one turn of the event loop (chat polls' newest-line reads, under
     // load hundreds a second) go to Redis in one write.
-    deps.redis ?? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true });
+    deps.redis ??
+    new Redis(config.REDIS_URL, {
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+      enableAutoPipelining: true,
+    });
   redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
 
   const events = new EventPublisher(sql, deps.writeEvents ?? redisStreamWriter(redis, config.REDIS_PREFIX), app.log);
@@ -138,7 +159,11 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   app.decorate('valuationModel', await valuationModel());
   const platformSales = new PlatformSales(sql);
   // Without the listener every valuation reads the sales itself: slower, never stale.
-  platformSales.start().catch((err: unknown) => app.log.warn({ err }, 'platform sales are read on every valuation: listening for changes failed'));
+  platformSales
+    .start()
+    .catch((err: unknown) =>
+      app.log.warn({ err }, 'platform sales are read on every valuation: listening for changes failed'),
+    );
   app.decorate('platformSales', platformSales);
   app.decorate('valuationDeps', { sql, vinDecoder, model: app.valuationModel, platformSales });
   const historyProvider = deps.historyProvider ?? chooseHistoryProvider(config, app.valuationDeps);
@@ -156,7 +181,10 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   // One file a request; the size check is ours (throwFileSizeLimit off) so a refusal carries our message.
-  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: false });
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: false,
+  });
   registerErrorHandling(app);
   registerRequestDeadline(app, config.REQUEST_DEADLINE_MS);
   logRequests(app);
@@ -170,9 +198,28 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(async (api) => {
     useZodContracts(api, config.STRICT_RESPONSES);
     for (const routes of [
-      healthRoutes, auctionRoutes, authRoutes, adminRoutes, bidRoutes, commentRoutes, chatRoutes, bidAlertRoutes,
-      escrowRoutes, escrowRecordRoutes, paymentWebhookRoutes, carRoutes, valuationRoutes, photoRoutes, vinScanRoutes, cspReportRoutes, notificationRoutes, forumRoutes,
-      tradeInRoutes, historyReportRoutes, dashboardRoutes, marketplaceSettingsRoutes,
+      healthRoutes,
+      auctionRoutes,
+      authRoutes,
+      adminRoutes,
+      bidRoutes,
+      commentRoutes,
+      chatRoutes,
+      bidAlertRoutes,
+      escrowRoutes,
+      escrowRecordRoutes,
+      paymentWebhookRoutes,
+      carRoutes,
+      valuationRoutes,
+      photoRoutes,
+      vinScanRoutes,
+      cspReportRoutes,
+      notificationRoutes,
+      forumRoutes,
+      tradeInRoutes,
+      historyReportRoutes,
+      dashboardRoutes,
+      marketplaceSettingsRoutes,
     ]) {
       await api.register(routes);
     }

@@ -10,7 +10,11 @@ try {
 } catch (err) {
   const e = err as NodeJS.ErrnoException;
   // One line, not a stack trace: the most likely cause is another program on the port.
-  app.log.fatal(e.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to a free port` : `Cannot listen: ${e.message}`);
+  app.log.fatal(
+    e.code === 'EADDRINUSE'
+      ? `Port ${config.PORT} is already in use: set PORT to a free port`
+      : `Cannot listen: ${e.message}`,
+  );
   process.exit(1);
 }
 

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import { reportLines } from '../src/services/admin-export.js';
-import { createAdminSession, createUser, jsonHeaders, ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
+import {
+  createAdminSession,
+  createUser,
+  jsonHeaders,
+  ORIGIN,
+  startTestApp,
+  type TestContext,
+} from './support/test-app.js';
 
 let ctx: TestContext;
 let admin: { cookie: string };
@@ -32,7 +39,11 @@ const gc = runInNewContext('gc') as () => void;
 
 describe('Export Report', () => {
   it(`streams ${AUCTIONS} auctions as CSV with bounded memory; a CSV parser reads every row back`, async () => {
-    const before = (await ctx.sql<{ n: number }[]>`select count(*)::int as n from auctions where created_at > now() - interval '30 days'`)[0]!.n;
+    const before = (
+      await ctx.sql<
+        { n: number }[]
+      >`select count(*)::int as n from auctions where created_at > now() - interval '30 days'`
+    )[0]!.n;
     // A description with every character CSV must escape, and a name a spreadsheet would run as a formula; a long
     // location so the whole report (about ${AUCTIONS} KB) dwarfs what a streaming server holds at once.
     await ctx.sql`
@@ -93,7 +104,9 @@ describe('Export Report', () => {
     expect(sample![header.indexOf('model')]).toBe('Model\nwith a line break');
     expect(sample![header.indexOf('location')]).toBe(`'${LOCATION}`);
     const peakMb = (peakHeap - heapBefore) / 1e6;
-    console.info(`export: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${chunks} chunks, live heap at most +${peakMb.toFixed(1)} MB`);
+    console.info(
+      `export: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${chunks} chunks, live heap at most +${peakMb.toFixed(1)} MB`,
+    );
     // Built in memory, the report would hold every row and the whole text at once (more than its ${(bytes / 1e6).toFixed(0)} MB).
     expect(bytes).toBeGreaterThan(10e6);
     expect(peakMb).toBeLessThan(HEAP_BOUND_MB);
@@ -122,14 +135,20 @@ describe('Export Report', () => {
     const res = await fetch(`${base}/api/admin/export?tab=users&period=7d`, { headers: { cookie: admin.cookie } });
     const text = await res.text();
     expect(text).toContain(`"'@admin, ""the"" boss"`);
-    expect((await fetch(`${base}/api/admin/export?tab=revenue&period=7d`, { headers: { cookie: admin.cookie } })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/api/admin/export?tab=revenue&period=7d`, { headers: { cookie: admin.cookie } })).status,
+    ).toBe(200);
     expect((await fetch(`${base}/api/admin/export?tab=auctions`)).status).toBe(401);
-    expect((await fetch(`${base}/api/admin/export?tab=secrets`, { headers: { cookie: admin.cookie } })).status).toBe(400);
+    expect((await fetch(`${base}/api/admin/export?tab=secrets`, { headers: { cookie: admin.cookie } })).status).toBe(
+      400,
+    );
   });
 
   it('each tab exports its own data: the overview its figures, security its lists, settings the settings and their changes', async () => {
     const csv = async (tab: string, period = '7d') => {
-      const res = await fetch(`${base}/api/admin/export?tab=${tab}&period=${period}`, { headers: { cookie: admin.cookie } });
+      const res = await fetch(`${base}/api/admin/export?tab=${tab}&period=${period}`, {
+        headers: { cookie: admin.cookie },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="report-${tab}-${period}.csv"`);
       return parseSync(await res.text()) as string[][];
@@ -139,14 +158,30 @@ describe('Export Report', () => {
     expect(overview.find((r) => r[0] === 'auctions_ended')).toBeDefined();
 
     const email = `guessed-${Date.now()}@example.test`;
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, remoteAddress: '10.7.7.7', payload: { email, password: 'wrong-password-123' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: ORIGIN },
+      remoteAddress: '10.7.7.7',
+      payload: { email, password: 'wrong-password-123' },
+    });
     const security = await csv('security');
     expect(security[0]).toEqual(['section', 'subject', 'count', 'detail']);
     expect(security).toContainEqual(['failed_sign_ins_by_account', email, '1', '']);
     expect(security).toContainEqual(['failed_sign_ins_by_address', '10.7.7.7', '1', '']);
-    expect(security.find((r) => r[0] === 'throttled_requests')).toEqual(['throttled_requests', 'total', expect.stringMatching(/^\d+$/), '']);
+    expect(security.find((r) => r[0] === 'throttled_requests')).toEqual([
+      'throttled_requests',
+      'total',
+      expect.stringMatching(/^\d+$/),
+      '',
+    ]);
 
-    const changed = await ctx.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: jsonHeaders(admin.cookie), payload: { defaultDurationDays: 14 } });
+    const changed = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: jsonHeaders(admin.cookie),
+      payload: { defaultDurationDays: 14 },
+    });
     expect(changed.statusCode).toBe(200);
     const settings = await csv('settings');
     expect(settings[0]).toEqual(['section', 'key', 'value', 'admin', 'at']);

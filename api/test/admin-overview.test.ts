@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOverviewSchema, FEE_SCHEDULE, centsToDecimal, saleFees, type AdminPeriod } from '@app/shared';
-import { createAdminSession, createAuction, createUser, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
+import {
+  createAdminSession,
+  createAuction,
+  createUser,
+  createUserSession,
+  jsonHeaders,
+  startTestApp,
+  type TestContext,
+} from './support/test-app.js';
 
 let ctx: TestContext;
 let admin: { cookie: string };
@@ -21,14 +29,33 @@ describe('admin overview by period', () => {
     // A fresh marketplace: nothing to count, and no rate where nothing ended.
     const empty = await overview('7d');
     expect(empty).toMatchObject({
-      liveAuctions: 0, users: 0, bidsToday: 0, pending: 0, gmv: '0.00', auctionsEnded: 0, auctionsSold: 0, sellThroughRate: null,
-      avgBidsPerAuction: 0, newUsers: 0, escrowVolume: [], feesEarned: '0.00',
+      liveAuctions: 0,
+      users: 0,
+      bidsToday: 0,
+      pending: 0,
+      gmv: '0.00',
+      auctionsEnded: 0,
+      auctionsSold: 0,
+      sellThroughRate: null,
+      avgBidsPerAuction: 0,
+      newUsers: 0,
+      escrowVolume: [],
+      feesEarned: '0.00',
     });
 
     await createUser(ctx.sql);
     const buyer = await createUserSession(ctx.app, ctx.sql);
     const bid = async (auctionId: number, amount: string) =>
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(buyer.cookie), payload: { auctionId, amount } })).statusCode).toBe(201);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/bids',
+            headers: jsonHeaders(buyer.cookie),
+            payload: { auctionId, amount },
+          })
+        ).statusCode,
+      ).toBe(201);
     const bidOn = await createAuction(ctx.sql, { startingBid: '5000.00' });
     await bid(bidOn, '5000.00');
     await bid(bidOn, '6000.00');
@@ -38,14 +65,24 @@ describe('admin overview by period', () => {
     await ctx.sql`insert into bids (auction_id, user_id, amount, timestamp) values (${bidOnce}, ${buyer.id}, '900.00', now() - interval '2 days')`;
     await createAuction(ctx.sql, { status: 'pending' });
     const sold = await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '30000.00' });
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/auctions/${sold}/buy-now`, headers: jsonHeaders(buyer.cookie), payload: {} })).statusCode).toBe(201);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/auctions/${sold}/buy-now`,
+          headers: jsonHeaders(buyer.cookie),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(201);
     await createAuction(ctx.sql, { status: 'no-bids', endsInMs: -1000 });
     const old = await createAuction(ctx.sql, { endsInMs: -1000 });
     await ctx.sql`update auctions set status = 'sold', winning_amount = '12345.00', closed_at = now() - interval '40 days' where id = ${old}`;
 
     const after = { d7: await overview('7d'), d90: await overview('90d'), y1: await overview('1y') };
     const fees = saleFees(3_000_000, FEE_SCHEDULE);
-    const earned = fees.buyersPremiumCents + fees.sellersCommissionCents + fees.buyerEscrowFeeCents + fees.sellerEscrowFeeCents;
+    const earned =
+      fees.buyersPremiumCents + fees.sellersCommissionCents + fees.buyerEscrowFeeCents + fees.sellerEscrowFeeCents;
     expect(after.d7).toMatchObject({
       period: '7d',
       liveAuctions: 2,
@@ -101,14 +138,21 @@ describe('admin auctions table', () => {
     expect(pending.items.every((a) => a.status === 'pending')).toBe(true);
     expect((await list('search=porsche%20911')).items.some((a) => a.id === id)).toBe(true);
     expect((await list('search=no-such-car')).total).toBe(0);
-    expect((await ctx.app.inject({ url: '/api/admin/auctions?status=bogus', headers: { cookie: admin.cookie } })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ url: '/api/admin/auctions?status=bogus', headers: { cookie: admin.cookie } })).statusCode,
+    ).toBe(400);
   });
 
   it('takes the page of the auctions and users tables only as a plain whole number', async () => {
     for (const table of ['auctions', 'users']) {
-      expect((await ctx.app.inject({ url: `/api/admin/${table}?page=2`, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ url: `/api/admin/${table}?page=2`, headers: { cookie: admin.cookie } })).statusCode,
+      ).toBe(200);
       for (const page of ['1e3', '%2012%20', '12abc', '0']) {
-        const res = await ctx.app.inject({ url: `/api/admin/${table}?page=${page}`, headers: { cookie: admin.cookie } });
+        const res = await ctx.app.inject({
+          url: `/api/admin/${table}?page=${page}`,
+          headers: { cookie: admin.cookie },
+        });
         expect(res.statusCode, `${table} page=${page}`).toBe(400);
         expect(res.json().issues[0].path).toEqual(['page']);
       }

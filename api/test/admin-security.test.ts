@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSecuritySchema, CHAT_RATE_LIMIT, FlaggedUserListSchema } from '@app/shared';
-import { createAdminSession, createAuction, createUser, createUserSession, jsonHeaders, ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
+import {
+  createAdminSession,
+  createAuction,
+  createUser,
+  createUserSession,
+  jsonHeaders,
+  ORIGIN,
+  startTestApp,
+  type TestContext,
+} from './support/test-app.js';
 import { FLAG_FAILED_SIGN_INS } from '../src/services/admin-security.js';
 import { FREE_FAILURES_PER_PAIR } from '../src/services/login-throttle.js';
 
@@ -16,39 +25,72 @@ describe('admin security tab', () => {
     const target = await createUser(ctx.sql, { name: 'Targeted Member' });
     for (let i = 0; i < FLAG_FAILED_SIGN_INS; i += 1) {
       const res = await ctx.app.inject({
-        method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, remoteAddress: `10.0.0.${i}`, payload: { email: target.email, password: 'wrong-password-123' },
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin: ORIGIN },
+        remoteAddress: `10.0.0.${i}`,
+        payload: { email: target.email, password: 'wrong-password-123' },
       });
       expect([401, 429]).toContain(res.statusCode);
     }
     const buyer = await createUserSession(ctx.app, ctx.sql, { name: 'Slow Payer' });
     const auctionId = await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '20000.00' });
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/auctions/${auctionId}/buy-now`, headers: jsonHeaders(buyer.cookie), payload: {} })).statusCode).toBe(201);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/auctions/${auctionId}/buy-now`,
+          headers: jsonHeaders(buyer.cookie),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(201);
     await ctx.sql`update escrow_transactions set payment_due_at = now() - interval '1 hour' where auction_id = ${auctionId}`;
     // Another buyer paid the deposit but not the balance, now past its date.
     const late = await createUserSession(ctx.app, ctx.sql, { name: 'Late Balance' });
     const lateAuction = await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '20000.00' });
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/auctions/${lateAuction}/buy-now`, headers: jsonHeaders(late.cookie), payload: {} })).statusCode).toBe(201);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/auctions/${lateAuction}/buy-now`,
+          headers: jsonHeaders(late.cookie),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(201);
     await ctx.sql`update escrow_transactions set payment_due_at = null where auction_id = ${lateAuction}`;
     await ctx.sql`
       update payment_schedules s set status = case when s.payment_type = 'deposit' then 'paid' else s.status end, due_date = now() - interval '1 hour'
       from escrow_transactions t where t.id = s.transaction_id and t.auction_id = ${lateAuction}`;
 
-    const sec = AdminSecuritySchema.parse((await ctx.app.inject({ url: '/api/admin/security?period=7d', headers: { cookie: admin.cookie } })).json());
+    const sec = AdminSecuritySchema.parse(
+      (await ctx.app.inject({ url: '/api/admin/security?period=7d', headers: { cookie: admin.cookie } })).json(),
+    );
     expect(sec.failedSignInsByAccount.find((a) => a.email === target.email)?.failures).toBe(FLAG_FAILED_SIGN_INS);
     expect(sec.failedSignInsByAddress.find((a) => a.ip === '10.0.0.1')?.failures).toBe(1);
-    const flagged = FlaggedUserListSchema.parse((await ctx.app.inject({ url: '/api/admin/flagged-users', headers: { cookie: admin.cookie } })).json());
-    expect(flagged.find((f) => f.email === target.email)).toMatchObject({ userId: target.id, reasons: [`${FLAG_FAILED_SIGN_INS} failed sign-ins`] });
+    const flagged = FlaggedUserListSchema.parse(
+      (await ctx.app.inject({ url: '/api/admin/flagged-users', headers: { cookie: admin.cookie } })).json(),
+    );
+    expect(flagged.find((f) => f.email === target.email)).toMatchObject({
+      userId: target.id,
+      reasons: [`${FLAG_FAILED_SIGN_INS} failed sign-ins`],
+    });
     expect(flagged.find((f) => f.userId === buyer.id)).toMatchObject({ reasons: ['unpaid escrow past deadline (1)'] });
     expect(flagged.find((f) => f.userId === late.id)).toMatchObject({ reasons: ['unpaid escrow past deadline (1)'] });
 
     const member = await createUserSession(ctx.app, ctx.sql);
-    expect((await ctx.app.inject({ url: '/api/admin/flagged-users', headers: { cookie: member.cookie } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ url: '/api/admin/flagged-users', headers: { cookie: member.cookie } })).statusCode,
+    ).toBe(403);
   });
 
   it('counts throttled requests (429) by route, by address and by account over the period', async () => {
     const admin = await createAdminSession(ctx.app, ctx.sql);
     const read = async () =>
-      AdminSecuritySchema.parse((await ctx.app.inject({ url: '/api/admin/security?period=7d', headers: { cookie: admin.cookie } })).json()).throttled;
+      AdminSecuritySchema.parse(
+        (await ctx.app.inject({ url: '/api/admin/security?period=7d', headers: { cookie: admin.cookie } })).json(),
+      ).throttled;
     const before = await read();
 
     // The sign-in throttle: after the free failures of one account from one address, each retry is answered 429.
@@ -56,7 +98,15 @@ describe('admin security tab', () => {
     const signIns = [];
     for (let i = 0; i < FREE_FAILURES_PER_PAIR + 3; i += 1) {
       signIns.push(
-        (await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, remoteAddress: '10.9.9.9', payload: { email: target.email, password: 'wrong-password-123' } })).statusCode,
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            headers: { origin: ORIGIN },
+            remoteAddress: '10.9.9.9',
+            payload: { email: target.email, password: 'wrong-password-123' },
+          })
+        ).statusCode,
       );
     }
     const refusedSignIns = signIns.filter((c) => c === 429).length;
@@ -67,7 +117,17 @@ describe('admin security tab', () => {
     const auctionId = await createAuction(ctx.sql);
     const chats = [];
     for (let i = 0; i <= CHAT_RATE_LIMIT.messages; i += 1) {
-      chats.push((await ctx.app.inject({ method: 'POST', url: `/api/chat/messages/${auctionId}`, headers: jsonHeaders(chatter.cookie), remoteAddress: '10.9.9.10', payload: { message: `hello ${i}` } })).statusCode);
+      chats.push(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/chat/messages/${auctionId}`,
+            headers: jsonHeaders(chatter.cookie),
+            remoteAddress: '10.9.9.10',
+            payload: { message: `hello ${i}` },
+          })
+        ).statusCode,
+      );
     }
     expect(chats.filter((c) => c === 429)).toHaveLength(1);
 
@@ -75,7 +135,10 @@ describe('admin security tab', () => {
     // Counted once the answer has gone out: wait for the figure rather than for the hook.
     await expect.poll(async () => (await read()).total).toBe(before.total + refusedSignIns + 1);
     const after = await read();
-    expect(count(after.byRoute, (r) => r.route === 'POST /api/auth/login') - count(before.byRoute, (r) => r.route === 'POST /api/auth/login')).toBe(refusedSignIns);
+    expect(
+      count(after.byRoute, (r) => r.route === 'POST /api/auth/login') -
+        count(before.byRoute, (r) => r.route === 'POST /api/auth/login'),
+    ).toBe(refusedSignIns);
     expect(count(after.byRoute, (r) => r.route === 'POST /api/chat/messages/:auctionId')).toBe(1);
     expect(count(after.byAddress, (r) => r.ip === '10.9.9.9')).toBe(refusedSignIns);
     expect(count(after.byAddress, (r) => r.ip === '10.9.9.10')).toBe(1);

@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminSettingsResponseSchema, FEATURE_OFF_TEXT, FEE_SCHEDULE, PHOTO_TEXTS, PublicMarketplaceSettingsSchema } from '@app/shared';
-import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
+import {
+  AdminSettingsResponseSchema,
+  FEATURE_OFF_TEXT,
+  FEE_SCHEDULE,
+  PHOTO_TEXTS,
+  PublicMarketplaceSettingsSchema,
+} from '@app/shared';
+import {
+  createAdminSession,
+  createAuction,
+  createUserSession,
+  jsonHeaders,
+  startTestApp,
+  type TestContext,
+} from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -8,9 +21,15 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const patch = (cookie: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: jsonHeaders(cookie), payload });
+const patch = (cookie: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: jsonHeaders(cookie), payload });
 const buy = (cookie: string, auctionId: number) =>
-  ctx.app.inject({ method: 'POST', url: `/api/auctions/${auctionId}/buy-now`, headers: jsonHeaders(cookie), payload: {} });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/auctions/${auctionId}/buy-now`,
+    headers: jsonHeaders(cookie),
+    payload: {},
+  });
 
 const features = (res: { json(): unknown }) => PublicMarketplaceSettingsSchema.parse(res.json()).features;
 
@@ -24,8 +43,18 @@ describe('marketplace settings', () => {
     const off = await patch(admin.cookie, { features: { buyItNow: false } });
     expect(off.statusCode).toBe(200);
     const body = AdminSettingsResponseSchema.parse(off.json());
-    expect(body.settings.features).toEqual({ aiValuation: true, buyItNow: false, tradeIn: true, premiumListings: true });
-    expect(body.audit[0]).toMatchObject({ adminName: 'Test Admin', action: 'setting.changed', subject: 'features', details: { from: { buyItNow: true }, to: { buyItNow: false } } });
+    expect(body.settings.features).toEqual({
+      aiValuation: true,
+      buyItNow: false,
+      tradeIn: true,
+      premiumListings: true,
+    });
+    expect(body.audit[0]).toMatchObject({
+      adminName: 'Test Admin',
+      action: 'setting.changed',
+      subject: 'features',
+      details: { from: { buyItNow: true }, to: { buyItNow: false } },
+    });
     expect(features(await ctx.app.inject({ url: '/api/settings/marketplace' }))).toMatchObject({ buyItNow: false });
 
     const refused = await buy(buyer.cookie, auctionId);
@@ -40,10 +69,20 @@ describe('marketplace settings', () => {
   it('stores the duration and commission, refuses values outside the spec options, and is for admins only', async () => {
     const admin = await createAdminSession(ctx.app, ctx.sql);
     const res = await patch(admin.cookie, { defaultDurationDays: 10, commissionRatePct: 7 });
-    expect(AdminSettingsResponseSchema.parse(res.json()).settings).toMatchObject({ defaultDurationDays: 10, commissionRatePct: 7 });
-    const read = AdminSettingsResponseSchema.parse((await ctx.app.inject({ url: '/api/admin/settings', headers: { cookie: admin.cookie } })).json());
+    expect(AdminSettingsResponseSchema.parse(res.json()).settings).toMatchObject({
+      defaultDurationDays: 10,
+      commissionRatePct: 7,
+    });
+    const read = AdminSettingsResponseSchema.parse(
+      (await ctx.app.inject({ url: '/api/admin/settings', headers: { cookie: admin.cookie } })).json(),
+    );
     expect(read.settings).toMatchObject({ defaultDurationDays: 10, commissionRatePct: 7 });
-    expect(read.audit.map((a) => a.subject).slice(0, 2).sort()).toEqual(['commissionRatePct', 'defaultDurationDays']);
+    expect(
+      read.audit
+        .map((a) => a.subject)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['commissionRatePct', 'defaultDurationDays']);
     const bad = await patch(admin.cookie, { commissionRatePct: 4 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues.length).toBeGreaterThan(0);
@@ -55,8 +94,14 @@ describe('marketplace settings', () => {
 
   it('two admins toggling different features at once keep both changes', async () => {
     const [a, b] = [await createAdminSession(ctx.app, ctx.sql), await createAdminSession(ctx.app, ctx.sql)];
-    await Promise.all([patch(a.cookie, { features: { tradeIn: false } }), patch(b.cookie, { features: { premiumListings: false } })]);
-    expect(features(await ctx.app.inject({ url: '/api/settings/marketplace' }))).toMatchObject({ tradeIn: false, premiumListings: false });
+    await Promise.all([
+      patch(a.cookie, { features: { tradeIn: false } }),
+      patch(b.cookie, { features: { premiumListings: false } }),
+    ]);
+    expect(features(await ctx.app.inject({ url: '/api/settings/marketplace' }))).toMatchObject({
+      tradeIn: false,
+      premiumListings: false,
+    });
   });
 });
 
@@ -72,7 +117,9 @@ describe('commission rate', () => {
     expect((await buy(buyer.cookie, before)).statusCode).toBe(201);
     await patch(admin.cookie, { commissionRatePct: 10 });
     // What the pages compute money owed with: the same schedule the next escrow is opened with.
-    const published = PublicMarketplaceSettingsSchema.parse((await ctx.app.inject({ url: '/api/settings/marketplace' })).json()).fees;
+    const published = PublicMarketplaceSettingsSchema.parse(
+      (await ctx.app.inject({ url: '/api/settings/marketplace' })).json(),
+    ).fees;
     expect(published).toEqual({ ...FEE_SCHEDULE, sellersCommissionBps: 1000 });
     expect((await buy(buyer.cookie, after)).statusCode).toBe(201);
     const fees = await ctx.sql<{ auctionId: number; fees: { sellersCommission: string; sellerProceeds: string } }[]>`
@@ -93,19 +140,33 @@ async function ownCar(seller: { id: number }): Promise<number> {
   return car!.carId;
 }
 const submitAuction = (seller: { cookie: string }, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auction-requests', headers: jsonHeaders(seller.cookie), payload: { startingBid: 20000, location: 'Detroit, MI', ...payload } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auction-requests',
+    headers: jsonHeaders(seller.cookie),
+    payload: { startingBid: 20000, location: 'Detroit, MI', ...payload },
+  });
 
 describe('default auction duration', () => {
   const DAY_MS = 86_400_000;
   async function submitted(seller: { id: number; cookie: string }, durationDays?: number): Promise<number> {
-    const res = await submitAuction(seller, { carId: await ownCar(seller), ...(durationDays === undefined ? {} : { durationDays }) });
+    const res = await submitAuction(seller, {
+      carId: await ownCar(seller),
+      ...(durationDays === undefined ? {} : { durationDays }),
+    });
     expect(res.statusCode).toBe(201);
     return res.json().auctionId;
   }
   const approve = async (admin: { cookie: string }, auctionId: number) => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/auctions/${auctionId}/approve`, headers: jsonHeaders(admin.cookie) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/auctions/${auctionId}/approve`,
+      headers: jsonHeaders(admin.cookie),
+    });
     expect(res.statusCode).toBe(200);
-    const [row] = await ctx.sql<{ days: number }[]>`select extract(epoch from end_time - start_time)::float8 / 86400 as days from auctions where id = ${auctionId}`;
+    const [row] = await ctx.sql<
+      { days: number }[]
+    >`select extract(epoch from end_time - start_time)::float8 / 86400 as days from auctions where id = ${auctionId}`;
     return { endTime: Date.parse(res.json().endTime), days: row!.days };
   };
 
@@ -117,7 +178,10 @@ describe('default auction duration', () => {
     const chosen = await submitted(seller, 3);
     // The default changes between submission and approval: the approval's default applies.
     expect((await patch(admin.cookie, { defaultDurationDays: 10 })).statusCode).toBe(200);
-    expect(PublicMarketplaceSettingsSchema.parse((await ctx.app.inject({ url: '/api/settings/marketplace' })).json()).defaultDurationDays).toBe(10);
+    expect(
+      PublicMarketplaceSettingsSchema.parse((await ctx.app.inject({ url: '/api/settings/marketplace' })).json())
+        .defaultDurationDays,
+    ).toBe(10);
 
     const before = Date.now();
     const byDefault = await approve(admin, leftToDefault);
@@ -135,27 +199,51 @@ describe('feature toggles', () => {
     expect((await patch(admin.cookie, { features })).statusCode).toBe(200);
   };
 
-  it('AI valuation off: the valuation page and a seller\'s car valuation are refused with 403 and nothing is stored; on again, valuations run', async () => {
+  it("AI valuation off: the valuation page and a seller's car valuation are refused with 403 and nothing is stored; on again, valuations run", async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
     const carId = await ownCar(seller);
-    const valueCar = () => ctx.app.inject({ method: 'POST', url: `/api/cars/${carId}/ai-valuation`, headers: jsonHeaders(seller.cookie), payload: {} });
+    const valueCar = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/cars/${carId}/ai-valuation`,
+        headers: jsonHeaders(seller.cookie),
+        payload: {},
+      });
     await turn({ aiValuation: false });
-    const page = await ctx.app.inject({ method: 'POST', url: '/api/estimate-value', headers: jsonHeaders(), payload: { vin: 'WP0AC2A99KS149000', mileage: 6000, zip: '48104' } });
+    const page = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/estimate-value',
+      headers: jsonHeaders(),
+      payload: { vin: 'WP0AC2A99KS149000', mileage: 6000, zip: '48104' },
+    });
     expect([page.statusCode, page.json()]).toEqual([403, { error: FEATURE_OFF_TEXT.aiValuation }]);
     const own = await valueCar();
     expect([own.statusCode, own.json()]).toEqual([403, { error: FEATURE_OFF_TEXT.aiValuation }]);
     expect((await ctx.sql`select ai_estimated_value from cars where id = ${carId}`)[0]!.aiEstimatedValue).toBeNull();
     await turn({ aiValuation: true });
     expect((await valueCar()).statusCode).toBe(200);
-    expect((await ctx.sql`select ai_estimated_value from cars where id = ${carId}`)[0]!.aiEstimatedValue).not.toBeNull();
+    expect(
+      (await ctx.sql`select ai_estimated_value from cars where id = ${carId}`)[0]!.aiEstimatedValue,
+    ).not.toBeNull();
   });
 
-  it('trade-in off: a new evaluation is refused with 403, stores nothing and keeps the wizard\'s draft; on again, the request is examined', async () => {
+  it("trade-in off: a new evaluation is refused with 403, stores nothing and keeps the wizard's draft; on again, the request is examined", async () => {
     const owner = await createUserSession(ctx.app, ctx.sql);
     await ctx.sql`insert into trade_in_drafts (user_id, draft) values (${owner.id}, ${ctx.sql.json({ step: 4 })})`;
     // Title photos this owner never uploaded: refused as such once past the feature check, so no VIN is decoded.
-    const body = { vin: 'WP0AC2A99KS149000', mileage: 6000, condition: 'good', titlePhotos: [`/uploads/${'a'.repeat(32)}.png`] };
-    const evaluate = () => ctx.app.inject({ method: 'POST', url: '/api/trade-in/evaluate', headers: jsonHeaders(owner.cookie), payload: body });
+    const body = {
+      vin: 'WP0AC2A99KS149000',
+      mileage: 6000,
+      condition: 'good',
+      titlePhotos: [`/uploads/${'a'.repeat(32)}.png`],
+    };
+    const evaluate = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/trade-in/evaluate',
+        headers: jsonHeaders(owner.cookie),
+        payload: body,
+      });
     await turn({ tradeIn: false });
     const refused = await evaluate();
     expect([refused.statusCode, refused.json()]).toEqual([403, { error: FEATURE_OFF_TEXT.tradeIn }]);
@@ -177,6 +265,8 @@ describe('feature toggles', () => {
     await turn({ premiumListings: true });
     const accepted = await submitAuction(seller, { carId: first, isPremiumOnly: true });
     expect(accepted.statusCode).toBe(201);
-    expect((await ctx.sql`select is_premium_only from auctions where id = ${accepted.json().auctionId}`)[0]!.isPremiumOnly).toBe(true);
+    expect(
+      (await ctx.sql`select is_premium_only from auctions where id = ${accepted.json().auctionId}`)[0]!.isPremiumOnly,
+    ).toBe(true);
   });
 });

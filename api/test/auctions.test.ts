@@ -18,7 +18,11 @@ afterAll(async () => ctx?.close());
 
 describe('reading auctions', () => {
   it('lists live auctions with their car, money as decimal strings and images as an array', async () => {
-    const id = await createAuction(ctx.sql, { currentBid: '12500.50', reservePrice: '87654.32', auctionType: 'reserve' });
+    const id = await createAuction(ctx.sql, {
+      currentBid: '12500.50',
+      reservePrice: '87654.32',
+      auctionType: 'reserve',
+    });
     const res = await ctx.app.inject({ url: '/api/auctions' });
     expect(res.statusCode).toBe(200);
     expect(Number(res.headers['x-server-time'])).toBeGreaterThan(0);
@@ -120,11 +124,25 @@ describe('filtering, searching and the ended view', () => {
   });
 
   it('lists ended auctions with how they ended and what they sold for, never in the live list', async () => {
-    const sold = await createAuction(ctx.sql, { status: 'sold', currentBid: '61000.00', bidCount: 4, winningAmount: '61000.00', model: 'Ended Sold' });
-    const unsold = await createAuction(ctx.sql, { status: 'reserve-not-met', currentBid: '30000.00', bidCount: 2, model: 'Ended Unsold' });
+    const sold = await createAuction(ctx.sql, {
+      status: 'sold',
+      currentBid: '61000.00',
+      bidCount: 4,
+      winningAmount: '61000.00',
+      model: 'Ended Sold',
+    });
+    const unsold = await createAuction(ctx.sql, {
+      status: 'reserve-not-met',
+      currentBid: '30000.00',
+      bidCount: 2,
+      model: 'Ended Unsold',
+    });
     const ended = await list('view=ended&q=ended');
     expect(ended.map((a) => [a.id, a.status, a.winningAmount])).toEqual(
-      expect.arrayContaining([[sold, 'sold', '61000.00'], [unsold, 'reserve-not-met', null]]),
+      expect.arrayContaining([
+        [sold, 'sold', '61000.00'],
+        [unsold, 'reserve-not-met', null],
+      ]),
     );
     expect((await list('q=ended')).map((a) => a.id)).toEqual([]);
     const byPrice = await list('view=ended&q=ended&sort=price-high');
@@ -144,9 +162,15 @@ describe('paging through ended auctions', () => {
   it('pages by a keyset cursor in every order: each ended auction exactly once, ties on time and price included', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 30; i += 1) {
-      ids.push(await createAuction(ctx.sql, {
-        status: 'sold', bidCount: 2, currentBid: `${20000 + (i % 7) * 1000}.00`, winningAmount: `${20000 + (i % 7) * 1000}.00`, model: `Paged ${i}`,
-      }));
+      ids.push(
+        await createAuction(ctx.sql, {
+          status: 'sold',
+          bidCount: 2,
+          currentBid: `${20000 + (i % 7) * 1000}.00`,
+          winningAmount: `${20000 + (i % 7) * 1000}.00`,
+          model: `Paged ${i}`,
+        }),
+      );
     }
     // Ties: ten auctions closed at the very same microsecond.
     await ctx.sql`update auctions set closed_at = '2026-05-01T10:00:00.123456Z' where id in ${ctx.sql(ids.slice(0, 10))}`;
@@ -155,7 +179,9 @@ describe('paging through ended auctions', () => {
       const seen: number[] = [];
       let after: string | undefined;
       for (let pages = 0; pages < 5; pages += 1) {
-        const res = await ctx.app.inject({ url: `/api/auctions?view=ended&q=paged&sort=${sort}${after ? `&after=${after}` : ''}` });
+        const res = await ctx.app.inject({
+          url: `/api/auctions?view=ended&q=paged&sort=${sort}${after ? `&after=${after}` : ''}`,
+        });
         expect(res.statusCode).toBe(200);
         seen.push(...AuctionListSchema.parse(res.json()).map((a) => a.id));
         after = res.headers['x-next-cursor'] as string | undefined;
@@ -169,7 +195,9 @@ describe('paging through ended auctions', () => {
       expect(new Set(seen)).toEqual(new Set(ids));
     }
     const byPrice = await all('price-low');
-    const rows = await ctx.sql<{ id: number; p: string }[]>`select id, winning_amount as p from auctions where id in ${ctx.sql(ids)}`;
+    const rows = await ctx.sql<
+      { id: number; p: string }[]
+    >`select id, winning_amount as p from auctions where id in ${ctx.sql(ids)}`;
     const price = new Map(rows.map((r) => [r.id, Number(r.p)]));
     expect(byPrice.map((id) => price.get(id))).toEqual([...byPrice.map((id) => price.get(id)!)].sort((a, b) => a - b));
 

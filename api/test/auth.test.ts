@@ -1,8 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginBodySchema } from '@app/shared';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.js';
-import { backoffSeconds, FREE_FAILURES_PER_PAIR, LOGIN_WINDOW_SECONDS, throttleKeys } from '../src/services/login-throttle.js';
-import { createAdminSession, createAuction, createUser, createUserSession, jsonHeaders, ORIGIN, signIn, startTestApp, TEST_PASSWORD, type TestContext } from './support/test-app.js';
+import {
+  backoffSeconds,
+  FREE_FAILURES_PER_PAIR,
+  LOGIN_WINDOW_SECONDS,
+  throttleKeys,
+} from '../src/services/login-throttle.js';
+import {
+  createAdminSession,
+  createAuction,
+  createUser,
+  createUserSession,
+  jsonHeaders,
+  ORIGIN,
+  signIn,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestContext,
+} from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,7 +27,13 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const login = (email: string, password: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { origin: ORIGIN, ...headers }, remoteAddress });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    headers: { origin: ORIGIN, ...headers },
+    remoteAddress,
+  });
 
 describe('signing in', () => {
   it('signs in with the right password and sets an HttpOnly SameSite=Lax session cookie', async () => {
@@ -34,7 +56,9 @@ describe('signing in', () => {
     try {
       const user = await createUser(behindProxy.sql);
       const res = await behindProxy.app.inject({
-        method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD },
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
         headers: { origin: ORIGIN, 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' },
       });
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
@@ -78,10 +102,14 @@ describe('signing in', () => {
     expect(out.json()).toEqual({ user: null, admin: null });
     const member = await createUserSession(ctx.app, ctx.sql);
     const admin = await createAdminSession(ctx.app, ctx.sql);
-    const both = (await ctx.app.inject({ url: '/api/auth/session', headers: { cookie: `${member.cookie}; ${admin.cookie}` } })).json();
+    const both = (
+      await ctx.app.inject({ url: '/api/auth/session', headers: { cookie: `${member.cookie}; ${admin.cookie}` } })
+    ).json();
     expect(both.user.id).toBe(member.id);
     expect(both.admin.id).toBe(admin.id);
-    expect((await ctx.app.inject({ url: '/api/auth/session', headers: { cookie: admin.cookie } })).json()).toMatchObject({ user: null, admin: { id: admin.id } });
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/session', headers: { cookie: admin.cookie } })).json(),
+    ).toMatchObject({ user: null, admin: { id: admin.id } });
   });
 
   it('rotates the session on login: the previous token stops working', async () => {
@@ -95,7 +123,8 @@ describe('signing in', () => {
   it('slows an address down after 5 wrong passwords for an account: 429 with Retry-After, even for the right password', async () => {
     const user = await createUser(ctx.sql);
     const attacker = '203.0.113.7';
-    for (let i = 0; i < 5; i += 1) expect((await login(user.email, 'wrong-password', {}, attacker)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login(user.email, 'wrong-password', {}, attacker)).statusCode).toBe(401);
     const sixth = await login(user.email, 'wrong-password', {}, attacker);
     expect(sixth.statusCode).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
@@ -112,7 +141,8 @@ describe('signing in', () => {
 
   it('does not believe a forged X-Forwarded-For: changing it does not reset the limit (no trusted proxy configured)', async () => {
     const user = await createUser(ctx.sql);
-    for (let i = 0; i < 5; i += 1) await login(user.email, 'wrong-password', { 'x-forwarded-for': `10.0.0.${i}` }, '203.0.113.9');
+    for (let i = 0; i < 5; i += 1)
+      await login(user.email, 'wrong-password', { 'x-forwarded-for': `10.0.0.${i}` }, '203.0.113.9');
     const forged = await login(user.email, 'wrong-password', { 'x-forwarded-for': '10.9.9.9' }, '203.0.113.9');
     expect(forged.statusCode).toBe(429);
   });
@@ -138,7 +168,8 @@ describe('signing in', () => {
   it('makes an address wait longer after each failure past the free ones: Retry-After 1, 2, 4, 8 seconds', async () => {
     const user = await createUser(ctx.sql);
     const attacker = '203.0.113.81';
-    for (let i = 0; i < FREE_FAILURES_PER_PAIR; i += 1) expect((await login(user.email, 'wrong-password', {}, attacker)).statusCode).toBe(401);
+    for (let i = 0; i < FREE_FAILURES_PER_PAIR; i += 1)
+      expect((await login(user.email, 'wrong-password', {}, attacker)).statusCode).toBe(401);
     const { pair } = throttleKeys(ctx.config.REDIS_PREFIX, 'user', user.email, attacker);
     const waits: number[] = [];
     for (let round = 0; round < 4; round += 1) {
@@ -157,8 +188,15 @@ describe('signing in', () => {
     const from = '203.0.113.82';
     const register = (i: number) =>
       ctx.app.inject({
-        method: 'POST', url: '/api/auth/register', remoteAddress: from, headers: { origin: ORIGIN, 'x-forwarded-for': `10.1.2.${i}` },
-        payload: { name: 'Spoofer', email: `spoof-${i}-${Math.random().toString(36).slice(2)}@example.test`, password: 'a-fine-password' },
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: from,
+        headers: { origin: ORIGIN, 'x-forwarded-for': `10.1.2.${i}` },
+        payload: {
+          name: 'Spoofer',
+          email: `spoof-${i}-${Math.random().toString(36).slice(2)}@example.test`,
+          password: 'a-fine-password',
+        },
       });
     for (let i = 0; i < RATE_LIMITS.register.max; i += 1) expect((await register(i)).statusCode).toBe(202);
     const forged = await register(99);
@@ -167,8 +205,15 @@ describe('signing in', () => {
     expect(forged.json()).toEqual({ error: RATE_LIMITS.register.message });
     // Another real address still signs up.
     const other = await ctx.app.inject({
-      method: 'POST', url: '/api/auth/register', remoteAddress: '203.0.113.83', headers: { origin: ORIGIN },
-      payload: { name: 'Neighbour', email: `neighbour-${Math.random().toString(36).slice(2)}@example.test`, password: 'a-fine-password' },
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: '203.0.113.83',
+      headers: { origin: ORIGIN },
+      payload: {
+        name: 'Neighbour',
+        email: `neighbour-${Math.random().toString(36).slice(2)}@example.test`,
+        password: 'a-fine-password',
+      },
     });
     expect(other.statusCode).toBe(202);
   });
@@ -198,13 +243,17 @@ describe('guards', () => {
     const { hashPassword } = await import('../src/services/passwords.js');
     await ctx.sql`insert into admin_users (email, name, password_hash) values ('root@example.test', 'Root', ${await hashPassword('admin-pass-123')})`;
     const bad = await ctx.app.inject({
-      method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN },
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: ORIGIN },
       payload: { email: 'root@example.test', password: 'wrong-pass-123' },
     });
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toEqual({ error: 'Invalid admin credentials' });
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN },
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: ORIGIN },
       payload: { email: 'root@example.test', password: 'admin-pass-123' },
     });
     expect(res.statusCode).toBe(200);
@@ -214,9 +263,16 @@ describe('guards', () => {
 
   it('refuses a write when signed out with 401 and stores nothing', async () => {
     const auctionId = await createAuction(ctx.sql);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: { origin: ORIGIN }, payload: { auctionId, amount: 20000 } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bids',
+      headers: { origin: ORIGIN },
+      payload: { auctionId, amount: 20000 },
+    });
     expect(res.statusCode).toBe(401);
-    const count = (await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`)[0]!.count;
+    const count = (
+      await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`
+    )[0]!.count;
     expect(count).toBe(0);
   });
 
@@ -226,13 +282,21 @@ describe('guards', () => {
     const other = await createUser(ctx.sql);
     const cookie = await signIn(ctx.app, me.email);
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/bids', headers: jsonHeaders(cookie), payload: { auctionId, amount: 20000, userId: other.id },
+      method: 'POST',
+      url: '/api/bids',
+      headers: jsonHeaders(cookie),
+      payload: { auctionId, amount: 20000, userId: other.id },
     });
     expect(res.statusCode).toBe(403);
-    const count = (await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`)[0]!.count;
+    const count = (
+      await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`
+    )[0]!.count;
     expect(count).toBe(0);
     const own = await ctx.app.inject({
-      method: 'POST', url: '/api/bids', headers: jsonHeaders(cookie), payload: { auctionId, amount: 20000, userId: me.id },
+      method: 'POST',
+      url: '/api/bids',
+      headers: jsonHeaders(cookie),
+      payload: { auctionId, amount: 20000, userId: me.id },
     });
     expect(own.statusCode).toBe(201);
   });
@@ -242,7 +306,10 @@ describe('guards', () => {
     const me = await createUser(ctx.sql);
     const cookie = await signIn(ctx.app, me.email);
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/bids', headers: { cookie, origin: 'https://evil.example' }, payload: { auctionId, amount: 20000 },
+      method: 'POST',
+      url: '/api/bids',
+      headers: { cookie, origin: 'https://evil.example' },
+      payload: { auctionId, amount: 20000 },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'Cross-origin request refused' });

@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const bid = (cookie: string, auctionId: number, amount: number | string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/bids', headers: { ...jsonHeaders(cookie), ...headers }, payload: { auctionId, amount } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/bids',
+    headers: { ...jsonHeaders(cookie), ...headers },
+    payload: { auctionId, amount },
+  });
 
 describe('placing a bid', () => {
   it('accepts a first bid at the starting bid and then requires the current bid plus 1000', async () => {
@@ -19,12 +24,18 @@ describe('placing a bid', () => {
     expect((await bid(u.cookie, auctionId, 9999)).statusCode).toBe(409);
     const first = await bid(u.cookie, auctionId, '10000.00');
     expect(first.statusCode).toBe(201);
-    expect(PlaceBidResponseSchema.parse(first.json())).toMatchObject({ amount: '10000.00', bidCount: 1, currentBid: '10000.00' });
+    expect(PlaceBidResponseSchema.parse(first.json())).toMatchObject({
+      amount: '10000.00',
+      bidCount: 1,
+      currentBid: '10000.00',
+    });
     const tooLow = await bid(u.cookie, auctionId, 10999);
     expect(tooLow.statusCode).toBe(409);
     expect(tooLow.json().error).toBe('Bid must be at least $11,000 (the current bid of $10,000 plus $1,000)');
     expect((await bid(u.cookie, auctionId, 11000)).statusCode).toBe(201);
-    const [a] = await ctx.sql<{ currentBid: string; bidCount: number }[]>`select current_bid, bid_count from auctions where id = ${auctionId}`;
+    const [a] = await ctx.sql<
+      { currentBid: string; bidCount: number }[]
+    >`select current_bid, bid_count from auctions where id = ${auctionId}`;
     expect(a).toEqual({ currentBid: '11000.00', bidCount: 2 });
   });
 
@@ -33,7 +44,9 @@ describe('placing a bid', () => {
     const u = await createUserSession(ctx.app, ctx.sql);
     const res = await bid(u.cookie, auctionId, 75000.55);
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: ['amount'], message: 'Bids are in whole dollars: enter an amount without cents' }]);
+    expect(res.json().issues).toEqual([
+      { path: ['amount'], message: 'Bids are in whole dollars: enter an amount without cents' },
+    ]);
     expect((await bid(u.cookie, auctionId, '75000.55')).statusCode).toBe(400);
     expect((await ctx.sql`select 1 from bids where auction_id = ${auctionId}`).length).toBe(0);
   });
@@ -46,7 +59,9 @@ describe('placing a bid', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().issues.length).toBeGreaterThan(0);
     }
-    const count = (await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`)[0]!.count;
+    const count = (
+      await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`
+    )[0]!.count;
     expect(count).toBe(0);
   });
 
@@ -66,10 +81,14 @@ describe('placing a bid', () => {
     const body = PlaceBidResponseSchema.parse(res.json());
     expect(body.extended).toBe(true);
     expect(Date.parse(body.endTime) - Date.parse(body.timestamp)).toBe(120_000);
-    const events = await ctx.sql<{ type: string }[]>`select type from outbox where stream = ${streams.auction(auctionId)} order by seq`;
+    const events = await ctx.sql<
+      { type: string }[]
+    >`select type from outbox where stream = ${streams.auction(auctionId)} order by seq`;
     // The system chat line rides inside bid.placed: the chat stream is not touched by a bid.
     expect(events.map((e) => e.type)).toEqual(['bid.placed', 'auction.extended']);
-    const [line] = await ctx.sql<{ message: string }[]>`select message from chat_messages where auction_id = ${auctionId} and is_system_message`;
+    const [line] = await ctx.sql<
+      { message: string }[]
+    >`select message from chat_messages where auction_id = ${auctionId} and is_system_message`;
     expect(line!.message).toBe('New high bid: $20,000 by Test Bidder (auction extended by 2 minutes)');
   });
 
@@ -104,12 +123,17 @@ describe('placing a bid', () => {
     const auctionId = await createAuction(ctx.sql);
     const u = await createUserSession(ctx.app, ctx.sql);
     const headers = { 'idempotency-key': 'retry-123' };
-    const [a, b] = await Promise.all([bid(u.cookie, auctionId, 20000, headers), bid(u.cookie, auctionId, 20000, headers)]);
+    const [a, b] = await Promise.all([
+      bid(u.cookie, auctionId, 20000, headers),
+      bid(u.cookie, auctionId, 20000, headers),
+    ]);
     const c = await bid(u.cookie, auctionId, 20000, headers);
     expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([201, 201, 201]);
     expect(b.json().id).toBe(a.json().id);
     expect(c.json().id).toBe(a.json().id);
-    const count = (await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`)[0]!.count;
+    const count = (
+      await ctx.sql<{ count: number }[]>`select count(*)::int from bids where auction_id = ${auctionId}`
+    )[0]!.count;
     expect(count).toBe(1);
   });
 
@@ -129,7 +153,9 @@ describe('placing a bid', () => {
       bid(u.cookie, auctionId, 31000, { 'idempotency-key': 'raced' }),
     ]);
     expect([x.statusCode, y.statusCode].sort()).toEqual([201, 422]);
-    const amounts = await ctx.sql<{ amount: string }[]>`select amount from bids where auction_id in (${auctionId}, ${other}) order by id`;
+    const amounts = await ctx.sql<
+      { amount: string }[]
+    >`select amount from bids where auction_id in (${auctionId}, ${other}) order by id`;
     expect(amounts.map((a) => a.amount)).toEqual(['20000.00', x.statusCode === 201 ? '30000.00' : '31000.00']);
   });
 
@@ -160,7 +186,9 @@ describe('bidding under contention', () => {
     const acceptedCount = results.filter((r) => r.statusCode === 201).length;
     expect(acceptedCount).toBeGreaterThan(50);
 
-    const bids = await ctx.sql<{ id: string; amount: string }[]>`select id, amount from bids where auction_id = ${auctionId} order by id`;
+    const bids = await ctx.sql<
+      { id: string; amount: string }[]
+    >`select id, amount from bids where auction_id = ${auctionId} order by id`;
     expect(bids).toHaveLength(acceptedCount);
     for (let i = 1; i < bids.length; i += 1) {
       expect(toCents(bids[i]!.amount) - toCents(bids[i - 1]!.amount)).toBeGreaterThanOrEqual(1000_00);
@@ -174,7 +202,9 @@ describe('bidding under contention', () => {
     const events = await ctx.sql<{ seq: string; payload: { bidId: number; amount: string } }[]>`
       select seq, payload from outbox where stream = ${streams.auction(auctionId)} and type = 'bid.placed' order by seq`;
     expect(events.map((e) => [String(e.payload.bidId), e.payload.amount])).toEqual(bids.map((b) => [b.id, b.amount]));
-    const allSeqs = await ctx.sql<{ seq: string }[]>`select seq from outbox where stream = ${streams.auction(auctionId)} order by seq`;
+    const allSeqs = await ctx.sql<
+      { seq: string }[]
+    >`select seq from outbox where stream = ${streams.auction(auctionId)} order by seq`;
     expect(allSeqs.map((s) => Number(s.seq))).toEqual(allSeqs.map((_, i) => i + 1));
     expect(Number(auction!.seq)).toBe(allSeqs.length);
   });
@@ -184,19 +214,31 @@ describe('a group of bids decided together', () => {
   it('a $0 bid among 20 valid concurrent bids gets its own 400 while the 20 are decided normally', async () => {
     const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
     const users = await Promise.all(Array.from({ length: 21 }, () => createUserSession(ctx.app, ctx.sql)));
-    const me = async (cookie: string) => (await ctx.app.inject({ url: '/api/auth/me', headers: { cookie } })).json().user;
+    const me = async (cookie: string) =>
+      (await ctx.app.inject({ url: '/api/auth/me', headers: { cookie } })).json().user;
     const bidders = await Promise.all(users.map((u) => me(u.cookie)));
     // Straight into the engine, so the zero really joins the group instead of being stopped by the request schema.
     const results = await Promise.allSettled(
-      bidders.map((bidder, i) => ctx.app.bids.place({ auctionId, bidder, amountCents: i === 7 ? 0 : (10_000 + i * 1000) * 100 })),
+      bidders.map((bidder, i) =>
+        ctx.app.bids.place({ auctionId, bidder, amountCents: i === 7 ? 0 : (10_000 + i * 1000) * 100 }),
+      ),
     );
     const zero = results[7]!;
     expect(zero.status).toBe('rejected');
-    expect((zero as PromiseRejectedResult).reason as DomainError).toMatchObject({ status: 400, message: 'A bid must be at least $1' });
+    expect((zero as PromiseRejectedResult).reason as DomainError).toMatchObject({
+      status: 400,
+      message: 'A bid must be at least $1',
+    });
     // The engine sends the first two requests as groups of one and the rest (the zero among them) as one group; the first
     // two may reach the lock in either order, so one of them can come too late. Every bid grouped with the zero stands.
-    const outcome = (r: PromiseSettledResult<unknown>) => (r.status === 'fulfilled' ? 'ok' : String((r.reason as Error).message));
-    expect(results.slice(2).filter((_, i) => i !== 5).map(outcome)).toEqual(Array(18).fill('ok'));
+    const outcome = (r: PromiseSettledResult<unknown>) =>
+      r.status === 'fulfilled' ? 'ok' : String((r.reason as Error).message);
+    expect(
+      results
+        .slice(2)
+        .filter((_, i) => i !== 5)
+        .map(outcome),
+    ).toEqual(Array(18).fill('ok'));
     expect(results.slice(0, 2).some((r) => r.status === 'fulfilled')).toBe(true);
     const [a] = await ctx.sql<{ currentBid: string }[]>`select current_bid from auctions where id = ${auctionId}`;
     expect(a!.currentBid).toBe('30000.00');
@@ -213,7 +255,9 @@ describe('a group of bids decided together', () => {
     try {
       const res = await bid(user.cookie, auctionId, 13131);
       expect(res.statusCode).toBe(500);
-      const [a] = await ctx.sql<{ currentBid: string; bidCount: number }[]>`select current_bid, bid_count from auctions where id = ${auctionId}`;
+      const [a] = await ctx.sql<
+        { currentBid: string; bidCount: number }[]
+      >`select current_bid, bid_count from auctions where id = ${auctionId}`;
       expect(a).toEqual({ currentBid: '0.00', bidCount: 0 });
       expect(await ctx.sql`select 1 from bids where auction_id = ${auctionId}`).toHaveLength(0);
       expect(await ctx.sql`select 1 from chat_messages where auction_id = ${auctionId}`).toHaveLength(0);
@@ -234,7 +278,9 @@ describe('a group of bids decided together', () => {
     // Arrival order decides which of the 20 come too late for the $1,000 step; none fails for the zero's sake.
     const statuses = results.slice(0, 20).map((r) => r.statusCode);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    const stored = await ctx.sql<{ amount: string }[]>`select amount from bids where auction_id = ${auctionId} order by id`;
+    const stored = await ctx.sql<
+      { amount: string }[]
+    >`select amount from bids where auction_id = ${auctionId} order by id`;
     expect(stored).toHaveLength(statuses.filter((s) => s === 201).length);
     expect(stored.at(-1)!.amount).toBe('29000.00');
   });

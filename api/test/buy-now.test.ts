@@ -9,12 +9,22 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const buy = (cookie: string, auctionId: number) =>
-  ctx.app.inject({ method: 'POST', url: `/api/auctions/${auctionId}/buy-now`, headers: jsonHeaders(cookie), payload: {} });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/auctions/${auctionId}/buy-now`,
+    headers: jsonHeaders(cookie),
+    payload: {},
+  });
 
 describe('buy it now', () => {
   it('ends the auction as bought-now, records the sale and opens one escrow with the spec fees', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
-    const auctionId = await createAuction(ctx.sql, { auctionType: 'buy-it-now', buyItNowPrice: '80000.00', currentBid: '50000.00', ownerId: seller.id });
+    const auctionId = await createAuction(ctx.sql, {
+      auctionType: 'buy-it-now',
+      buyItNowPrice: '80000.00',
+      currentBid: '50000.00',
+      ownerId: seller.id,
+    });
     const buyer = await createUserSession(ctx.app, ctx.sql);
     const res = await buy(buyer.cookie, auctionId);
     expect(res.statusCode).toBe(201);
@@ -23,7 +33,9 @@ describe('buy it now', () => {
     const [a] = await ctx.sql<{ status: string; winnerId: number; winningAmount: string; isActive: boolean }[]>`
       select status, winner_id, winning_amount, is_active from auctions where id = ${auctionId}`;
     expect(a).toEqual({ status: 'bought-now', winnerId: buyer.id, winningAmount: '80000.00', isActive: false });
-    const [tx] = await ctx.sql<{ id: number; buyerId: number; sellerId: number; amount: string; fees: Record<string, string> }[]>`
+    const [tx] = await ctx.sql<
+      { id: number; buyerId: number; sellerId: number; amount: string; fees: Record<string, string> }[]
+    >`
       select id, buyer_id, seller_id, amount, fees from escrow_transactions where auction_id = ${auctionId}`;
     expect(tx).toMatchObject({ id: body.transactionId, buyerId: buyer.id, sellerId: seller.id, amount: '80000.00' });
     expect(tx!.fees).toMatchObject({ buyerFee: '2000.00', sellerFee: '1200.00' });
@@ -41,7 +53,9 @@ describe('buy it now', () => {
     const results = await Promise.all(buyers.map((b) => buy(b.cookie, auctionId)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
-    const count = (await ctx.sql<{ count: number }[]>`select count(*)::int from escrow_transactions where auction_id = ${auctionId}`)[0]!.count;
+    const count = (
+      await ctx.sql<{ count: number }[]>`select count(*)::int from escrow_transactions where auction_id = ${auctionId}`
+    )[0]!.count;
     expect(count).toBe(1);
   });
 

@@ -11,22 +11,48 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const car = { vin: 'WP0AB2A99MS123456', year: 2021, make: 'Porsche', model: '911', trim: 'Carrera S', mileage: 18000, condition: 'Very Good', description: 'Clean' };
+const car = {
+  vin: 'WP0AB2A99MS123456',
+  year: 2021,
+  make: 'Porsche',
+  model: '911',
+  trim: 'Carrera S',
+  mileage: 18000,
+  condition: 'Very Good',
+  description: 'Clean',
+};
 
 describe('listing a car and valuing it', () => {
   it('creates a car owned by the session user and values it from comparable sales; only the owner may value it', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
     const images = [(await uploadPhoto(ctx.app, seller.cookie, await barcodePng('CAR', 'Code128'))).json().url];
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie), payload: { ...car, images } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cars',
+      headers: jsonHeaders(seller.cookie),
+      payload: { ...car, images },
+    });
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
     const [row] = await ctx.sql<{ ownerId: number }[]>`select owner_id from cars where id = ${id}`;
     expect(row!.ownerId).toBe(seller.id);
 
     const stranger = await createUserSession(ctx.app, ctx.sql);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/cars/${id}/ai-valuation`, headers: jsonHeaders(stranger.cookie) })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/cars/${id}/ai-valuation`,
+          headers: jsonHeaders(stranger.cookie),
+        })
+      ).statusCode,
+    ).toBe(404);
 
-    const valued = await ctx.app.inject({ method: 'POST', url: `/api/cars/${id}/ai-valuation`, headers: jsonHeaders(seller.cookie) });
+    const valued = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cars/${id}/ai-valuation`,
+      headers: jsonHeaders(seller.cookie),
+    });
     expect(valued.statusCode).toBe(200);
     const v = CarValuationResponseSchema.parse(valued.json());
     expect(v.valuation.comparablesUsed).toBeGreaterThan(5);
@@ -37,30 +63,56 @@ describe('listing a car and valuing it', () => {
     expect(v.aiDaysToSell).toMatch(/^\d+ days$/);
     expect(v.valuation.comparables[0]).toMatchObject({ model: '911', year: expect.any(Number) });
     expect(v.valuation.comparables.some((c) => /Carrera S/.test(c.trim))).toBe(true);
-    const [stored] = await ctx.sql<{ aiEstimatedValue: string }[]>`select ai_estimated_value from cars where id = ${id}`;
+    const [stored] = await ctx.sql<
+      { aiEstimatedValue: string }[]
+    >`select ai_estimated_value from cars where id = ${id}`;
     expect(stored!.aiEstimatedValue).toBe(v.aiEstimatedValue);
   });
 
   it('lets a sale closed on this platform join the comparables; sample sales do not', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
     const images = [(await uploadPhoto(ctx.app, seller.cookie, await barcodePng('CAR', 'Code128'))).json().url];
-    const post = (vin: string) => ctx.app.inject({ method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie), payload: { ...car, vin, trim: 'GT3 Touring', images } });
+    const post = (vin: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/cars',
+        headers: jsonHeaders(seller.cookie),
+        payload: { ...car, vin, trim: 'GT3 Touring', images },
+      });
     const sold = (await post('WP0AB2A99MS200001')).json().id as number;
     const mine = (await post('WP0AB2A99MS200002')).json().id as number;
-    const value = async () => CarValuationResponseSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/cars/${mine}/ai-valuation`, headers: jsonHeaders(seller.cookie) })).json());
+    const value = async () =>
+      CarValuationResponseSchema.parse(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/cars/${mine}/ai-valuation`,
+            headers: jsonHeaders(seller.cookie),
+          })
+        ).json(),
+      );
     const before = await value();
     await ctx.sql`
       insert into auctions (car_id, starting_bid, current_bid, start_time, end_time, is_active, location, status, winning_amount, closed_at)
       values (${sold}, 100000, 400000, now() - interval '7 days', now() - interval '1 day', false, 'Detroit, MI', 'sold', 400000, now() - interval '1 day')`;
     const after = await value();
-    expect(after.valuation.comparables[0]).toMatchObject({ kind: 'platform sale', price: '400000.00', trim: 'GT3 Touring' });
+    expect(after.valuation.comparables[0]).toMatchObject({
+      kind: 'platform sale',
+      price: '400000.00',
+      trim: 'GT3 Touring',
+    });
     expect(Number(after.aiEstimatedValue)).toBeGreaterThan(Number(before.aiEstimatedValue));
     expect(before.valuation.comparables.every((c) => c.kind !== 'platform sale')).toBe(true);
   });
 
   it('refuses a trim longer than 100 characters with 400', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie), payload: { ...car, trim: 'x'.repeat(101), images: ['/uploads/x.png'] } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cars',
+      headers: jsonHeaders(seller.cookie),
+      payload: { ...car, trim: 'x'.repeat(101), images: ['/uploads/x.png'] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues.some((i: { path: string[] }) => i.path[0] === 'trim')).toBe(true);
   });
@@ -68,7 +120,13 @@ describe('listing a car and valuing it', () => {
   it('refuses a duplicate VIN with 409, a VIN with I/O/Q or the wrong length with 400, and no images with the spec message', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
     const images = [(await uploadPhoto(ctx.app, seller.cookie, await barcodePng('CAR', 'Code128'))).json().url];
-    const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie), payload: { images, ...payload } });
+    const post = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/cars',
+        headers: jsonHeaders(seller.cookie),
+        payload: { images, ...payload },
+      });
     expect((await post({ ...car, vin: 'WP0AB2A99MS654321' })).statusCode).toBe(201);
     expect((await post({ ...car, vin: 'WP0AB2A99MS654321' })).statusCode).toBe(409);
     expect((await post({ ...car, vin: 'WP0AB2A99MSI54321' })).statusCode).toBe(400);
@@ -82,12 +140,19 @@ describe('listing a car and valuing it', () => {
 describe('estimating a value from a VIN', () => {
   it('decodes the VIN offline and answers in the valuation response shape', async () => {
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/estimate-value', headers: { origin: 'http://localhost:3000' },
+      method: 'POST',
+      url: '/api/estimate-value',
+      headers: { origin: 'http://localhost:3000' },
       payload: { vin: ' 1hgcm82633a004352 ', mileage: 120000, zip: '48226' },
     });
     expect(res.statusCode).toBe(200);
     const body = ValuationResponseSchema.parse(res.json());
-    expect(body.vehicle_details).toMatchObject({ year: 2003, make: 'Honda', model: 'Accord EX-V6', body_class: 'Coupe' });
+    expect(body.vehicle_details).toMatchObject({
+      year: 2003,
+      make: 'Honda',
+      model: 'Accord EX-V6',
+      body_class: 'Coupe',
+    });
     expect(body.estimated_value_range).toMatch(/^\$[\d,]+ - \$[\d,]+$/);
     expect(body.confidence).toMatch(/^\d+%/);
     // A 2003 car is older than any in the market data: the answer must say it is unsure, and why.
@@ -97,10 +162,13 @@ describe('estimating a value from a VIN', () => {
   }, 60_000);
 
   it('values a decoded 911 from its comparables, with the decoded trim or the one the user gives', async () => {
-    const ask = (vin: string, trim?: string) => ctx.app.inject({
-      method: 'POST', url: '/api/estimate-value', headers: { origin: 'http://localhost:3000' },
-      payload: { vin, mileage: 20000, zip: '48226', ...(trim ? { trim } : {}) },
-    });
+    const ask = (vin: string, trim?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/estimate-value',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { vin, mileage: 20000, zip: '48226', ...(trim ? { trim } : {}) },
+      });
     const carrera = ValuationResponseSchema.parse((await ask('WP0AB2A99KS123457', 'Carrera')).json());
     const gt3rs = ValuationResponseSchema.parse((await ask('WP0AC2A99KS149000')).json());
     expect(carrera.vehicle_details).toMatchObject({ year: 2019, make: 'Porsche', model: '911 Carrera' });
@@ -118,16 +186,25 @@ describe('estimating a value from a VIN', () => {
 
   it('refuses a bad mileage or an overlong trim with 400 and the issues', async () => {
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/estimate-value', headers: { origin: 'http://localhost:3000' },
+      method: 'POST',
+      url: '/api/estimate-value',
+      headers: { origin: 'http://localhost:3000' },
       payload: { vin: 'WP0AB2A99KS123457', mileage: -5, zip: '48226', trim: 'x'.repeat(101) },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues.map((i: { path: string[] }) => i.path[0]).sort()).toEqual(['mileage', 'trim']);
+    expect(
+      res
+        .json()
+        .issues.map((i: { path: string[] }) => i.path[0])
+        .sort(),
+    ).toEqual(['mileage', 'trim']);
   });
 
   it('refuses a VIN with a wrong check digit with 400 and a clear message', async () => {
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/estimate-value', headers: { origin: 'http://localhost:3000' },
+      method: 'POST',
+      url: '/api/estimate-value',
+      headers: { origin: 'http://localhost:3000' },
       payload: { vin: '1HGCM82643A004352', mileage: 1000, zip: '48226' },
     });
     expect(res.statusCode).toBe(400);

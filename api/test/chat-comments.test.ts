@@ -10,10 +10,17 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const say = (cookie: string, auctionId: number, message: unknown) =>
-  ctx.app.inject({ method: 'POST', url: `/api/chat/messages/${auctionId}`, headers: jsonHeaders(cookie), payload: { message } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/chat/messages/${auctionId}`,
+    headers: jsonHeaders(cookie),
+    payload: { message },
+  });
 
 const count = async (table: 'chat_messages' | 'comments', auctionId: number) => {
-  const [row] = await ctx.sql<{ n: number }[]>`select count(*)::int as n from ${ctx.sql(table)} where auction_id = ${auctionId}`;
+  const [row] = await ctx.sql<
+    { n: number }[]
+  >`select count(*)::int as n from ${ctx.sql(table)} where auction_id = ${auctionId}`;
   return row!.n;
 };
 
@@ -21,7 +28,8 @@ describe('live chat over HTTP', () => {
   it('refuses empty, whitespace-only and 501-character messages with 400 and stores nothing', async () => {
     const auctionId = await createAuction(ctx.sql);
     const u = await createUserSession(ctx.app, ctx.sql);
-    for (const message of ['', '   \n ', 'x'.repeat(501)]) expect((await say(u.cookie, auctionId, message)).statusCode).toBe(400);
+    for (const message of ['', '   \n ', 'x'.repeat(501)])
+      expect((await say(u.cookie, auctionId, message)).statusCode).toBe(400);
     expect(await count('chat_messages', auctionId)).toBe(0);
     expect((await say(u.cookie, auctionId, 'x'.repeat(500))).statusCode).toBe(201);
   });
@@ -35,10 +43,16 @@ describe('live chat over HTTP', () => {
     const newer = await ctx.app.inject({ url: `/api/chat/messages/${auctionId}?after=${first.id}` });
     expect(newer.json().map((m: { message: string }) => m.message)).toEqual(['second']);
     const etag = String(newer.headers.etag);
-    const again = await ctx.app.inject({ url: `/api/chat/messages/${auctionId}?after=${first.id}`, headers: { 'if-none-match': etag } });
+    const again = await ctx.app.inject({
+      url: `/api/chat/messages/${auctionId}?after=${first.id}`,
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     await say(u.cookie, auctionId, 'third');
-    const changed = await ctx.app.inject({ url: `/api/chat/messages/${auctionId}?after=${first.id}`, headers: { 'if-none-match': etag } });
+    const changed = await ctx.app.inject({
+      url: `/api/chat/messages/${auctionId}?after=${first.id}`,
+      headers: { 'if-none-match': etag },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toHaveLength(2);
   });
@@ -64,7 +78,12 @@ describe('live chat over HTTP', () => {
   it('writes a system message for a new high bid', async () => {
     const auctionId = await createAuction(ctx.sql);
     const u = await createUserSession(ctx.app, ctx.sql, { name: 'High Roller' });
-    await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(u.cookie), payload: { auctionId, amount: 15000 } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bids',
+      headers: jsonHeaders(u.cookie),
+      payload: { auctionId, amount: 15000 },
+    });
     const [m] = (await ctx.app.inject({ url: `/api/chat/messages/${auctionId}` })).json();
     expect(m).toMatchObject({ isSystemMessage: true, message: 'New high bid: $15,000 by High Roller', user: null });
   });
@@ -82,7 +101,12 @@ describe('chat and comments beside bidding', () => {
       await lockAuction(tx, auctionId, 1);
       // Were chat still bumping the auction row, these would wait for this transaction, which waits for them: a hang.
       expect((await say(u.cookie, auctionId, 'posted while the row is locked')).statusCode).toBe(201);
-      const comment = await ctx.app.inject({ method: 'POST', url: '/api/comments', headers: jsonHeaders(u.cookie), payload: { auctionId, content: 'me too' } });
+      const comment = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: jsonHeaders(u.cookie),
+        payload: { auctionId, content: 'me too' },
+      });
       expect(comment.statusCode).toBe(201);
     });
     expect(await count('chat_messages', auctionId)).toBe(1);
@@ -92,14 +116,28 @@ describe('chat and comments beside bidding', () => {
     const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
     const u = await createUserSession(ctx.app, ctx.sql);
     await say(u.cookie, auctionId, 'one');
-    await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(u.cookie), payload: { auctionId, amount: 10000 } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bids',
+      headers: jsonHeaders(u.cookie),
+      payload: { auctionId, amount: 10000 },
+    });
     await say(u.cookie, auctionId, 'two');
-    await ctx.app.inject({ method: 'POST', url: '/api/comments', headers: jsonHeaders(u.cookie), payload: { auctionId, content: 'three' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: jsonHeaders(u.cookie),
+      payload: { auctionId, content: 'three' },
+    });
     expect(await streamSeq(streams.auctionChat(auctionId))).toBe(3);
     expect(await streamSeq(streams.auction(auctionId))).toBe(1);
     const chatEvents = await ctx.sql<{ seq: string; type: string }[]>`
       select seq, type from outbox where stream = ${streams.auctionChat(auctionId)} order by seq`;
-    expect(chatEvents.map((e) => [Number(e.seq), e.type])).toEqual([[1, 'chat.message'], [2, 'chat.message'], [3, 'comment.posted']]);
+    expect(chatEvents.map((e) => [Number(e.seq), e.type])).toEqual([
+      [1, 'chat.message'],
+      [2, 'chat.message'],
+      [3, 'comment.posted'],
+    ]);
   });
 });
 
@@ -108,7 +146,10 @@ describe('comments', () => {
     const auctionId = await createAuction(ctx.sql);
     const u = await createUserSession(ctx.app, ctx.sql, { name: 'Commenter' });
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/comments', headers: jsonHeaders(u.cookie), payload: { auctionId, content: '  Any rust?  ', userId: u.id },
+      method: 'POST',
+      url: '/api/comments',
+      headers: jsonHeaders(u.cookie),
+      payload: { auctionId, content: '  Any rust?  ', userId: u.id },
     });
     expect(res.statusCode).toBe(201);
     expect(CommentSchema.parse(res.json())).toMatchObject({ content: 'Any rust?', user: { name: 'Commenter' } });
@@ -120,7 +161,12 @@ describe('comments', () => {
     const auctionId = await createAuction(ctx.sql);
     const u = await createUserSession(ctx.app, ctx.sql);
     for (const content of ['  ', 'x'.repeat(2001)]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/comments', headers: jsonHeaders(u.cookie), payload: { auctionId, content } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: jsonHeaders(u.cookie),
+        payload: { auctionId, content },
+      });
       expect(res.statusCode).toBe(400);
     }
     expect(await count('comments', auctionId)).toBe(0);

@@ -26,8 +26,13 @@ afterAll(async () => {
 });
 
 const poll = (auctionId: number, after: number, etag?: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/chat/messages/${auctionId}?after=${after}`, headers: etag ? { 'if-none-match': etag } : {} });
-const latestInRedis = async (auctionId: number) => Number(await ctx.redis.get(chatLatestKey(ctx.config.REDIS_PREFIX, auctionId)));
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/chat/messages/${auctionId}?after=${after}`,
+    headers: etag ? { 'if-none-match': etag } : {},
+  });
+const latestInRedis = async (auctionId: number) =>
+  Number(await ctx.redis.get(chatLatestKey(ctx.config.REDIS_PREFIX, auctionId)));
 async function until(ok: () => Promise<boolean>) {
   for (let i = 0; i < 100 && !(await ok()); i += 1) await new Promise((r) => setTimeout(r, 30));
 }
@@ -35,7 +40,12 @@ async function until(ok: () => Promise<boolean>) {
 it('answers an unchanged poll from Redis alone, and still finds new lines and bids at once', async () => {
   const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
   const member = await createUserSession(ctx.app, ctx.sql);
-  const first = await ctx.app.inject({ method: 'POST', url: `/api/chat/messages/${auctionId}`, headers: jsonHeaders(member.cookie), payload: { message: 'Is it still available?' } });
+  const first = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/chat/messages/${auctionId}`,
+    headers: jsonHeaders(member.cookie),
+    payload: { message: 'Is it still available?' },
+  });
   expect(first.statusCode).toBe(201);
   const firstId = (first.json() as { id: number }).id;
   await until(async () => (await latestInRedis(auctionId)) === firstId);
@@ -56,7 +66,12 @@ it('answers an unchanged poll from Redis alone, and still finds new lines and bi
     pg.thaw();
   }
 
-  const bid = await ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(member.cookie), payload: { auctionId, amount: 10000 } });
+  const bid = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bids',
+    headers: jsonHeaders(member.cookie),
+    payload: { auctionId, amount: 10000 },
+  });
   expect(bid.statusCode).toBe(201);
   await until(async () => (await latestInRedis(auctionId)) > firstId);
   const lines = (await poll(auctionId, firstId)).json() as { message: string; isSystemMessage: boolean }[];
@@ -67,7 +82,12 @@ it('answers an unchanged poll from Redis alone, and still finds new lines and bi
 it('falls back to Postgres when Redis lost the key, and learns it again', async () => {
   const auctionId = await createAuction(ctx.sql);
   const member = await createUserSession(ctx.app, ctx.sql);
-  const posted = await ctx.app.inject({ method: 'POST', url: `/api/chat/messages/${auctionId}`, headers: jsonHeaders(member.cookie), payload: { message: 'First!' } });
+  const posted = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/chat/messages/${auctionId}`,
+    headers: jsonHeaders(member.cookie),
+    payload: { message: 'First!' },
+  });
   const id = (posted.json() as { id: number }).id;
   await until(async () => (await latestInRedis(auctionId)) === id);
   await ctx.redis.del(chatLatestKey(ctx.config.REDIS_PREFIX, auctionId));
@@ -83,7 +103,12 @@ it('pollers asking for the same new line share one read: while Postgres does not
   const auctionId = await createAuction(ctx.sql);
   const member = await createUserSession(ctx.app, ctx.sql);
   const post = (message: string) =>
-    ctx.app.inject({ method: 'POST', url: `/api/chat/messages/${auctionId}`, headers: jsonHeaders(member.cookie), payload: { message } });
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/chat/messages/${auctionId}`,
+      headers: jsonHeaders(member.cookie),
+      payload: { message },
+    });
   const before = (await post('before')).json() as { id: number };
   const line = (await post('the new line')).json() as { id: number };
   await until(async () => (await latestInRedis(auctionId)) === line.id);

@@ -36,9 +36,13 @@ describe('the OpenAPI document', () => {
 
     const documented = new Set<string>();
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
-      for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+      for (const method of Object.keys(ops))
+        documented.add(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
     }
-    const served = [...apiRoutes()].filter((r) => /^(GET|POST|PUT|PATCH|DELETE) \/(api\/|healthz|readyz|uploads\/)/.test(r) && !r.startsWith('GET /api-docs'));
+    const served = [...apiRoutes()].filter(
+      (r) =>
+        /^(GET|POST|PUT|PATCH|DELETE) \/(api\/|healthz|readyz|uploads\/)/.test(r) && !r.startsWith('GET /api-docs'),
+    );
     expect(served.length).toBeGreaterThan(30);
     expect(served.filter((r) => !documented.has(r))).toEqual([]);
 
@@ -58,9 +62,17 @@ describe('the OpenAPI document', () => {
 describe('response contracts', () => {
   const Answer = z.object({ id: z.number(), name: z.string(), tags: z.array(z.object({ label: z.string() })) });
   const routes: FastifyPluginAsyncZod = async (app) => {
-    app.get('/drifted', { schema: { response: { 200: Answer } } }, async () => ({ id: 1, name: 'a', tags: [{ label: 'x', secret: 'y' }], reserve: 5 }) as never);
+    app.get(
+      '/drifted',
+      { schema: { response: { 200: Answer } } },
+      async () => ({ id: 1, name: 'a', tags: [{ label: 'x', secret: 'y' }], reserve: 5 }) as never,
+    );
     app.get('/honest', { schema: { response: { 200: Answer } } }, async () => ({ id: 1, name: 'a', tags: [] }));
-    app.get('/wrong-type', { schema: { response: { 200: Answer } } }, async () => ({ id: 'one', name: 'a', tags: [] }) as never);
+    app.get(
+      '/wrong-type',
+      { schema: { response: { 200: Answer } } },
+      async () => ({ id: 'one', name: 'a', tags: [] }) as never,
+    );
   };
   const appWith = async (strict: boolean) => {
     const app = Fastify();

@@ -12,7 +12,9 @@ afterAll(async () => ctx?.close());
 const escrowNotices = async (cookie: string) => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { items: { kind: string; text: string; link: string }[] }).items.filter((n) => n.kind === 'escrow');
+  return (res.json() as { items: { kind: string; text: string; link: string }[] }).items.filter(
+    (n) => n.kind === 'escrow',
+  );
 };
 
 it('tells each party about the steps of the other side, once each, with a link to the escrow page', async () => {
@@ -24,8 +26,10 @@ it('tells each party about the steps of the other side, once each, with a link t
   const seller = await escrowNotices(sale.seller.cookie);
   const buyer = await escrowNotices(sale.buyer.cookie);
   // One notice in the bell for every step the escrow page lists for that party but its opening (the sold notice).
-  const stepsForSeller = (await ctx.sql<{ n: number }[]>`
-    select count(*)::int - 1 as n from escrow_notices where user_id = ${sale.seller.id}`)[0]!.n;
+  const stepsForSeller = (
+    await ctx.sql<{ n: number }[]>`
+    select count(*)::int - 1 as n from escrow_notices where user_id = ${sale.seller.id}`
+  )[0]!.n;
   expect(seller.length - sellerBefore).toBeGreaterThan(0);
   expect(seller.length).toBe(stepsForSeller);
   expect(seller.every((n) => n.link === `/transaction/${sale.auctionId}`)).toBe(true);

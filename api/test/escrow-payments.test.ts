@@ -2,7 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEscrowDeadlines } from '@app/infra';
 import { createAdminSession, createUserSession, startTestApp, type TestContext } from './support/test-app.js';
-import { acceptBoth, deliverWebhook, escrowStatus, openSale, payAndWait, payWithCard, post, snapshot, waitForStatus, type Sale } from './support/escrow-sale.js';
+import {
+  acceptBoth,
+  deliverWebhook,
+  escrowStatus,
+  openSale,
+  payAndWait,
+  payWithCard,
+  post,
+  snapshot,
+  waitForStatus,
+  type Sale,
+} from './support/escrow-sale.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -41,41 +52,65 @@ describe('escrow payments', () => {
   it('declines a card the sandbox does not accept (402) and records the failure; the test card funds the escrow by webhook', async () => {
     const s = await openSale(ctx);
     // No payment before both parties accepted the terms.
-    expect((await post(ctx, s.buyer.cookie, '/api/escrow/payments/intent', { transactionId: s.transactionId })).statusCode).toBe(409);
+    expect(
+      (await post(ctx, s.buyer.cookie, '/api/escrow/payments/intent', { transactionId: s.transactionId })).statusCode,
+    ).toBe(409);
     await acceptBoth(ctx, s);
     const declined = await payWithCard(ctx, s, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ error: 'Your card was declined' });
     await ctx.app.payments.drain();
-    expect(await ctx.sql`select status, failure_reason from payment_schedules where transaction_id = ${s.transactionId} order by id`).toEqual([
+    expect(
+      await ctx.sql`select status, failure_reason from payment_schedules where transaction_id = ${s.transactionId} order by id`,
+    ).toEqual([
       { status: 'failed', failureReason: 'Your card was declined' },
       { status: 'failed', failureReason: 'Your card was declined' },
     ]);
-    expect((await ctx.sql`select status from escrow_transactions where id = ${s.transactionId}`)[0]!.status).toBe('pending');
+    expect((await ctx.sql`select status from escrow_transactions where id = ${s.transactionId}`)[0]!.status).toBe(
+      'pending',
+    );
     await payAndWait(ctx, s);
-    expect(await ctx.sql`select status, paid_at is not null as paid from payment_schedules where transaction_id = ${s.transactionId}`).toEqual([
+    expect(
+      await ctx.sql`select status, paid_at is not null as paid from payment_schedules where transaction_id = ${s.transactionId}`,
+    ).toEqual([
       { status: 'paid', paid: true },
       { status: 'paid', paid: true },
     ]);
-    const page = await ctx.app.inject({ url: `/api/escrow/transaction/${s.auctionId}`, headers: { cookie: s.buyer.cookie } });
-    expect(page.json().milestones.find((m: { milestone: string }) => m.milestone === 'payment_received').status).toBe('completed');
+    const page = await ctx.app.inject({
+      url: `/api/escrow/transaction/${s.auctionId}`,
+      headers: { cookie: s.buyer.cookie },
+    });
+    expect(page.json().milestones.find((m: { milestone: string }) => m.milestone === 'payment_received').status).toBe(
+      'completed',
+    );
   });
 
   it('refuses a webhook with a bad signature (400) and changes nothing', async () => {
     const s = await saleWithIntent();
     const before = await snapshot(ctx, s.transactionId);
-    const forged = await deliverWebhook(ctx, succeeded('evt_forged', s.transactionId, s.intentId), 'not-the-secret-at-all-000');
+    const forged = await deliverWebhook(
+      ctx,
+      succeeded('evt_forged', s.transactionId, s.intentId),
+      'not-the-secret-at-all-000',
+    );
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toEqual({ error: 'The webhook signature does not match' });
     // A signature from long ago (a replay) and none at all are refused too.
-    expect((await deliverWebhook(ctx, succeeded('evt_old', s.transactionId, s.intentId), undefined, Date.now() - 3_600_000)).statusCode).toBe(400);
+    expect(
+      (await deliverWebhook(ctx, succeeded('evt_old', s.transactionId, s.intentId), undefined, Date.now() - 3_600_000))
+        .statusCode,
+    ).toBe(400);
     const unsigned = await ctx.app.inject({
-      method: 'POST', url: '/api/escrow/payments/webhook', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/escrow/payments/webhook',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(succeeded('evt_unsigned', s.transactionId, s.intentId)),
     });
     expect(unsigned.statusCode).toBe(400);
     expect(await snapshot(ctx, s.transactionId)).toEqual(before);
-    expect(await ctx.sql`select event_id from payment_webhook_events where event_id in ('evt_forged', 'evt_old', 'evt_unsigned')`).toEqual([]);
+    expect(
+      await ctx.sql`select event_id from payment_webhook_events where event_id in ('evt_forged', 'evt_old', 'evt_unsigned')`,
+    ).toEqual([]);
   });
 
   it('applies the same event once, even when two deliveries race', async () => {
@@ -86,33 +121,64 @@ describe('escrow payments', () => {
     expect([a.json().duplicate, b.json().duplicate].sort()).toEqual([false, true]);
     const third = await deliverWebhook(ctx, event);
     expect(third.json()).toEqual({ received: true, duplicate: true });
-    expect((await ctx.sql`select status from escrow_transactions where id = ${s.transactionId}`)[0]!.status).toBe('funded');
+    expect((await ctx.sql`select status from escrow_transactions where id = ${s.transactionId}`)[0]!.status).toBe(
+      'funded',
+    );
     const funded = await ctx.sql`
       select 1 from outbox where type = 'escrow.updated' and payload->>'status' = 'funded' and (payload->>'transactionId')::int = ${s.transactionId}`;
     expect(funded).toHaveLength(2); // one notice to each party, once
     // A different event for the same payment finds it paid: nothing more changes.
     const again = await deliverWebhook(ctx, succeeded(`evt_${s.transactionId}_b`, s.transactionId, s.intentId));
     expect(again.json()).toEqual({ received: true, duplicate: false });
-    expect(await ctx.sql`select 1 from outbox where type = 'escrow.updated' and payload->>'status' = 'funded' and (payload->>'transactionId')::int = ${s.transactionId}`).toHaveLength(2);
+    expect(
+      await ctx.sql`select 1 from outbox where type = 'escrow.updated' and payload->>'status' = 'funded' and (payload->>'transactionId')::int = ${s.transactionId}`,
+    ).toHaveLength(2);
   });
 
   it('ignores a signed event for another intent or amount: only the real payment confirms', async () => {
     const s = await saleWithIntent();
-    expect((await deliverWebhook(ctx, succeeded('evt_wrong_intent', s.transactionId, 'pi_other'))).statusCode).toBe(200);
-    expect((await deliverWebhook(ctx, succeeded('evt_wrong_amount', s.transactionId, s.intentId, '1.00'))).statusCode).toBe(200);
-    expect((await ctx.sql`select status from escrow_transactions where id = ${s.transactionId}`)[0]!.status).toBe('pending');
+    expect((await deliverWebhook(ctx, succeeded('evt_wrong_intent', s.transactionId, 'pi_other'))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await deliverWebhook(ctx, succeeded('evt_wrong_amount', s.transactionId, s.intentId, '1.00'))).statusCode,
+    ).toBe(200);
+    expect((await ctx.sql`select status from escrow_transactions where id = ${s.transactionId}`)[0]!.status).toBe(
+      'pending',
+    );
   });
 
   it('never lets the buyer, the seller or an admin mark payment received (403), nor a stranger pay', async () => {
     const s = await saleWithIntent();
     const before = await snapshot(ctx, s.transactionId);
-    const asBuyer = await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', { transactionId: s.transactionId, milestone: 'payment_received' });
+    const asBuyer = await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', {
+      transactionId: s.transactionId,
+      milestone: 'payment_received',
+    });
     expect(asBuyer.statusCode).toBe(403);
     expect(asBuyer.json()).toEqual({ error: 'Only the payment provider can mark payment received' });
-    expect((await post(ctx, s.seller.cookie, '/api/escrow/complete-milestone', { transactionId: s.transactionId, milestone: 'payment_received' })).statusCode).toBe(403);
-    expect((await post(ctx, s.seller.cookie, '/api/escrow/payments/sandbox/confirm', { transactionId: s.transactionId, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })).statusCode).toBe(403);
+    expect(
+      (
+        await post(ctx, s.seller.cookie, '/api/escrow/complete-milestone', {
+          transactionId: s.transactionId,
+          milestone: 'payment_received',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post(ctx, s.seller.cookie, '/api/escrow/payments/sandbox/confirm', {
+          transactionId: s.transactionId,
+          cardNumber: '4242424242424242',
+          expiry: '12/34',
+          cvc: '123',
+        })
+      ).statusCode,
+    ).toBe(403);
     const stranger = await createUserSession(ctx.app, ctx.sql);
-    expect((await post(ctx, stranger.cookie, '/api/escrow/payments/intent', { transactionId: s.transactionId })).statusCode).toBe(404);
+    expect(
+      (await post(ctx, stranger.cookie, '/api/escrow/payments/intent', { transactionId: s.transactionId })).statusCode,
+    ).toBe(404);
     expect(await snapshot(ctx, s.transactionId)).toEqual(before);
     await waitForStatus(ctx, s.transactionId, 'pending');
   });
@@ -122,8 +188,18 @@ describe('a deposit first, then the balance', () => {
   const lines = (s: Sale) =>
     ctx.sql<{ paymentType: string; status: string; paymentId: string | null }[]>`
       select payment_type, status, payment_id from payment_schedules where transaction_id = ${s.transactionId} and payment_type <> 'refund' order by id`;
-  const intent = (s: Sale, part?: 'all' | 'deposit') => post(ctx, s.buyer.cookie, '/api/escrow/payments/intent', { transactionId: s.transactionId, ...(part ? { part } : {}) });
-  const card = (s: Sale) => post(ctx, s.buyer.cookie, '/api/escrow/payments/sandbox/confirm', { transactionId: s.transactionId, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+  const intent = (s: Sale, part?: 'all' | 'deposit') =>
+    post(ctx, s.buyer.cookie, '/api/escrow/payments/intent', {
+      transactionId: s.transactionId,
+      ...(part ? { part } : {}),
+    });
+  const card = (s: Sale) =>
+    post(ctx, s.buyer.cookie, '/api/escrow/payments/sandbox/confirm', {
+      transactionId: s.transactionId,
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    });
   const deadlines = () => runEscrowDeadlines({ sql: ctx.sql, events: ctx.app.events });
 
   async function depositPaid() {
@@ -145,9 +221,13 @@ describe('a deposit first, then the balance', () => {
     ]);
     const [row] = await ctx.sql`select payment_due_at from escrow_transactions where id = ${s.transactionId}`;
     expect(row!.paymentDueAt).toBeNull();
-    const told = await ctx.sql<{ text: string }[]>`select text from escrow_notices where transaction_id = ${s.transactionId} and actor = 'payment_provider'`;
+    const told = await ctx.sql<
+      { text: string }[]
+    >`select text from escrow_notices where transaction_id = ${s.transactionId} and actor = 'payment_provider'`;
     // Both parties are told, in the same words.
-    const depositText = expect.stringMatching(/^The payment provider confirmed the deposit; the balance of \$48,375 is due by \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    const depositText = expect.stringMatching(
+      /^The payment provider confirmed the deposit; the balance of \$48,375 is due by \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    );
     expect(told.map((n) => n.text)).toEqual([depositText, depositText]);
     // Past the balance's date too, the deadline job leaves a sale with money paid on it alone.
     await ctx.sql`update payment_schedules set due_date = now() - interval '1 minute' where transaction_id = ${s.transactionId}`;
@@ -198,9 +278,13 @@ describe('a deposit first, then the balance', () => {
     // As such a payment was stored: the intent on the escrow row only, the legacy single line.
     await ctx.sql`delete from payment_schedules where transaction_id = ${s.transactionId} and payment_type = 'balance'`;
     await ctx.sql`update payment_schedules set payment_type = 'full', amount = 53750.00, payment_id = null where transaction_id = ${s.transactionId}`;
-    await ctx.sql.unsafe(await readFile(new URL('../../infra/migrations/0071_payment_lines_intent.sql', import.meta.url), 'utf8'));
+    await ctx.sql.unsafe(
+      await readFile(new URL('../../infra/migrations/0071_payment_lines_intent.sql', import.meta.url), 'utf8'),
+    );
     expect(await lines(s)).toEqual([{ paymentType: 'full', status: 'pending', paymentId: s.intentId }]);
-    expect((await deliverWebhook(ctx, succeeded(`evt_legacy_${s.transactionId}`, s.transactionId, s.intentId))).statusCode).toBe(200);
+    expect(
+      (await deliverWebhook(ctx, succeeded(`evt_legacy_${s.transactionId}`, s.transactionId, s.intentId))).statusCode,
+    ).toBe(200);
     expect(await escrowStatus(ctx, s.transactionId)).toBe('funded');
   });
 
@@ -209,11 +293,19 @@ describe('a deposit first, then the balance', () => {
     await acceptBoth(ctx, s);
     const deposit = (await intent(s, 'deposit')).json();
     const event = (id: string, intentId: string, amount: string) => ({
-      id, type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { intentId, transactionId: s.transactionId, amount, failureReason: null },
+      id,
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: { intentId, transactionId: s.transactionId, amount, failureReason: null },
     });
-    await Promise.all([deliverWebhook(ctx, event('evt_dep_a', deposit.intentId, '5375.00')), deliverWebhook(ctx, event('evt_dep_b', deposit.intentId, '5375.00'))]);
+    await Promise.all([
+      deliverWebhook(ctx, event('evt_dep_a', deposit.intentId, '5375.00')),
+      deliverWebhook(ctx, event('evt_dep_b', deposit.intentId, '5375.00')),
+    ]);
     expect((await lines(s)).map((l) => l.status)).toEqual(['paid', 'pending']);
-    expect(await ctx.sql`select 1 from escrow_notices where transaction_id = ${s.transactionId} and text like 'The payment provider confirmed the deposit%'`).toHaveLength(2);
+    expect(
+      await ctx.sql`select 1 from escrow_notices where transaction_id = ${s.transactionId} and text like 'The payment provider confirmed the deposit%'`,
+    ).toHaveLength(2);
   });
 
   it('a full refund goes back through both payments, each for what it brought in', async () => {
@@ -221,7 +313,15 @@ describe('a deposit first, then the balance', () => {
     const balance = (await intent(s)).json();
     await card(s);
     await waitForStatus(ctx, s.transactionId, 'funded');
-    expect((await post(ctx, s.buyer.cookie, '/api/escrow/initiate-dispute', { transactionId: s.transactionId, disputeType: 'condition', description: 'Not the car in the photos' })).statusCode).toBe(201);
+    expect(
+      (
+        await post(ctx, s.buyer.cookie, '/api/escrow/initiate-dispute', {
+          transactionId: s.transactionId,
+          disputeType: 'condition',
+          description: 'Not the car in the photos',
+        })
+      ).statusCode,
+    ).toBe(201);
     const admin = await createAdminSession(ctx.app, ctx.sql);
     const mediate = (body: object) => post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, body);
     expect((await mediate({ action: 'review' })).statusCode).toBe(200);

@@ -17,11 +17,23 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const storedFiles = async () => (await readdir(join(ctx.config.UPLOAD_DIR, 'escrow-documents')).catch(() => [] as string[])).sort();
+const storedFiles = async () =>
+  (await readdir(join(ctx.config.UPLOAD_DIR, 'escrow-documents')).catch(() => [] as string[])).sort();
 const read = async (s: Sale, cookie = s.buyer.cookie) =>
-  EscrowTransactionSchema.parse((await ctx.app.inject({ url: `/api/escrow/transaction/${s.auctionId}`, headers: { cookie } })).json());
-const review = (s: Sale, documentId: number, decision: 'verified' | 'rejected', reason?: string, cookie = admin.cookie) =>
-  post(ctx, cookie, `/api/admin/escrows/${s.transactionId}/documents/${documentId}/review`, { decision, ...(reason ? { reason } : {}) });
+  EscrowTransactionSchema.parse(
+    (await ctx.app.inject({ url: `/api/escrow/transaction/${s.auctionId}`, headers: { cookie } })).json(),
+  );
+const review = (
+  s: Sale,
+  documentId: number,
+  decision: 'verified' | 'rejected',
+  reason?: string,
+  cookie = admin.cookie,
+) =>
+  post(ctx, cookie, `/api/admin/escrows/${s.transactionId}/documents/${documentId}/review`, {
+    decision,
+    ...(reason ? { reason } : {}),
+  });
 
 async function fundedSale() {
   const s = await openSale(ctx);
@@ -34,13 +46,31 @@ describe('escrow documents', () => {
   it('refuses a renamed HTML file (415) and an 11 MB file (413), storing nothing', async () => {
     const s = await openSale(ctx);
     const before = { files: await storedFiles(), escrow: await snapshot(ctx, s.transactionId) };
-    const html = new TextEncoder().encode('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
-    const renamed = await uploadDocument(ctx, s.seller.cookie, s.transactionId, 'title', html, 'title.pdf', 'application/pdf');
+    const html = new TextEncoder().encode(
+      '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+    );
+    const renamed = await uploadDocument(
+      ctx,
+      s.seller.cookie,
+      s.transactionId,
+      'title',
+      html,
+      'title.pdf',
+      'application/pdf',
+    );
     expect(renamed.statusCode).toBe(415);
     expect(renamed.json()).toEqual({ error: 'Only PDF, PNG or JPEG documents are accepted' });
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set(new TextEncoder().encode('%PDF-1.4\n'));
-    const tooLarge = await uploadDocument(ctx, s.seller.cookie, s.transactionId, 'title', big, 'title.pdf', 'application/pdf');
+    const tooLarge = await uploadDocument(
+      ctx,
+      s.seller.cookie,
+      s.transactionId,
+      'title',
+      big,
+      'title.pdf',
+      'application/pdf',
+    );
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ error: 'The document is too large: at most 10 MB' });
     expect({ files: await storedFiles(), escrow: await snapshot(ctx, s.transactionId) }).toEqual(before);
@@ -49,16 +79,42 @@ describe('escrow documents', () => {
   it('refuses files that only start like a document (a 10-byte PNG, a cut JPEG, a PDF without structure or with a script) and a pixel bomb, as a document or as evidence, storing nothing', async () => {
     const s = await openSale(ctx);
     const before = { files: await storedFiles(), escrow: await snapshot(ctx, s.transactionId) };
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     const refusals: [Uint8Array, string, string, number, string][] = [
-      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]), 'title.png', 'image/png', 415, DOCUMENT_TEXTS.notADocument],
+      [
+        new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]),
+        'title.png',
+        'image/png',
+        415,
+        DOCUMENT_TEXTS.notADocument,
+      ],
       [jpeg.subarray(0, jpeg.length / 2), 'title.jpg', 'image/jpeg', 415, DOCUMENT_TEXTS.notADocument],
-      [new TextEncoder().encode('%PDF-1.4\n<html>not a document</html>\n%%EOF\n'), 'title.pdf', 'application/pdf', 415, DOCUMENT_TEXTS.notADocument],
-      [pdfDocument(['<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>', '<< /Type /Pages /Kids [] /Count 0 >>']), 'title.pdf', 'application/pdf', 415, PDF_TEXTS.active],
+      [
+        new TextEncoder().encode('%PDF-1.4\n<html>not a document</html>\n%%EOF\n'),
+        'title.pdf',
+        'application/pdf',
+        415,
+        DOCUMENT_TEXTS.notADocument,
+      ],
+      [
+        pdfDocument([
+          '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>',
+          '<< /Type /Pages /Kids [] /Count 0 >>',
+        ]),
+        'title.pdf',
+        'application/pdf',
+        415,
+        PDF_TEXTS.active,
+      ],
       [bombPng(), 'title.png', 'image/png', 413, IMAGE_TEXTS.tooManyPixels],
     ];
     for (const [bytes, name, type, status, error] of refusals) {
-      for (const [cookie, documentType] of [[s.seller.cookie, 'title'], [s.buyer.cookie, 'other']] as const) {
+      for (const [cookie, documentType] of [
+        [s.seller.cookie, 'title'],
+        [s.buyer.cookie, 'other'],
+      ] as const) {
         const res = await uploadDocument(ctx, cookie, s.transactionId, documentType, bytes, name, type);
         expect(res.statusCode, `${name} as ${documentType}`).toBe(status);
         expect(res.json()).toEqual({ error });
@@ -70,9 +126,23 @@ describe('escrow documents', () => {
   it('keeps PNG and JPEG documents decoded afresh without their metadata (camera, EXIF location, text chunks)', async () => {
     const s = await openSale(ctx);
     const scan = sharp({ create: { width: 2480, height: 3508, channels: 3, background: '#fdfdfd' } });
-    const jpeg = await scan.clone().jpeg().withExif({ IFD0: { Make: 'ScanCo', Copyright: 'Home address here' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 20/1 0/1' } }).toBuffer();
-    const png = await scan.clone().png().withMetadata({ exif: { IFD0: { Copyright: 'Home address here' } } }).toBuffer();
-    for (const [bytes, name, type] of [[jpeg, 'bill.jpg', 'image/jpeg'], [png, 'bill.png', 'image/png']] as const) {
+    const jpeg = await scan
+      .clone()
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'ScanCo', Copyright: 'Home address here' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 20/1 0/1' },
+      })
+      .toBuffer();
+    const png = await scan
+      .clone()
+      .png()
+      .withMetadata({ exif: { IFD0: { Copyright: 'Home address here' } } })
+      .toBuffer();
+    for (const [bytes, name, type] of [
+      [jpeg, 'bill.jpg', 'image/jpeg'],
+      [png, 'bill.png', 'image/png'],
+    ] as const) {
       expect((await sharp(bytes).metadata()).exif).toBeDefined();
       const res = await uploadDocument(ctx, s.seller.cookie, s.transactionId, 'bill_of_sale', bytes, name, type);
       expect(res.statusCode).toBe(201);
@@ -84,7 +154,9 @@ describe('escrow documents', () => {
       expect(served.rawPayload.includes(Buffer.from('Home address'))).toBe(false);
       // A page keeps every pixel: its small print stays legible.
       expect([meta.width, meta.height]).toEqual([2480, 3508]);
-      const [row] = await ctx.sql<{ fileName: string; bytes: number }[]>`select file_name, bytes from transaction_documents where id = ${doc.id}`;
+      const [row] = await ctx.sql<
+        { fileName: string; bytes: number }[]
+      >`select file_name, bytes from transaction_documents where id = ${doc.id}`;
       expect((await readFile(join(ctx.config.UPLOAD_DIR, 'escrow-documents', row!.fileName))).length).toBe(row!.bytes);
     }
   });
@@ -99,7 +171,11 @@ describe('escrow documents', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ documentType: 'title', verificationStatus: 'pending' });
     const doc = (await read(s)).documents.find((d) => d.documentType === 'title')!;
-    expect(doc).toMatchObject({ uploaded: true, verificationStatus: 'pending', fileUrl: `/api/escrow/documents/${doc.id}` });
+    expect(doc).toMatchObject({
+      uploaded: true,
+      verificationStatus: 'pending',
+      fileUrl: `/api/escrow/documents/${doc.id}`,
+    });
     const asBuyer = await ctx.app.inject({ url: doc.fileUrl!, headers: { cookie: s.buyer.cookie } });
     expect(asBuyer.statusCode).toBe(200);
     expect(asBuyer.headers['content-type']).toBe('application/pdf');
@@ -119,18 +195,32 @@ describe('escrow documents', () => {
     const docs = Object.fromEntries((await read(s)).documents.map((d) => [d.documentType, d.id]));
     const before = await snapshot(ctx, s.transactionId);
     expect((await review(s, docs.title!, 'verified', undefined, s.buyer.cookie)).statusCode).toBe(403);
-    expect((await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', { transactionId: s.transactionId, milestone: 'documents_verified' })).statusCode).toBe(403);
+    expect(
+      (
+        await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', {
+          transactionId: s.transactionId,
+          milestone: 'documents_verified',
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await review(s, docs.title!, 'rejected')).statusCode).toBe(400); // a rejection needs a reason
     expect(await snapshot(ctx, s.transactionId)).toEqual(before);
 
-    expect((await review(s, docs.title!, 'rejected', 'The VIN on the title does not match')).json()).toEqual({ changed: true, status: 'funded' });
+    expect((await review(s, docs.title!, 'rejected', 'The VIN on the title does not match')).json()).toEqual({
+      changed: true,
+      status: 'funded',
+    });
     expect((await read(s, s.seller.cookie)).documents.find((d) => d.documentType === 'title')).toMatchObject({
-      verificationStatus: 'rejected', rejectionReason: 'The VIN on the title does not match',
+      verificationStatus: 'rejected',
+      rejectionReason: 'The VIN on the title does not match',
     });
     expect((await uploadDocument(ctx, s.seller.cookie, s.transactionId, 'title')).statusCode).toBe(201);
     expect((await review(s, docs.title!, 'verified')).json()).toEqual({ changed: true, status: 'funded' });
     expect((await review(s, docs.bill_of_sale!, 'verified')).json()).toEqual({ changed: true, status: 'funded' });
-    expect((await review(s, docs.inspection_report!, 'verified')).json()).toEqual({ changed: true, status: 'in_inspection' });
+    expect((await review(s, docs.inspection_report!, 'verified')).json()).toEqual({
+      changed: true,
+      status: 'in_inspection',
+    });
     const t = await read(s);
     expect(t.milestones.find((m) => m.milestone === 'documents_verified')!.status).toBe('completed');
     expect(t.inspectionPeriodEnds).not.toBeNull();
@@ -154,13 +244,26 @@ describe('escrow documents', () => {
 describe('escrow shipping', () => {
   it('takes carrier and tracking from the seller only and shows them to the buyer', async () => {
     const s = await fundedSale();
-    const body = { transactionId: s.transactionId, shippingMethod: 'carrier', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', inspectionLocation: 'Buyer\'s garage, Austin TX' };
+    const body = {
+      transactionId: s.transactionId,
+      shippingMethod: 'carrier',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      inspectionLocation: "Buyer's garage, Austin TX",
+    };
     const before = await snapshot(ctx, s.transactionId);
     expect((await post(ctx, s.buyer.cookie, '/api/escrow/shipping', body)).statusCode).toBe(403);
-    expect((await post(ctx, s.seller.cookie, '/api/escrow/shipping', { ...body, trackingNumber: undefined })).statusCode).toBe(400);
+    expect(
+      (await post(ctx, s.seller.cookie, '/api/escrow/shipping', { ...body, trackingNumber: undefined })).statusCode,
+    ).toBe(400);
     expect(await snapshot(ctx, s.transactionId)).toEqual(before);
     expect((await post(ctx, s.seller.cookie, '/api/escrow/shipping', body)).json()).toEqual({ status: 'funded' });
-    expect(await read(s)).toMatchObject({ shippingMethod: 'carrier', shippingCarrier: 'UPS', shippingTrackingNumber: '1Z999AA10123456784', inspectionLocation: 'Buyer\'s garage, Austin TX' });
+    expect(await read(s)).toMatchObject({
+      shippingMethod: 'carrier',
+      shippingCarrier: 'UPS',
+      shippingTrackingNumber: '1Z999AA10123456784',
+      inspectionLocation: "Buyer's garage, Austin TX",
+    });
     const [notice] = await ctx.sql<{ payload: { text: string } }[]>`
       select payload from outbox where type = 'escrow.updated' and (payload->>'userId')::int = ${s.buyer.id} order by seq desc limit 1`;
     expect(notice!.payload.text).toBe('The seller shipped the car with UPS, tracking number 1Z999AA10123456784');
@@ -176,45 +279,85 @@ describe('escrow disputes', () => {
   it('opens with evidence, a mediator reviews and settles a partial refund; both parties see the thread and outcome', async () => {
     const s = await fundedSale();
     const other = await openSale(ctx);
-    const scratch = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } }).png().toBuffer();
-    const evidence = await uploadDocument(ctx, s.buyer.cookie, s.transactionId, 'other', scratch, 'scratch.png', 'image/png');
+    const scratch = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer();
+    const evidence = await uploadDocument(
+      ctx,
+      s.buyer.cookie,
+      s.transactionId,
+      'other',
+      scratch,
+      'scratch.png',
+      'image/png',
+    );
     expect(evidence.statusCode).toBe(201);
     const foreign = await uploadDocument(ctx, other.buyer.cookie, other.transactionId, 'other');
     const before = await snapshot(ctx, s.transactionId);
     const bad = await post(ctx, s.buyer.cookie, '/api/escrow/initiate-dispute', {
-      transactionId: s.transactionId, disputeType: 'condition', description: 'Deep scratch not in the photos', evidenceDocumentIds: [foreign.json().documentId],
+      transactionId: s.transactionId,
+      disputeType: 'condition',
+      description: 'Deep scratch not in the photos',
+      evidenceDocumentIds: [foreign.json().documentId],
     });
     expect(bad.statusCode).toBe(400);
     expect(await snapshot(ctx, s.transactionId)).toEqual(before);
 
     const opened = await post(ctx, s.buyer.cookie, '/api/escrow/initiate-dispute', {
-      transactionId: s.transactionId, disputeType: 'condition', description: 'Deep scratch not in the photos', evidenceDocumentIds: [evidence.json().documentId],
+      transactionId: s.transactionId,
+      disputeType: 'condition',
+      description: 'Deep scratch not in the photos',
+      evidenceDocumentIds: [evidence.json().documentId],
     });
     expect(opened.statusCode).toBe(201);
-    const dispute = (path: string) => post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, JSON.parse(path));
+    const dispute = (path: string) =>
+      post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, JSON.parse(path));
     // The thread: both parties and the mediator write; a stranger cannot.
-    const write = (cookie: string, message: string) => post(ctx, cookie, '/api/escrow/dispute-messages', { transactionId: s.transactionId, message });
+    const write = (cookie: string, message: string) =>
+      post(ctx, cookie, '/api/escrow/dispute-messages', { transactionId: s.transactionId, message });
     expect((await write(s.seller.cookie, 'The scratch was disclosed in photo 7')).statusCode).toBe(201);
     expect((await write(s.buyer.cookie, 'Photo 7 shows the other door')).statusCode).toBe(201);
     expect((await write((await createUserSession(ctx.app, ctx.sql)).cookie, 'hello')).statusCode).toBe(404);
-    expect((await dispute('{"action":"message","message":"Please send a close-up of the scratch"}')).json()).toMatchObject({ disputeStatus: 'in_review', status: 'disputed' });
-    expect((await dispute('{"action":"review"}')).json()).toMatchObject({ disputeStatus: 'in_review', status: 'disputed' });
-    expect((await dispute('{"action":"resolve","outcome":"partial_refund","refundAmount":"60000.00","decision":"x"}')).statusCode).toBe(400);
-    const settled = await dispute('{"action":"resolve","outcome":"partial_refund","refundAmount":"1500.00","decision":"The scratch costs $1,500 to repair"}');
+    expect(
+      (await dispute('{"action":"message","message":"Please send a close-up of the scratch"}')).json(),
+    ).toMatchObject({ disputeStatus: 'in_review', status: 'disputed' });
+    expect((await dispute('{"action":"review"}')).json()).toMatchObject({
+      disputeStatus: 'in_review',
+      status: 'disputed',
+    });
+    expect(
+      (await dispute('{"action":"resolve","outcome":"partial_refund","refundAmount":"60000.00","decision":"x"}'))
+        .statusCode,
+    ).toBe(400);
+    const settled = await dispute(
+      '{"action":"resolve","outcome":"partial_refund","refundAmount":"1500.00","decision":"The scratch costs $1,500 to repair"}',
+    );
     expect(settled.json()).toMatchObject({ disputeStatus: 'resolved', status: 'completed' });
     for (const cookie of [s.buyer.cookie, s.seller.cookie]) {
       const t = await read(s, cookie);
-      expect(t.disputes).toEqual([expect.objectContaining({
-        initiatedBy: 'buyer', description: 'Deep scratch not in the photos', status: 'resolved', resolution: 'partial_refund',
-        resolutionAmount: '1500.00', mediatorDecision: 'The scratch costs $1,500 to repair',
-        evidence: [{ documentId: evidence.json().documentId, fileUrl: `/api/escrow/documents/${evidence.json().documentId}` }],
-      })]);
+      expect(t.disputes).toEqual([
+        expect.objectContaining({
+          initiatedBy: 'buyer',
+          description: 'Deep scratch not in the photos',
+          status: 'resolved',
+          resolution: 'partial_refund',
+          resolutionAmount: '1500.00',
+          mediatorDecision: 'The scratch costs $1,500 to repair',
+          evidence: [
+            { documentId: evidence.json().documentId, fileUrl: `/api/escrow/documents/${evidence.json().documentId}` },
+          ],
+        }),
+      ]);
       expect(t.disputes[0]!.messages.map((m) => [m.author, m.body])).toEqual([
         ['seller', 'The scratch was disclosed in photo 7'],
         ['buyer', 'Photo 7 shows the other door'],
         ['mediator', 'Please send a close-up of the scratch'],
       ]);
-      expect(t.payment.schedule.map((l) => [l.paymentType, l.amount, l.status])).toEqual([['deposit', '5375.00', 'paid'], ['balance', '48375.00', 'paid'], ['refund', '1500.00', 'paid']]);
+      expect(t.payment.schedule.map((l) => [l.paymentType, l.amount, l.status])).toEqual([
+        ['deposit', '5375.00', 'paid'],
+        ['balance', '48375.00', 'paid'],
+        ['refund', '1500.00', 'paid'],
+      ]);
     }
     // A settled dispute takes no more messages, and the refusal changes nothing.
     const settledState = await snapshot(ctx, s.transactionId);
@@ -227,17 +370,44 @@ describe('escrow disputes', () => {
     const stranger = await createUserSession(ctx.app, ctx.sql);
     const before = await snapshot(ctx, s.transactionId);
     const refused = [
-      await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', { transactionId: s.transactionId, milestone: 'payment_received' }),
-      await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', { transactionId: s.transactionId, milestone: 'documents_verified' }),
-      await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', { transactionId: s.transactionId, milestone: 'inspection_completed' }),
-      await post(ctx, s.seller.cookie, '/api/escrow/complete-milestone', { transactionId: s.transactionId, milestone: 'funds_released' }),
-      await post(ctx, s.buyer.cookie, '/api/escrow/accept-terms', { transactionId: s.transactionId, userRole: 'seller' }),
-      await post(ctx, stranger.cookie, '/api/escrow/initiate-dispute', { transactionId: s.transactionId, disputeType: 'other', description: 'x' }),
+      await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', {
+        transactionId: s.transactionId,
+        milestone: 'payment_received',
+      }),
+      await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', {
+        transactionId: s.transactionId,
+        milestone: 'documents_verified',
+      }),
+      await post(ctx, s.buyer.cookie, '/api/escrow/complete-milestone', {
+        transactionId: s.transactionId,
+        milestone: 'inspection_completed',
+      }),
+      await post(ctx, s.seller.cookie, '/api/escrow/complete-milestone', {
+        transactionId: s.transactionId,
+        milestone: 'funds_released',
+      }),
+      await post(ctx, s.buyer.cookie, '/api/escrow/accept-terms', {
+        transactionId: s.transactionId,
+        userRole: 'seller',
+      }),
+      await post(ctx, stranger.cookie, '/api/escrow/initiate-dispute', {
+        transactionId: s.transactionId,
+        disputeType: 'other',
+        description: 'x',
+      }),
       await post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/actions`, { action: 'verify_documents' }),
       await post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/actions`, { action: 'release_funds' }),
-      await post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, { action: 'resolve', outcome: 'release', decision: 'x' }),
+      await post(ctx, admin.cookie, `/api/admin/escrows/${s.transactionId}/dispute`, {
+        action: 'resolve',
+        outcome: 'release',
+        decision: 'x',
+      }),
       await post(ctx, s.buyer.cookie, '/api/escrow/payments/intent', { transactionId: s.transactionId }),
-      await post(ctx, s.buyer.cookie, '/api/escrow/shipping', { transactionId: s.transactionId, shippingMethod: 'pickup', pickupLocation: 'Here' }),
+      await post(ctx, s.buyer.cookie, '/api/escrow/shipping', {
+        transactionId: s.transactionId,
+        shippingMethod: 'pickup',
+        pickupLocation: 'Here',
+      }),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 409, 403, 403, 404, 409, 409, 409, 409, 403]);
     expect(await snapshot(ctx, s.transactionId)).toEqual(before);

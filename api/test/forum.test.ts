@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ForumPageSchema, ForumThreadSchema, trendingScore, type ForumPage } from '@app/shared';
-import { createAdminSession, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
+import {
+  createAdminSession,
+  createUserSession,
+  jsonHeaders,
+  startTestApp,
+  type TestContext,
+} from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,7 +20,13 @@ const post = (cookie: string | undefined, payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/forum/posts', headers: jsonHeaders(cookie), payload });
 
 async function newPost(u: Session, over: Record<string, unknown> = {}): Promise<number> {
-  const res = await post(u.cookie, { title: 'A question about reserves', content: 'Some thoughts on reserves.', category: 'general', tags: ['selling'], ...over });
+  const res = await post(u.cookie, {
+    title: 'A question about reserves',
+    content: 'Some thoughts on reserves.',
+    category: 'general',
+    tags: ['selling'],
+    ...over,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return ForumThreadSchema.parse(res.json()).id;
 }
@@ -30,9 +42,16 @@ describe('forum posts: writing', () => {
     const author = await createUserSession(ctx.app, ctx.sql);
     const id = await newPost(author);
     expect((await post(undefined, { title: 't', content: 'c', category: 'general' })).statusCode).toBe(401);
-    const reply = await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies`, headers: jsonHeaders(), payload: { content: 'hi' } });
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/forum/posts/${id}/replies`,
+      headers: jsonHeaders(),
+      payload: { content: 'hi' },
+    });
     expect(reply.statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/like`, headers: jsonHeaders() })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/like`, headers: jsonHeaders() })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses bad input with 400 naming the field', async () => {
@@ -68,16 +87,27 @@ describe('forum posts: writing', () => {
     const other = await createUserSession(ctx.app, ctx.sql);
     const id = await newPost(author);
     const edit = (cookie: string) =>
-      ctx.app.inject({ method: 'PATCH', url: `/api/forum/posts/${id}`, headers: jsonHeaders(cookie), payload: { title: 'Edited title' } });
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/forum/posts/${id}`,
+        headers: jsonHeaders(cookie),
+        payload: { title: 'Edited title' },
+      });
     expect((await edit(other.cookie)).statusCode).toBe(403);
     const mine = await edit(author.cookie);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().title).toBe('Edited title');
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/forum/posts/${id}`, headers: jsonHeaders(other.cookie) })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/forum/posts/${id}`, headers: jsonHeaders(other.cookie) }))
+        .statusCode,
+    ).toBe(403);
     // Past the edit window the author may no longer edit.
     await ctx.sql`update forum_posts set created_at = now() - interval '25 hours' where id = ${id}`;
     expect((await edit(author.cookie)).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/forum/posts/${id}`, headers: jsonHeaders(author.cookie) })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/forum/posts/${id}`, headers: jsonHeaders(author.cookie) }))
+        .statusCode,
+    ).toBe(204);
     expect((await ctx.app.inject({ url: `/api/forum/posts/${id}` })).statusCode).toBe(404);
   });
 
@@ -86,7 +116,12 @@ describe('forum posts: writing', () => {
     try {
       const u = await createUserSession(limited.app, limited.sql);
       const send = () =>
-        limited.app.inject({ method: 'POST', url: '/api/forum/posts', headers: jsonHeaders(u.cookie), payload: { title: 'T', content: 'C', category: 'general' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/forum/posts',
+          headers: jsonHeaders(u.cookie),
+          payload: { title: 'T', content: 'C', category: 'general' },
+        });
       for (let i = 0; i < 5; i += 1) expect((await send()).statusCode).toBe(201);
       const sixth = await send();
       expect(sixth.statusCode).toBe(429);
@@ -115,7 +150,9 @@ describe('forum likes and replies under races', () => {
     // Half unlike while the other half like again: the counter still equals the rows.
     await Promise.all(members.map((m, i) => like(m, i % 2 === 0 ? 'DELETE' : 'POST')));
     expect(await counted()).toEqual({ likes: 25, rows: 25 });
-    const thread = ForumThreadSchema.parse((await ctx.app.inject({ url: `/api/forum/posts/${id}`, headers: { cookie: members[1]!.cookie } })).json());
+    const thread = ForumThreadSchema.parse(
+      (await ctx.app.inject({ url: `/api/forum/posts/${id}`, headers: { cookie: members[1]!.cookie } })).json(),
+    );
     expect(thread).toMatchObject({ likes: 25, likedByMe: true });
   });
 
@@ -125,7 +162,12 @@ describe('forum likes and replies under races', () => {
     const members = await Promise.all(Array.from({ length: 30 }, () => createUserSession(ctx.app, ctx.sql)));
     const replies = await Promise.all(
       members.map((m, i) =>
-        ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies`, headers: jsonHeaders(m.cookie), payload: { content: `reply ${i}` } }),
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/forum/posts/${id}/replies`,
+          headers: jsonHeaders(m.cookie),
+          payload: { content: `reply ${i}` },
+        }),
       ),
     );
     expect(replies.every((r) => r.statusCode === 201)).toBe(true);
@@ -134,7 +176,13 @@ describe('forum likes and replies under races', () => {
     expect(thread.allReplies).toHaveLength(30);
     const replyId = thread.allReplies[0]!.id;
     await Promise.all(
-      members.map((m) => ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies/${replyId}/like`, headers: jsonHeaders(m.cookie) })),
+      members.map((m) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/forum/posts/${id}/replies/${replyId}/like`,
+          headers: jsonHeaders(m.cookie),
+        }),
+      ),
     );
     const [row] = await ctx.sql<{ likes: number }[]>`select likes from forum_replies where id = ${replyId}`;
     expect(row!.likes).toBe(30);
@@ -148,7 +196,8 @@ describe('forum list: pages, counts, search, trending, following', () => {
     // Its own category keeps other tests' posts out of the way.
     await ctx.sql`delete from forum_posts where category = 'reviews'`;
     const ids: number[] = [];
-    for (let i = 0; i < 25; i += 1) ids.push(await newPost(u, { category: 'reviews', title: `Review ${i}`, tags: [tag] }));
+    for (let i = 0; i < 25; i += 1)
+      ids.push(await newPost(u, { category: 'reviews', title: `Review ${i}`, tags: [tag] }));
     const seen: number[] = [];
     let cursor: string | null = null;
     let arrived = 0;
@@ -170,12 +219,23 @@ describe('forum list: pages, counts, search, trending, following', () => {
     await ctx.sql`delete from forum_posts where category = 'reviews'`;
     const u = await createUserSession(ctx.app, ctx.sql);
     const ids: number[] = [];
-    for (let i = 0; i < 23; i += 1) ids.push(await newPost(u, { category: 'reviews', title: `Lancia review ${i}`, content: i % 2 ? 'lancia lancia delta' : 'delta' }));
+    for (let i = 0; i < 23; i += 1)
+      ids.push(
+        await newPost(u, {
+          category: 'reviews',
+          title: `Lancia review ${i}`,
+          content: i % 2 ? 'lancia lancia delta' : 'delta',
+        }),
+      );
     // Ties on purpose (likes repeat every 5 posts), so the id breaks them.
     for (const [i, id] of ids.entries()) {
       await ctx.sql`update forum_posts set likes = ${i % 5}, replies = ${i % 3}, last_activity_at = now() - ${i} * interval '1 hour' where id = ${id}`;
     }
-    for (const query of ['category=reviews&sort=trending', 'category=reviews&sort=top', 'category=reviews&search=lancia']) {
+    for (const query of [
+      'category=reviews&sort=trending',
+      'category=reviews&sort=top',
+      'category=reviews&search=lancia',
+    ]) {
       const seen: number[] = [];
       let cursor: string | null = null;
       do {
@@ -184,7 +244,10 @@ describe('forum list: pages, counts, search, trending, following', () => {
         cursor = p.nextCursor;
       } while (cursor);
       expect(new Set(seen).size, query).toBe(seen.length);
-      expect([...seen].sort((a, b) => a - b), query).toEqual(ids);
+      expect(
+        [...seen].sort((a, b) => a - b),
+        query,
+      ).toEqual(ids);
     }
   });
 
@@ -203,7 +266,10 @@ describe('forum list: pages, counts, search, trending, following', () => {
 
   it('finds a post by a word of its content and not by a word it lacks; a title match ranks above a body match', async () => {
     const u = await createUserSession(ctx.app, ctx.sql);
-    const body = await newPost(u, { title: 'Shipping across the country', content: 'Enclosed transport for my Zonda was worth it.' });
+    const body = await newPost(u, {
+      title: 'Shipping across the country',
+      content: 'Enclosed transport for my Zonda was worth it.',
+    });
     const title = await newPost(u, { title: 'Zonda ownership costs', content: 'Two years of receipts.' });
     const found = await page('search=zonda');
     expect(found.posts.map((p) => p.id)).toEqual([title, body]);
@@ -238,10 +304,18 @@ describe('forum list: pages, counts, search, trending, following', () => {
     const reader = await createUserSession(ctx.app, ctx.sql);
     const id = await newPost(writer);
     expect((await page('following=true', reader.cookie)).posts).toHaveLength(0);
-    const follow = await ctx.app.inject({ method: 'POST', url: `/api/users/${writer.id}/follow`, headers: jsonHeaders(reader.cookie) });
+    const follow = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${writer.id}/follow`,
+      headers: jsonHeaders(reader.cookie),
+    });
     expect(follow.json()).toEqual({ following: true, followers: 1 });
     expect((await page('following=true', reader.cookie)).posts.map((p) => p.id)).toEqual([id]);
-    await ctx.app.inject({ method: 'DELETE', url: `/api/users/${writer.id}/follow`, headers: jsonHeaders(reader.cookie) });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${writer.id}/follow`,
+      headers: jsonHeaders(reader.cookie),
+    });
     expect((await page('following=true', reader.cookie)).posts).toHaveLength(0);
     expect((await ctx.app.inject({ url: '/api/forum/posts?following=true' })).statusCode).toBe(401);
   });
@@ -277,11 +351,20 @@ describe('forum events', () => {
     const author = await createUserSession(ctx.app, ctx.sql, { name: 'Eve Writer' });
     const reader = await createUserSession(ctx.app, ctx.sql);
     const id = await newPost(author);
-    await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies`, headers: jsonHeaders(reader.cookie), payload: { content: 'Nice' } });
-    for (let i = 0; i < 2; i += 1) await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/like`, headers: jsonHeaders(reader.cookie) });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/forum/posts/${id}/replies`,
+      headers: jsonHeaders(reader.cookie),
+      payload: { content: 'Nice' },
+    });
+    for (let i = 0; i < 2; i += 1)
+      await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/like`, headers: jsonHeaders(reader.cookie) });
     const thread = await ctx.sql<{ type: string; seq: number; payload: { replies?: number; likes?: number } }[]>`
       select type, seq::int as seq, payload from outbox where stream = ${`thread:${id}`} order by seq`;
-    expect(thread.map((e) => [e.type, e.seq])).toEqual([['forum.reply.posted', 1], ['forum.likes.changed', 2]]);
+    expect(thread.map((e) => [e.type, e.seq])).toEqual([
+      ['forum.reply.posted', 1],
+      ['forum.likes.changed', 2],
+    ]);
     expect(thread[0]!.payload.replies).toBe(1);
     expect(thread[1]!.payload.likes).toBe(1);
     const [created] = await ctx.sql<{ payload: { postId: number; userName: string } }[]>`
@@ -296,16 +379,30 @@ describe('forum moderation', () => {
     const reader = await createUserSession(ctx.app, ctx.sql);
     const admin = await createAdminSession(ctx.app, ctx.sql);
     const id = await newPost(author, { title: 'Buy my totally legit car' });
-    const report = await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/report`, headers: jsonHeaders(reader.cookie), payload: { reason: 'Spam' } });
+    const report = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/forum/posts/${id}/report`,
+      headers: jsonHeaders(reader.cookie),
+      payload: { reason: 'Spam' },
+    });
     expect(report.statusCode).toBe(204);
     const reports = await ctx.app.inject({ url: '/api/admin/forum/reports', headers: { cookie: admin.cookie } });
     expect(reports.json()[0]).toMatchObject({ postId: id, reason: 'Spam', hidden: false });
-    expect((await ctx.app.inject({ url: '/api/admin/forum/reports', headers: { cookie: reader.cookie } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ url: '/api/admin/forum/reports', headers: { cookie: reader.cookie } })).statusCode,
+    ).toBe(403);
     const before = (await page('')).counts;
-    const hide = await ctx.app.inject({ method: 'POST', url: `/api/admin/forum/posts/${id}/hide`, headers: jsonHeaders(admin.cookie), payload: { hidden: true } });
+    const hide = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/forum/posts/${id}/hide`,
+      headers: jsonHeaders(admin.cookie),
+      payload: { hidden: true },
+    });
     expect(hide.statusCode).toBe(204);
     expect((await page('')).counts).toMatchObject({ all: before.all - 1, general: before.general - 1 });
-    expect((await ctx.app.inject({ url: `/api/forum/posts/${id}`, headers: { cookie: reader.cookie } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: `/api/forum/posts/${id}`, headers: { cookie: reader.cookie } })).statusCode,
+    ).toBe(404);
     const own = await ctx.app.inject({ url: `/api/forum/posts/${id}`, headers: { cookie: author.cookie } });
     expect(own.json()).toMatchObject({ hidden: true });
     expect((await page('', reader.cookie)).posts.map((p) => p.id)).not.toContain(id);
@@ -319,14 +416,24 @@ describe('forum moderation', () => {
     const admin = await createAdminSession(ctx.app, ctx.sql);
     const id = await newPost(author, { title: 'Which tyres for a winter in the Alps?' });
     const reply = async (u: Session, content: string) => {
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies`, headers: jsonHeaders(u.cookie), payload: { content } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/forum/posts/${id}/replies`,
+        headers: jsonHeaders(u.cookie),
+        payload: { content },
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().id as number;
     };
     const kept = await reply(reader, 'Proper winter tyres, not all-seasons.');
     const spam = await reply(replier, 'Cheap tyres at my totally legit shop');
     const hide = (hidden: boolean, cookie = admin.cookie) =>
-      ctx.app.inject({ method: 'POST', url: `/api/admin/forum/posts/${id}/replies/${spam}/hide`, headers: jsonHeaders(cookie), payload: { hidden } });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/forum/posts/${id}/replies/${spam}/hide`,
+        headers: jsonHeaders(cookie),
+        payload: { hidden },
+      });
     // Only an admin hides.
     expect((await hide(true, author.cookie)).statusCode).toBe(403);
     expect((await hide(true)).statusCode).toBe(204);
@@ -337,21 +444,40 @@ describe('forum moderation', () => {
       return ForumThreadSchema.parse(res.json());
     };
     const theirs = await thread(replier.cookie);
-    expect(theirs.allReplies.map((r) => [r.id, r.hidden])).toEqual([[kept, false], [spam, true]]);
+    expect(theirs.allReplies.map((r) => [r.id, r.hidden])).toEqual([
+      [kept, false],
+      [spam, true],
+    ]);
     for (const cookie of [reader.cookie, author.cookie, undefined]) {
       const seen = await thread(cookie);
       expect(seen.allReplies.map((r) => r.id)).toEqual([kept]);
       expect(seen.recentReplies.map((r) => r.id)).toEqual([kept]);
     }
     // The list's latest reply is the hidden one for its author only.
-    const latest = async (cookie: string) => (await page('category=general', cookie)).posts.find((p) => p.id === id)?.recentReplies.map((r) => [r.id, r.hidden]);
+    const latest = async (cookie: string) =>
+      (await page('category=general', cookie)).posts
+        .find((p) => p.id === id)
+        ?.recentReplies.map((r) => [r.id, r.hidden]);
     expect(await latest(replier.cookie)).toContainEqual([spam, true]);
     expect(await latest(reader.cookie)).not.toContainEqual([spam, expect.anything()]);
     // A hidden reply cannot be liked; shown again, it is back for everyone.
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/forum/posts/${id}/replies/${spam}/like`, headers: jsonHeaders(reader.cookie) })).statusCode).toBe(404);
-    const [row] = await ctx.sql<{ hiddenBy: number | null; likes: number }[]>`select hidden_by, likes from forum_replies where id = ${spam}`;
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/forum/posts/${id}/replies/${spam}/like`,
+          headers: jsonHeaders(reader.cookie),
+        })
+      ).statusCode,
+    ).toBe(404);
+    const [row] = await ctx.sql<
+      { hiddenBy: number | null; likes: number }[]
+    >`select hidden_by, likes from forum_replies where id = ${spam}`;
     expect(row).toEqual({ hiddenBy: admin.id, likes: 0 });
     expect((await hide(false)).statusCode).toBe(204);
-    expect((await thread(reader.cookie)).allReplies.map((r) => [r.id, r.hidden])).toEqual([[kept, false], [spam, false]]);
+    expect((await thread(reader.cookie)).allReplies.map((r) => [r.id, r.hidden])).toEqual([
+      [kept, false],
+      [spam, false],
+    ]);
   });
 });

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const ask = (vin: string) => ctx.app.inject({ method: 'POST', url: '/api/carfax-report', headers: jsonHeaders(), payload: { vin } });
+const ask = (vin: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/carfax-report', headers: jsonHeaders(), payload: { vin } });
 
 describe('vehicle history report', () => {
   it('on a seeded listing sold here, shows the sale in the ownership history as a platform fact and labels the rest sample data', async () => {
@@ -21,10 +22,17 @@ describe('vehicle history report', () => {
     expect(listing).toBeDefined();
     const before = VehicleHistoryReportSchema.parse((await ask(listing!.vin)).json());
     expect(before.provider).toBe('platform');
-    expect(before.ownershipHistory.filter((o) => o.source === 'platform').map((o) => o.ownerType)).toEqual(['Seller (listed on this marketplace)']);
+    expect(before.ownershipHistory.filter((o) => o.source === 'platform').map((o) => o.ownerType)).toEqual([
+      'Seller (listed on this marketplace)',
+    ]);
 
     const buyer = await createUserSession(ctx.app, ctx.sql);
-    const bought = await ctx.app.inject({ method: 'POST', url: `/api/auctions/${listing!.auctionId}/buy-now`, headers: jsonHeaders(buyer.cookie), payload: {} });
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/auctions/${listing!.auctionId}/buy-now`,
+      headers: jsonHeaders(buyer.cookie),
+      payload: {},
+    });
     expect(bought.statusCode).toBe(201);
     // The cached report is for the car as it was; a fresh one is asked for once it expires.
     await ctx.sql`update vehicle_history_reports set expires_at = now() where vin = ${listing!.vin}`;
@@ -32,9 +40,14 @@ describe('vehicle history report', () => {
     expect(res.statusCode).toBe(200);
     const report = VehicleHistoryReportSchema.parse(res.json());
     const platform = report.ownershipHistory.filter((o) => o.source === 'platform');
-    expect(platform.map((o) => o.ownerType)).toEqual(['Seller (listed on this marketplace)', 'Buyer (Buy It Now on this marketplace, escrow pending)']);
+    expect(platform.map((o) => o.ownerType)).toEqual([
+      'Seller (listed on this marketplace)',
+      'Buyer (Buy It Now on this marketplace, escrow pending)',
+    ]);
     expect(platform[1]).toMatchObject({ mileageStart: listing!.mileage, mileageEnd: listing!.mileage });
-    expect(report.sampleSections).toEqual(expect.arrayContaining(['recalls', 'serviceHistory', 'titleHistory', 'vehicleHistory']));
+    expect(report.sampleSections).toEqual(
+      expect.arrayContaining(['recalls', 'serviceHistory', 'titleHistory', 'vehicleHistory']),
+    );
     expect(report.serviceHistory.every((s) => s.source === 'sample')).toBe(true);
     expect(report.vehicle.make).not.toBeNull();
     expect(report.score).toBeGreaterThanOrEqual(0);
@@ -50,7 +63,9 @@ describe('vehicle history report', () => {
     const first = (await ask(vin)).json();
     const second = (await ask(vin)).json();
     expect(second.generatedAt).toBe(first.generatedAt);
-    const [row] = await ctx.sql<{ ttl: number }[]>`select extract(epoch from expires_at - fetched_at)::int as ttl from vehicle_history_reports where vin = ${vin}`;
+    const [row] = await ctx.sql<
+      { ttl: number }[]
+    >`select extract(epoch from expires_at - fetched_at)::int as ttl from vehicle_history_reports where vin = ${vin}`;
     expect(row!.ttl).toBe(3600);
     // The model values a 2019 911 GT3 RS: the market values are the model's, not sample data.
     expect(first.marketValue.retail).toBeGreaterThan(100_000);
@@ -58,7 +73,11 @@ describe('vehicle history report', () => {
   });
 
   it('refuses bad VINs with 400 and the reason', async () => {
-    for (const [vin, reason] of [['WP0AC2A99KS14900', 'VIN must be 17 characters'], ['1HGCM82643A004352', 'check digit'], ['WP0AC2A99KS14900Q', 'VIN may not contain I, O or Q']]) {
+    for (const [vin, reason] of [
+      ['WP0AC2A99KS14900', 'VIN must be 17 characters'],
+      ['1HGCM82643A004352', 'check digit'],
+      ['WP0AC2A99KS14900Q', 'VIN may not contain I, O or Q'],
+    ]) {
       const res = await ask(vin!);
       expect(res.statusCode).toBe(400);
       expect(JSON.stringify(res.json())).toContain(reason);
@@ -68,11 +87,30 @@ describe('vehicle history report', () => {
   it('a provider swapped in by HISTORY_PROVIDER changes the report; a failing provider is a 502 with its message', async () => {
     const fixture = await startTestApp({}, { HISTORY_PROVIDER: 'fixture' });
     try {
-      const report = VehicleHistoryReportSchema.parse((await fixture.app.inject({ method: 'POST', url: '/api/carfax-report', headers: jsonHeaders(), payload: { vin: 'WP0AC2A99KS149000' } })).json());
+      const report = VehicleHistoryReportSchema.parse(
+        (
+          await fixture.app.inject({
+            method: 'POST',
+            url: '/api/carfax-report',
+            headers: jsonHeaders(),
+            payload: { vin: 'WP0AC2A99KS149000' },
+          })
+        ).json(),
+      );
       expect(report).toMatchObject({ provider: 'fixture', score: 29, sampleSections: [] });
       expect(report.titleHistory.map((t) => t.titleType)).toEqual(['Clean', 'Rebuilt']);
-      await fixture.rebuild({ historyProvider: { name: 'down', report: () => Promise.reject(new HistoryUnavailable('No records service: try again later')) } });
-      const res = await fixture.app.inject({ method: 'POST', url: '/api/carfax-report', headers: jsonHeaders(), payload: { vin: 'WP0AC2A99KS149000' } });
+      await fixture.rebuild({
+        historyProvider: {
+          name: 'down',
+          report: () => Promise.reject(new HistoryUnavailable('No records service: try again later')),
+        },
+      });
+      const res = await fixture.app.inject({
+        method: 'POST',
+        url: '/api/carfax-report',
+        headers: jsonHeaders(),
+        payload: { vin: 'WP0AC2A99KS149000' },
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ error: 'No records service: try again later' });
     } finally {

@@ -7,7 +7,14 @@ import { Redis } from 'ioredis';
 import { createSql, type Sql } from '@app/infra';
 import { buildApp } from '../src/app.js';
 import { CLAIM_LEASE_S, KEY_IN_FLIGHT, KEY_REUSED, requestFingerprint } from '../src/services/idempotency.js';
-import { createAuction, createUserSession, jsonHeaders, REDIS_URL, startTestApp, type TestContext } from './support/test-app.js';
+import {
+  createAuction,
+  createUserSession,
+  jsonHeaders,
+  REDIS_URL,
+  startTestApp,
+  type TestContext,
+} from './support/test-app.js';
 
 let ctx: TestContext;
 let other: { app: FastifyInstance; sql: Sql; redis: Redis };
@@ -29,14 +36,24 @@ afterAll(async () => {
 
 const apps = () => [ctx.app, other.app];
 const bid = (app: FastifyInstance, cookie: string, auctionId: number, amount: number, key: string) =>
-  app.inject({ method: 'POST', url: '/api/bids', headers: { ...jsonHeaders(cookie), 'idempotency-key': key }, payload: { auctionId, amount } });
-const bidsOn = async (auctionId: number) => (await ctx.sql<{ amount: string }[]>`select amount from bids where auction_id = ${auctionId} order by id`).map((b) => b.amount);
+  app.inject({
+    method: 'POST',
+    url: '/api/bids',
+    headers: { ...jsonHeaders(cookie), 'idempotency-key': key },
+    payload: { auctionId, amount },
+  });
+const bidsOn = async (auctionId: number) =>
+  (await ctx.sql<{ amount: string }[]>`select amount from bids where auction_id = ${auctionId} order by id`).map(
+    (b) => b.amount,
+  );
 
 describe('one Idempotency-Key raced on two API processes', () => {
   it('places one bid and answers every request with it', async () => {
     const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
     const u = await createUserSession(ctx.app, ctx.sql);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => bid(apps()[i % 2]!, u.cookie, auctionId, 20000, 'two-processes')));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => bid(apps()[i % 2]!, u.cookie, auctionId, 20000, 'two-processes')),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
     expect(await bidsOn(auctionId)).toEqual(['20000.00']);
@@ -46,21 +63,30 @@ describe('one Idempotency-Key raced on two API processes', () => {
     const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00', buyItNowPrice: '50000.00' });
     const u = await createUserSession(ctx.app, ctx.sql);
     const buy = (app: FastifyInstance) =>
-      app.inject({ method: 'POST', url: `/api/auctions/${auctionId}/buy-now`, headers: { ...jsonHeaders(u.cookie), 'idempotency-key': 'buy-once' }, payload: {} });
+      app.inject({
+        method: 'POST',
+        url: `/api/auctions/${auctionId}/buy-now`,
+        headers: { ...jsonHeaders(u.cookie), 'idempotency-key': 'buy-once' },
+        payload: {},
+      });
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => buy(apps()[i % 2]!)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(201));
     expect(new Set(answers.map((a) => a.json().transactionId)).size).toBe(1);
     expect((await ctx.sql`select 1 from escrow_transactions where auction_id = ${auctionId}`).length).toBe(1);
   });
 
-  it('refuses the requests that differ from the one that claimed the key (422), storing only the claimant\'s bid', async () => {
+  it("refuses the requests that differ from the one that claimed the key (422), storing only the claimant's bid", async () => {
     const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
     const u = await createUserSession(ctx.app, ctx.sql);
     const amounts = [20000, 21000, 22000, 23000];
-    const answers = await Promise.all(amounts.map((amount, i) => bid(apps()[i % 2]!, u.cookie, auctionId, amount, 'raced-bodies')));
+    const answers = await Promise.all(
+      amounts.map((amount, i) => bid(apps()[i % 2]!, u.cookie, auctionId, amount, 'raced-bodies')),
+    );
     const won = answers.filter((a) => a.statusCode === 201);
     expect(won.length).toBe(1);
-    expect(answers.filter((a) => a.statusCode === 422).map((a) => a.json())).toEqual(Array(3).fill({ error: KEY_REUSED }));
+    expect(answers.filter((a) => a.statusCode === 422).map((a) => a.json())).toEqual(
+      Array(3).fill({ error: KEY_REUSED }),
+    );
     expect(await bidsOn(auctionId)).toEqual([won[0]!.json().amount]);
   });
 });

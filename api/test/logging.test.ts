@@ -13,11 +13,19 @@ afterAll(async () => ctx?.close());
 it('never writes a password or a session token to the log', async () => {
   const user = await createUser(ctx.sql);
   const login = await ctx.app.inject({
-    method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: user.email, password: TEST_PASSWORD },
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin: ORIGIN },
+    payload: { email: user.email, password: TEST_PASSWORD },
   });
   const token = login.cookies.find((c) => c.name === 'sid')!.value;
   await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: `sid=${token}` } });
-  await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: user.email, password: 'wrong-but-logged?' } });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin: ORIGIN },
+    payload: { email: user.email, password: 'wrong-but-logged?' },
+  });
   const log = lines.join('\n');
   // One line per request at this level, so all three were logged and none leaked.
   expect(lines.filter((l) => l.includes('"msg":"request"')).length).toBe(3);

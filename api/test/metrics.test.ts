@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminSession, createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
+import {
+  createAdminSession,
+  createAuction,
+  createUserSession,
+  jsonHeaders,
+  startTestApp,
+  type TestContext,
+} from './support/test-app.js';
 
 const TOKEN = 'scrape-token-for-tests-0123456789';
 let ctx: TestContext;
@@ -18,17 +25,28 @@ const sample = (text: string, name: string, labels: string): number =>
 describe('GET /metrics', () => {
   it('refuses a scrape without an admin session or the token, and a wrong token', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-    const wrong = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
+    const wrong = await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}x` },
+    });
     expect(wrong.statusCode).toBe(401);
     const user = await createUserSession(ctx.app, ctx.sql);
-    expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(401);
   });
 
   it('counts accepted and refused bids, their groups, and request latency by route', async () => {
     const auctionId = await createAuction(ctx.sql, { startingBid: '5000.00' });
     const u = await createUserSession(ctx.app, ctx.sql);
     const bid = (amount: number) =>
-      ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(u.cookie), payload: { auctionId, amount } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/bids',
+        headers: jsonHeaders(u.cookie),
+        payload: { auctionId, amount },
+      });
     expect((await bid(5000)).statusCode).toBe(201);
     expect((await bid(5001)).statusCode).toBe(409);
 

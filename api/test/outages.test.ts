@@ -7,7 +7,16 @@ import { createSql, type Sql } from '@app/infra';
 import { startFreezableProxy, type FreezableProxy } from '../../infra/test-support/freezable-proxy.js';
 import { SIGN_UP_ANSWER } from '@app/shared';
 import { buildApp } from '../src/app.js';
-import { ORIGIN, REDIS_URL, createAuction, createUser, jsonHeaders, signIn, startTestApp, type TestContext } from './support/test-app.js';
+import {
+  ORIGIN,
+  REDIS_URL,
+  createAuction,
+  createUser,
+  jsonHeaders,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from './support/test-app.js';
 
 const DEADLINE_MS = 2000;
 let ctx: TestContext;
@@ -72,7 +81,9 @@ describe('a frozen Postgres', () => {
     expect(back.ms).toBeLessThan(3000);
     // The bid that waited through the outage was dropped, not decided when the database came back.
     await new Promise((r) => setTimeout(r, 300));
-    const amounts = await ctx.sql<{ amount: string }[]>`select amount from bids where auction_id = ${auctionId} order by id`;
+    const amounts = await ctx.sql<
+      { amount: string }[]
+    >`select amount from bids where auction_id = ${auctionId} order by id`;
     expect(amounts.map((a) => a.amount)).toEqual(['10000.00']);
     expect((await bid(cookie, auctionId, 11_000)).statusCode).toBe(201);
   });
@@ -82,7 +93,9 @@ describe('a frozen Postgres', () => {
     const cookies: string[] = [];
     for (let i = 0; i < 8; i += 1) cookies.push(await signIn(ctx.app, (await createUser(ctx.sql)).email));
     // Sessions are warm; the freeze catches the bids themselves.
-    await Promise.all(cookies.map((c) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: c } })));
+    await Promise.all(
+      cookies.map((c) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: c } })),
+    );
     pg.freeze();
     const answers: Promise<{ statusCode: number }>[] = [];
     for (const [i, c] of cookies.entries()) {
@@ -114,7 +127,11 @@ describe('a frozen Redis', () => {
     rd.freeze();
     try {
       const r = await timed(() =>
-        ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'correct-horse-battery' } }),
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: 'correct-horse-battery' },
+        }),
       );
       expect(r.value.statusCode).toBe(503);
       expect(Number(r.value.headers['retry-after'])).toBeGreaterThan(0);
@@ -124,16 +141,23 @@ describe('a frozen Redis', () => {
     }
   });
 
-  it('answers a sign-up 202 as ever, and keeps the attempt for the workers\' sweep to mail', async () => {
+  it("answers a sign-up 202 as ever, and keeps the attempt for the workers' sweep to mail", async () => {
     // Every Redis connection of this app (rate limits, the mail queue) goes through the frozen proxy.
     const app = await buildApp({ ...ctx.config, REDIS_URL: rd.url('redis') }, { sql: ctx.sql, redis: proxiedRedis });
     const email = `frozen-redis-${Date.now()}@example.test`;
     rd.freeze();
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/register', headers: { origin: ORIGIN }, payload: { name: 'Patient', email, password: 'a-fine-password' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { origin: ORIGIN },
+        payload: { name: 'Patient', email, password: 'a-fine-password' },
+      });
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ message: SIGN_UP_ANSWER });
-      expect(await ctx.sql`select mail_status from sign_up_attempts where email = ${email}`).toEqual([{ mailStatus: 'pending' }]);
+      expect(await ctx.sql`select mail_status from sign_up_attempts where email = ${email}`).toEqual([
+        { mailStatus: 'pending' },
+      ]);
     } finally {
       rd.thaw();
       await app.close();

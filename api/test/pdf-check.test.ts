@@ -22,7 +22,8 @@ describe('a PDF judged beyond its first bytes', () => {
       'an unknown version': good.replace('%PDF-1.7', '%PDF-9.1'),
       'an html page': `%PDF-1.4\n<script>alert(1)</script>\nstartxref\n0\n%%EOF\n`,
     };
-    for (const [name, text] of Object.entries(cases)) expect(pdfProblem(Buffer.from(text, 'latin1')), name).toBe(PDF_TEXTS.malformed);
+    for (const [name, text] of Object.entries(cases))
+      expect(pdfProblem(Buffer.from(text, 'latin1')), name).toBe(PDF_TEXTS.malformed);
   });
 
   it('refuses what acts when opened: scripts, launch and submit actions, attachments, media, XFA, however the name is written', () => {
@@ -38,7 +39,10 @@ describe('a PDF judged beyond its first bytes', () => {
     // Hidden in a compressed object stream, whose name is escaped too.
     const hidden = pdfDocument([CATALOG, objectStream([PAGES, '<< /S /JavaScript /JS (app.alert(1)) >>'], 3)]);
     expect(pdfProblem(hidden)).toBe(PDF_TEXTS.active);
-    const escaped = pdfDocument([CATALOG, objectStream(['<< /S /JavaScript /JS (x) >>'], 3).replace('/ObjStm', '/Obj#53tm')]);
+    const escaped = pdfDocument([
+      CATALOG,
+      objectStream(['<< /S /JavaScript /JS (x) >>'], 3).replace('/ObjStm', '/Obj#53tm'),
+    ]);
     expect(pdfProblem(escaped)).toBe(PDF_TEXTS.active);
   });
 
@@ -54,13 +58,20 @@ describe('a PDF judged beyond its first bytes', () => {
 
   it('reads a hostile file of digits, spaces and brackets in time proportional to its size', () => {
     // Printed, not asserted (latency belongs to benchmarks): quadratic searches would take minutes here.
-    for (const filler of ['1 '.repeat(5_000_000), '<<'.repeat(5_000_000), '1 0 obj /Type /ObjStm '.repeat(450_000), '/Root 1 '.repeat(1_200_000)]) {
+    for (const filler of [
+      '1 '.repeat(5_000_000),
+      '<<'.repeat(5_000_000),
+      '1 0 obj /Type /ObjStm '.repeat(450_000),
+      '/Root 1 '.repeat(1_200_000),
+    ]) {
       // A trailer that holds, so every later search runs over the filler.
       const head = `%PDF-1.4\n${filler}\n`;
       const file = Buffer.from(`${head}xref\n0 1\ntrailer << >>\nstartxref\n${head.length}\n%%EOF\n`, 'latin1');
       const t = performance.now();
       expect(pdfProblem(file)).not.toBeNull();
-      console.log(`pdf check of ${(file.length / 1e6).toFixed(1)} MB of "${filler.slice(0, 6)}...": ${(performance.now() - t).toFixed(0)} ms`);
+      console.log(
+        `pdf check of ${(file.length / 1e6).toFixed(1)} MB of "${filler.slice(0, 6)}...": ${(performance.now() - t).toFixed(0)} ms`,
+      );
     }
   });
 });

@@ -4,7 +4,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTO_TEXTS } from '@app/shared';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
-import { createUserSession, jsonHeaders, multipartFile, startTestApp, uploadPhoto, type TestContext } from './support/test-app.js';
+import {
+  createUserSession,
+  jsonHeaders,
+  multipartFile,
+  startTestApp,
+  uploadPhoto,
+  type TestContext,
+} from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,7 +21,15 @@ afterAll(async () => ctx?.close());
 
 const storedFiles = async () => (await readdir(ctx.config.UPLOAD_DIR).catch(() => [])).sort();
 const storedRows = async () => (await ctx.sql<{ n: number }[]>`select count(*)::int as n from photo_uploads`)[0]!.n;
-const car = { vin: 'WP0AB2A99MS123456', year: 2021, make: 'Porsche', model: '911 Carrera S', mileage: 18000, condition: 'Very Good', description: '' };
+const car = {
+  vin: 'WP0AB2A99MS123456',
+  year: 2021,
+  make: 'Porsche',
+  model: '911 Carrera S',
+  mileage: 18000,
+  condition: 'Very Good',
+  description: '',
+};
 
 describe('uploading photos', () => {
   it('stores a real PNG for the signed-in user, encoded afresh, and serves it back with the type it proved to be', async () => {
@@ -26,7 +41,9 @@ describe('uploading photos', () => {
     const body = res.json();
     expect(body).toMatchObject({ contentType: 'image/png' });
     expect(body.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
-    const [row] = await ctx.sql<{ ownerId: number }[]>`select owner_id from photo_uploads where file_name = ${body.url.slice('/uploads/'.length)}`;
+    const [row] = await ctx.sql<
+      { ownerId: number }[]
+    >`select owner_id from photo_uploads where file_name = ${body.url.slice('/uploads/'.length)}`;
     expect(row!.ownerId).toBe(seller.id);
 
     const served = await ctx.app.inject({ url: body.url });
@@ -48,7 +65,10 @@ describe('uploading photos', () => {
     const [files, rows] = [await storedFiles(), await storedRows()];
     const fakeJpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, ...Buffer.from('JFIF'), 0, 1, 2, 3]);
     const truncatedPng = (await barcodePng('CUT', 'Code128')).subarray(0, 120);
-    for (const [bytes, name] of [[fakeJpeg, 'a.jpg'], [truncatedPng, 'b.png']] as const) {
+    for (const [bytes, name] of [
+      [fakeJpeg, 'a.jpg'],
+      [truncatedPng, 'b.png'],
+    ] as const) {
       const res = await uploadPhoto(ctx.app, seller.cookie, bytes, name, 'image/jpeg');
       expect(res.statusCode).toBe(415);
     }
@@ -60,7 +80,10 @@ describe('uploading photos', () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
     const tagged = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#2c3e50' } })
       .jpeg()
-      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'X1', Copyright: 'Home address here' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 20/1 0/1' } })
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'X1', Copyright: 'Home address here' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 20/1 0/1' },
+      })
       .toBuffer();
     expect((await sharp(tagged).metadata()).exif).toBeDefined();
     const res = await uploadPhoto(ctx.app, seller.cookie, tagged, 'a.jpg', 'image/jpeg');
@@ -75,7 +98,13 @@ describe('uploading photos', () => {
   it('refuses a file that is not an image, even named and typed as one, and stores nothing', async () => {
     const seller = await createUserSession(ctx.app, ctx.sql);
     const [files, rows] = [await storedFiles(), await storedRows()];
-    const res = await uploadPhoto(ctx.app, seller.cookie, Buffer.from('<script>alert(1)</script> not a picture'), 'car.png', 'image/png');
+    const res = await uploadPhoto(
+      ctx.app,
+      seller.cookie,
+      Buffer.from('<script>alert(1)</script> not a picture'),
+      'car.png',
+      'image/png',
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ error: PHOTO_TEXTS.notAnImage });
     expect(await storedFiles()).toEqual(files);
@@ -103,14 +132,27 @@ describe('uploading photos', () => {
     const png = await barcodePng('X', 'Code128');
     const { payload, headers } = multipartFile(png, 'a.png', 'image/png');
     const rows = await storedRows();
-    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/uploads/photos', headers: { ...jsonHeaders(), ...headers }, payload });
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads/photos',
+      headers: { ...jsonHeaders(), ...headers },
+      payload,
+    });
     expect(anonymous.statusCode).toBe(401);
     const seller = await createUserSession(ctx.app, ctx.sql);
     const foreign = await ctx.app.inject({
-      method: 'POST', url: '/api/uploads/photos', headers: { ...headers, cookie: seller.cookie, origin: 'https://evil.example' }, payload,
+      method: 'POST',
+      url: '/api/uploads/photos',
+      headers: { ...headers, cookie: seller.cookie, origin: 'https://evil.example' },
+      payload,
     });
     expect(foreign.statusCode).toBe(403);
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/uploads/photos', headers: jsonHeaders(seller.cookie), payload: { file: 'x' } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads/photos',
+      headers: jsonHeaders(seller.cookie),
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().error).toMatch(/multipart\/form-data/);
     expect(await storedRows()).toBe(rows);
@@ -131,7 +173,12 @@ describe('photos on a car', () => {
     const theirs = (await uploadPhoto(ctx.app, other.cookie, await barcodePng('THEIRS', 'Code128'))).json().url;
     const mine = (await uploadPhoto(ctx.app, seller.cookie, await barcodePng('MINE', 'Code128'))).json().url;
     const post = (images: string[], vin: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/cars', headers: jsonHeaders(seller.cookie), payload: { ...car, vin, images } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/cars',
+        headers: jsonHeaders(seller.cookie),
+        payload: { ...car, vin, images },
+      });
 
     const stolen = await post([mine, theirs], 'WP0AB2A99MS200001');
     expect(stolen.statusCode).toBe(400);

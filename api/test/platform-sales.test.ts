@@ -25,9 +25,16 @@ afterAll(async () => {
 
 /** A 2019 911 GT3 RS (the VIN pins the trim): the platform's sale of such a car is its closest comparable. */
 async function platformSalesIn(app: FastifyInstance): Promise<string[]> {
-  const res = await app.inject({ method: 'POST', url: '/api/estimate-value', headers: { origin: ORIGIN }, payload: { vin: 'WP0AC2A99KS149000', mileage: 6000, zip: '48226' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/estimate-value',
+    headers: { origin: ORIGIN },
+    payload: { vin: 'WP0AC2A99KS149000', mileage: 6000, zip: '48226' },
+  });
   expect(res.statusCode, res.body).toBe(200);
-  return ValuationResponseSchema.parse(res.json()).valuation.comparables.filter((c) => c.kind === 'platform sale').map((c) => c.price);
+  return ValuationResponseSchema.parse(res.json())
+    .valuation.comparables.filter((c) => c.kind === 'platform sale')
+    .map((c) => c.price);
 }
 
 let vin = 0;

@@ -14,11 +14,16 @@ it('serves the queue dashboard to admins only: signed out 401 (or a redirect for
   expect(page.statusCode).toBe(302);
   expect(page.headers.location).toBe('/admin/login');
   const user = await createUserSession(ctx.app, ctx.sql);
-  expect((await ctx.app.inject({ url: '/admin/queues/api/queues', headers: { cookie: user.cookie } })).statusCode).toBe(403);
+  expect((await ctx.app.inject({ url: '/admin/queues/api/queues', headers: { cookie: user.cookie } })).statusCode).toBe(
+    403,
+  );
 
   await ctx.sql`insert into admin_users (email, name, password_hash) values ('ops@example.test', 'Ops', ${await hashPassword('ops-password-1')})`;
   const login = await ctx.app.inject({
-    method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { email: 'ops@example.test', password: 'ops-password-1' },
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { origin: ORIGIN },
+    payload: { email: 'ops@example.test', password: 'ops-password-1' },
   });
   const cookie = `admin_sid=${login.cookies.find((c) => c.name === 'admin_sid')!.value}`;
   const api = await ctx.app.inject({ url: '/admin/queues/api/queues', headers: { cookie } });
@@ -32,7 +37,9 @@ it('serves the queue dashboard to admins only: signed out 401 (or a redirect for
 
 it('refuses a cross-origin write under /admin/queues with a JSON 403, not a 500', async () => {
   const res = await ctx.app.inject({
-    method: 'PUT', url: '/admin/queues/api/queues/auction-close/pause', headers: { origin: 'https://evil.example' },
+    method: 'PUT',
+    url: '/admin/queues/api/queues/auction-close/pause',
+    headers: { origin: 'https://evil.example' },
   });
   expect(res.statusCode).toBe(403);
   expect(res.json()).toEqual({ error: 'Cross-origin request refused' });

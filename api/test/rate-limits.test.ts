@@ -17,7 +17,12 @@ describe('rate limits (counted in Redis)', () => {
     const a = await createUserSession(ctx.app, ctx.sql);
     const b = await createUserSession(ctx.app, ctx.sql);
     const bid = (cookie: string, amount: number) =>
-      ctx.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(cookie), payload: { auctionId, amount } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/bids',
+        headers: jsonHeaders(cookie),
+        payload: { auctionId, amount },
+      });
     for (let i = 0; i < perUser; i += 1) expect((await bid(a.cookie, 1000 + i * 1000)).statusCode).toBe(201);
     const over = await bid(a.cookie, 50_000);
     expect(over.statusCode).toBe(429);
@@ -33,7 +38,13 @@ describe('rate limits (counted in Redis)', () => {
     const b = await createUserSession(ctx.app, ctx.sql);
     // One address for both members: the count is per member, not per address.
     const lookup = (cookie: string, url: string) =>
-      ctx.app.inject({ method: 'POST', url, remoteAddress: '198.51.100.60', headers: jsonHeaders(cookie), payload: { vin: 'NOT-A-VIN', mileage: 1, zip: '1' } });
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: '198.51.100.60',
+        headers: jsonHeaders(cookie),
+        payload: { vin: 'NOT-A-VIN', mileage: 1, zip: '1' },
+      });
     const urls = ['/api/vin/decode', '/api/estimate-value', '/api/carfax-report'];
     for (const url of urls) {
       for (let i = 0; i < perUser; i += 1) expect((await lookup(a.cookie, url)).statusCode).toBe(400);
@@ -45,10 +56,17 @@ describe('rate limits (counted in Redis)', () => {
     expect((await lookup(b.cookie, '/api/vin/decode')).statusCode).toBe(400);
 
     const drafts = Math.round(RATE_LIMITS.draft.max * SCALE);
-    const clear = () => ctx.app.inject({ method: 'DELETE', url: '/api/trade-in/draft', headers: jsonHeaders(a.cookie) });
+    const clear = () =>
+      ctx.app.inject({ method: 'DELETE', url: '/api/trade-in/draft', headers: jsonHeaders(a.cookie) });
     for (let i = 0; i < drafts; i += 1) expect((await clear()).statusCode).toBe(204);
     expect((await clear()).statusCode).toBe(429);
-    const save = () => ctx.app.inject({ method: 'POST', url: '/api/trade-in/draft', headers: jsonHeaders(a.cookie), payload: { draft: {} } });
+    const save = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/trade-in/draft',
+        headers: jsonHeaders(a.cookie),
+        payload: { draft: {} },
+      });
     for (let i = 0; i < drafts; i += 1) expect((await save()).statusCode).toBe(400);
     const over = await save();
     expect(over.statusCode).toBe(429);
@@ -58,7 +76,11 @@ describe('rate limits (counted in Redis)', () => {
   it('limits every address in general, and a forged X-Forwarded-For does not make a new address', async () => {
     const general = Math.round(RATE_LIMITS.general.max * SCALE);
     const read = (forwarded: string) =>
-      ctx.app.inject({ url: '/api/auctions', remoteAddress: '203.0.113.50', headers: { 'x-forwarded-for': forwarded } });
+      ctx.app.inject({
+        url: '/api/auctions',
+        remoteAddress: '203.0.113.50',
+        headers: { 'x-forwarded-for': forwarded },
+      });
     for (let i = 0; i < general; i += 1) expect((await read(`10.0.0.${i % 250}`)).statusCode).toBe(200);
     const over = await read('10.1.1.1');
     expect(over.statusCode).toBe(429);

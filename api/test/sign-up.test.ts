@@ -1,14 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { bullConnection, signingKey, signSignUp } from '@app/infra';
-import { QUEUE_NAMES, SIGN_UP_ALREADY_DONE, SIGN_UP_ANSWER, SIGN_UP_LINK_EXPIRED, SIGN_UP_LINK_INVALID, signUpMailJobId } from '@app/shared';
-import { createUser, ORIGIN, REDIS_URL, signIn, startTestApp, TEST_PASSWORD, type TestContext } from './support/test-app.js';
+import {
+  QUEUE_NAMES,
+  SIGN_UP_ALREADY_DONE,
+  SIGN_UP_ANSWER,
+  SIGN_UP_LINK_EXPIRED,
+  SIGN_UP_LINK_INVALID,
+  signUpMailJobId,
+} from '@app/shared';
+import {
+  createUser,
+  ORIGIN,
+  REDIS_URL,
+  signIn,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestContext,
+} from './support/test-app.js';
 
 let ctx: TestContext;
 let mailQueue: Queue;
 beforeAll(async () => {
   ctx = await startTestApp();
-  mailQueue = new Queue(QUEUE_NAMES.notices, { connection: bullConnection(REDIS_URL), prefix: `${ctx.config.REDIS_PREFIX}bull` });
+  mailQueue = new Queue(QUEUE_NAMES.notices, {
+    connection: bullConnection(REDIS_URL),
+    prefix: `${ctx.config.REDIS_PREFIX}bull`,
+  });
 });
 afterAll(async () => {
   await mailQueue?.close();
@@ -20,9 +38,20 @@ const fresh = (label: string) => `${label}-${Math.random().toString(36).slice(2)
 let clients = 0;
 /** Each from an address of its own: sign-ups are limited to 10 an hour per address. */
 const register = (body: { name: string; email: string; password: string }) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/register', headers: { origin: ORIGIN }, payload: body, remoteAddress: `198.51.100.${(clients += 1)}` });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: { origin: ORIGIN },
+    payload: body,
+    remoteAddress: `198.51.100.${(clients += 1)}`,
+  });
 const confirm = (token: string, cookie?: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-email', headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload: { token } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm-email',
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload: { token },
+  });
 const attemptsFor = (email: string) =>
   ctx.sql<{ id: number; name: string | null; passwordHash: string | null; existingUserId: number | null }[]>`
     select id, name, password_hash, existing_user_id from sign_up_attempts where email = ${email} order by id`;
@@ -49,7 +78,10 @@ describe('registration does not tell who has an account', () => {
     expect(forTaken.statusCode).toBe(202);
     expect(forNew.body).toBe(forTaken.body);
     expect(forNew.json()).toEqual({ message: SIGN_UP_ANSWER });
-    const headerNames = (h: Record<string, unknown>) => Object.keys(h).filter((k) => !['date', 'x-request-id'].includes(k)).sort();
+    const headerNames = (h: Record<string, unknown>) =>
+      Object.keys(h)
+        .filter((k) => !['date', 'x-request-id'].includes(k))
+        .sort();
     expect(headerNames(forNew.headers)).toEqual(headerNames(forTaken.headers));
     expect(forNew.headers['set-cookie']).toBeUndefined();
     expect(forTaken.headers['set-cookie']).toBeUndefined();
@@ -69,7 +101,9 @@ describe('registration does not tell who has an account', () => {
 
   it('keeps an argon2id hash of a new sign-up, never the password, and makes the address lower case', async () => {
     const email = fresh('Mixed.Case');
-    expect((await register({ name: 'New Person', email: email.toUpperCase(), password: PASSWORD })).statusCode).toBe(202);
+    expect((await register({ name: 'New Person', email: email.toUpperCase(), password: PASSWORD })).statusCode).toBe(
+      202,
+    );
     const [a] = await attemptsFor(email.toLowerCase());
     expect(a!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(a!.passwordHash).not.toContain(PASSWORD);
@@ -128,7 +162,12 @@ describe('confirming a sign-up', () => {
     const [stale] = await attemptsFor(email);
     const good = await linkToken(stale!.id);
 
-    for (const token of [`${stale!.id}.${'A'.repeat(43)}`, good.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), `${stale!.id + 1000}${good.slice(String(stale!.id).length)}`, 'not-a-token']) {
+    for (const token of [
+      `${stale!.id}.${'A'.repeat(43)}`,
+      good.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      `${stale!.id + 1000}${good.slice(String(stale!.id).length)}`,
+      'not-a-token',
+    ]) {
       const res = await confirm(token);
       expect(res.statusCode, token).toBe(400);
       expect(res.json()).toEqual({ error: SIGN_UP_LINK_INVALID });
@@ -143,7 +182,11 @@ describe('confirming a sign-up', () => {
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ error: SIGN_UP_LINK_EXPIRED });
     expect(await accounts(email)).toBe(0);
-    expect((await ctx.sql`select 1 from sign_up_attempts where confirmed_at is not null and id = any(${[taken!.id, stale!.id]})`).length).toBe(0);
+    expect(
+      (
+        await ctx.sql`select 1 from sign_up_attempts where confirmed_at is not null and id = any(${[taken!.id, stale!.id]})`
+      ).length,
+    ).toBe(0);
   });
 
   it('makes one account when confirmations race: one link clicked many times at once, and two links for one address', async () => {
@@ -160,6 +203,8 @@ describe('confirming a sign-up', () => {
     const winner = answers.find((r) => r.statusCode === 200)!.json().user.name as string;
     const password = winner === 'First Try' ? PASSWORD : `${PASSWORD}-2`;
     expect((await tryLogin(email, password)).statusCode).toBe(200);
-    expect((await ctx.sql`select 1 from sign_up_attempts where email = ${email} and confirmed_at is not null`).length).toBe(1);
+    expect(
+      (await ctx.sql`select 1 from sign_up_attempts where email = ${email} and confirmed_at is not null`).length,
+    ).toBe(1);
   });
 });

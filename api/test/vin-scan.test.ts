@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIN_SCAN_RATE_LIMIT, VIN_SCAN_TEXTS, VinScanResponseSchema, vinFromBarcodeText, withCheckDigit } from '@app/shared';
+import {
+  VIN_SCAN_RATE_LIMIT,
+  VIN_SCAN_TEXTS,
+  VinScanResponseSchema,
+  vinFromBarcodeText,
+  withCheckDigit,
+} from '@app/shared';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
 import { bombPng } from '../../infra/test-support/documents.js';
 import { createUserSession, jsonHeaders, multipartFile, startTestApp, type TestContext } from './support/test-app.js';
@@ -15,14 +21,23 @@ afterAll(async () => ctx?.close());
 const HONDA = '1HGCM82633A004352';
 const scan = (image: Uint8Array, source?: string, as = cookie) => {
   const { payload, headers } = multipartFile(image, 'frame.png', 'image/png');
-  return ctx.app.inject({ method: 'POST', url: `/api/vin/scan${source ? `?source=${source}` : ''}`, headers: { ...jsonHeaders(as), ...headers }, payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/vin/scan${source ? `?source=${source}` : ''}`,
+    headers: { ...jsonHeaders(as), ...headers },
+    payload,
+  });
 };
 
 describe('scanning a VIN barcode', () => {
   it('reads a Code 39 door-jamb label and decodes the VIN offline', async () => {
     const res = await scan(await barcodePng(HONDA, 'Code39'));
     expect(res.statusCode).toBe(200);
-    expect(VinScanResponseSchema.parse(res.json())).toMatchObject({ vin: HONDA, format: 'Code39', vehicle: { year: 2003, make: 'Honda', model: 'Accord' } });
+    expect(VinScanResponseSchema.parse(res.json())).toMatchObject({
+      vin: HONDA,
+      format: 'Code39',
+      vehicle: { year: 2003, make: 'Honda', model: 'Accord' },
+    });
   }, 60_000);
 
   it('reads a Data Matrix windshield label', async () => {
@@ -49,7 +64,16 @@ describe('scanning a VIN barcode', () => {
     expect((await scan(Buffer.from('plain text'))).statusCode).toBe(415);
     expect((await scan(await barcodePng(HONDA, 'Code39'), 'satellite')).statusCode).toBe(400);
     const { payload, headers } = multipartFile(await barcodePng(HONDA, 'Code39'), 'f.png', 'image/png');
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/vin/scan', headers: { ...jsonHeaders(), ...headers }, payload })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/vin/scan',
+          headers: { ...jsonHeaders(), ...headers },
+          payload,
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -64,7 +88,8 @@ describe('limits', () => {
 
   it('answers the 21st scan within a minute from one user with 429 and Retry-After', async () => {
     const busy = (await createUserSession(ctx.app, ctx.sql)).cookie;
-    for (let i = 0; i < VIN_SCAN_RATE_LIMIT.scans; i += 1) expect((await scan(Buffer.from('x'), 'photo', busy)).statusCode).toBe(415);
+    for (let i = 0; i < VIN_SCAN_RATE_LIMIT.scans; i += 1)
+      expect((await scan(Buffer.from('x'), 'photo', busy)).statusCode).toBe(415);
     const refused = await scan(await barcodePng(HONDA, 'Code39'), 'photo', busy);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

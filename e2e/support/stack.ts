@@ -30,7 +30,8 @@ export interface Stack {
 }
 
 export async function startStack(): Promise<Stack> {
-  if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('web/dist is missing: run `npm run build` before the browser tests');
+  if (!existsSync(`${WEB_DIST}/index.html`))
+    throw new Error('web/dist is missing: run `npm run build` before the browser tests');
   const db = await createTestDatabase();
   const prefix = testRedisPrefix();
   await seed(db.sql);
@@ -59,12 +60,24 @@ export async function startStack(): Promise<Stack> {
   origins.push(baseUrl, baseUrl.replace('127.0.0.1', 'localhost'));
 
   const httpServer = createServer();
-  const gateway = await createGateway(httpServer, { sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, origins, logger });
+  const gateway = await createGateway(httpServer, {
+    sql: db.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: prefix,
+    origins,
+    logger,
+  });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const realtimeUrl = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   config.PUBLIC_REALTIME_URL = realtimeUrl;
 
-  const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, publicUrl: baseUrl });
+  const workers = await startWorkers({
+    sql: db.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: prefix,
+    logger,
+    publicUrl: baseUrl,
+  });
 
   return {
     baseUrl,

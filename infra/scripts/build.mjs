@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ALL = ['shared', 'infra', 'realtime', 'workers', 'api'];
 // `--workspaces=api,realtime`: only these (the bench rebuilds what changed and what depends on it), no web app.
-const chosen = process.argv.find((a) => a.startsWith('--workspaces='))?.slice('--workspaces='.length).split(',');
+const chosen = process.argv
+  .find((a) => a.startsWith('--workspaces='))
+  ?.slice('--workspaces='.length)
+  .split(',');
 const ORDER = chosen ? ALL.filter((ws) => chosen.includes(ws)) : ALL;
 
 function run(title, cmd, args) {

@@ -93,7 +93,9 @@ try {
     body: JSON.stringify({ email: 'demo@carbid.example', password: 'demo-password' }),
   });
   if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
-  console.log(`\nProduction install works: ${base} served the web app, the auctions and a sign-in, with dev dependencies omitted.`);
+  console.log(
+    `\nProduction install works: ${base} served the web app, the auctions and a sign-in, with dev dependencies omitted.`,
+  );
   ok = true;
 } catch (err) {
   console.error(`\nProduction install check failed: ${err.message}`);

@@ -46,7 +46,8 @@ const sockets = [];
 try {
   const started = Date.now();
   while (!output.includes('is running at')) {
-    if (stack.exitCode !== null || Date.now() - started > 180_000) throw new Error(`the scaled topology did not start:\n${output.slice(-3000)}`);
+    if (stack.exitCode !== null || Date.now() - started > 180_000)
+      throw new Error(`the scaled topology did not start:\n${output.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
   sql = postgres(scratch.databaseUrl, { max: 4, onnotice: () => {} });
@@ -76,17 +77,29 @@ try {
       body: JSON.stringify({ email, password: 'demo-password' }),
     });
     if (res.status !== 200) throw new Error(`signing in ${email} answered ${res.status}: ${await res.text()}`);
-    cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    cookies.push(
+      res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    );
   }
 
   const connect = (url) =>
     new Promise((resolve, reject) => {
-      const s = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { origin: front } });
+      const s = io(url, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        extraHeaders: { origin: front },
+      });
       const events = [];
       // Bid state comes in auction:events packets (several of the room's events at a time, in order).
       s.on('auction:events', (packet) => events.push(...packet.filter((e) => e.type === 'bid.placed')));
       s.once('connect', () =>
-        s.emit('auction:join', { auctionId }, (ack) => (ack?.ok ? resolve({ s, events }) : reject(new Error(`join refused: ${ack?.error}`)))),
+        s.emit('auction:join', { auctionId }, (ack) =>
+          ack?.ok ? resolve({ s, events }) : reject(new Error(`join refused: ${ack?.error}`)),
+        ),
       );
       s.once('connect_error', reject);
       sockets.push(s);
@@ -109,7 +122,10 @@ try {
   );
   const accepted = answers.filter((a) => a.status === 201);
   const unexpected = answers.filter((a) => a.status !== 201 && a.status !== 409);
-  check(unexpected.length === 0, `every bid answered 201 or 409 (${unexpected.length} other: ${JSON.stringify(unexpected.slice(0, 3))})`);
+  check(
+    unexpected.length === 0,
+    `every bid answered 201 or 409 (${unexpected.length} other: ${JSON.stringify(unexpected.slice(0, 3))})`,
+  );
 
   await new Promise((r) => setTimeout(r, 3000));
   const [{ count }] = await sql`select count(*)::int as count from bids where auction_id = ${auctionId}`;
@@ -119,20 +135,37 @@ try {
     const seqs = events.map((e) => e.seq);
     const inOrder = seqs.every((s, k) => k === 0 || s > seqs[k - 1]);
     const distinct = new Set(seqs).size === seqs.length;
-    check(events.length === accepted.length, `gateway ${i + 1} delivered ${events.length} bid.placed for ${accepted.length} accepted bids`);
+    check(
+      events.length === accepted.length,
+      `gateway ${i + 1} delivered ${events.length} bid.placed for ${accepted.length} accepted bids`,
+    );
     check(inOrder && distinct, `gateway ${i + 1} delivered them once each, in sequence order`);
     const sortedAccepted = accepted.map((a) => a.body.amount).sort((a, b) => Number(a) - Number(b));
-    check(JSON.stringify(amountsSeen) === JSON.stringify(sortedAccepted), `gateway ${i + 1} delivered exactly the accepted amounts, rising`);
+    check(
+      JSON.stringify(amountsSeen) === JSON.stringify(sortedAccepted),
+      `gateway ${i + 1} delivered exactly the accepted amounts, rising`,
+    );
   }
-  check(balanced.every(({ events }) => events.length === accepted.length), 'every socket behind the balancer got every accepted bid');
+  check(
+    balanced.every(({ events }) => events.length === accepted.length),
+    'every socket behind the balancer got every accepted bid',
+  );
 
   const perGateway = await Promise.all(
     gatewayPorts.map(async (p) => {
-      const text = await (await fetch(`http://127.0.0.1:${p}/metrics`, { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN ?? ''}` } })).text();
+      const text = await (
+        await fetch(`http://127.0.0.1:${p}/metrics`, {
+          headers: { authorization: `Bearer ${process.env.METRICS_TOKEN ?? ''}` },
+        })
+      ).text();
       return Number(/^socketio_connected_sockets\{[^}]*\} (\d+)/m.exec(text)?.[1] ?? NaN);
     }),
   );
-  if (perGateway.every(Number.isFinite)) check(perGateway.every((n) => n > 1), `the balancer spread the sockets: ${perGateway.join(' and ')} per gateway`);
+  if (perGateway.every(Number.isFinite))
+    check(
+      perGateway.every((n) => n > 1),
+      `the balancer spread the sockets: ${perGateway.join(' and ')} per gateway`,
+    );
   else console.log('(set METRICS_TOKEN to also check how the balancer spread the sockets)');
 } catch (err) {
   failures.push(err.message);

@@ -8,11 +8,14 @@ import { loadMarketRows, VALUATION_MODEL_PATH } from '../src/market-data.js';
 const rows = await loadMarketRows();
 const started = performance.now();
 const coefficients = fitCalibratedCoefficients(rows);
-const round = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 1e6) / 1e6]));
+const round = (o: Record<string, number>) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 1e6) / 1e6]));
 const stored = {
   ...coefficients,
   global: round(coefficients.global),
   families: Object.fromEntries(Object.entries(coefficients.families).map(([k, v]) => [k, round(v)])),
 };
 await writeFile(VALUATION_MODEL_PATH, `${JSON.stringify(stored, null, 1)}\n`);
-console.log(`fitted on ${rows.length} rows in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${VALUATION_MODEL_PATH}`);
+console.log(
+  `fitted on ${rows.length} rows in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${VALUATION_MODEL_PATH}`,
+);

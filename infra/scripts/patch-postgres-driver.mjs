@@ -15,8 +15,14 @@ const EDITS = [
     '  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)',
     `  function nextWrite(fn) {\n    ${MARK}\n    if (!socket) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options))\n      return false\n    }\n    const x = socket.write(chunk, fn)`,
   ],
-  ['    clearImmediate(nextWriteTimer)\n    socket.removeListener(\'data\', data)', "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)"],
-  ['    clearImmediate(nextWriteTimer)\n    if (socket) {', '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {'],
+  [
+    "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)",
+    "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)",
+  ],
+  [
+    '    clearImmediate(nextWriteTimer)\n    if (socket) {',
+    '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {',
+  ],
 ];
 
 const project = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,7 +40,9 @@ function patch(root) {
     if (text.includes(MARK)) continue;
     for (const [from, to] of EDITS) {
       if (!text.includes(from)) {
-        console.error(`postgres ${version}: ${file} is not the code this patch was written for; review infra/scripts/patch-postgres-driver.mjs`);
+        console.error(
+          `postgres ${version}: ${file} is not the code this patch was written for; review infra/scripts/patch-postgres-driver.mjs`,
+        );
         process.exit(1);
       }
       text = text.replace(from, to);

@@ -32,15 +32,23 @@ function portIsFree(port, host) {
 /** Exits with one line naming the first port another program holds. `ports`: [variable name, port]. */
 export async function requireFreePorts(ports, host) {
   for (const [name, port] of ports) {
-    if (!(await portIsFree(port, host))) fail(`Port ${port} is already in use by another program: stop it, or set ${name} to a free port.`);
+    if (!(await portIsFree(port, host)))
+      fail(`Port ${port} is already in use by another program: stop it, or set ${name} to a free port.`);
   }
 }
 
 /** Builds (unless prebuilt, then checks the build is there), then checks the services, migrates and seeds. */
 export function buildAndPrepare({ prebuilt, env }) {
   if (prebuilt) {
-    for (const entry of ['api/dist/server.js', 'realtime/dist/server.js', 'workers/dist/main.js', 'infra/dist/prepare-cli.js', 'web/dist/index.html']) {
-      if (!existsSync(`${root}${entry}`)) fail(`${entry} is missing: run \`npm run build\` first (or use \`npm start\`, which builds).`);
+    for (const entry of [
+      'api/dist/server.js',
+      'realtime/dist/server.js',
+      'workers/dist/main.js',
+      'infra/dist/prepare-cli.js',
+      'web/dist/index.html',
+    ]) {
+      if (!existsSync(`${root}${entry}`))
+        fail(`${entry} is missing: run \`npm run build\` first (or use \`npm start\`, which builds).`);
     }
   } else {
     step('Building the services and the web app', 'node', ['infra/scripts/build.mjs'], env);
@@ -96,7 +104,9 @@ export async function runGroup(members, { onReady }) {
     stopping = true;
     for (const c of children) if (alive(c)) c.kill('SIGTERM');
     setTimeout(() => process.exit(code), 12_000).unref();
-    Promise.all(children.map((c) => (alive(c) ? new Promise((r) => c.on('exit', r)) : null))).then(() => process.exit(code));
+    Promise.all(children.map((c) => (alive(c) ? new Promise((r) => c.on('exit', r)) : null))).then(() =>
+      process.exit(code),
+    );
   }
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));

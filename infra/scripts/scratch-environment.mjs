@@ -16,7 +16,8 @@ export function scratchEnvironment(name) {
       await admin.unsafe(`drop database if exists ${database} with (force)`).catch(() => {});
       await admin.end();
       const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-      for await (const keys of redis.scanStream({ match: `${redisPrefix}*`, count: 500 })) if (keys.length) await redis.del(...keys);
+      for await (const keys of redis.scanStream({ match: `${redisPrefix}*`, count: 500 }))
+        if (keys.length) await redis.del(...keys);
       redis.disconnect();
     },
   };

@@ -14,7 +14,8 @@ if (!existsSync(HAPROXY)) {
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'inherit', env });
   }
-  if (!existsSync(HAPROXY)) fail(`The scaled topology needs HAProxy at ${HAPROXY}: apt-get install haproxy (or set HAPROXY_PATH).`);
+  if (!existsSync(HAPROXY))
+    fail(`The scaled topology needs HAProxy at ${HAPROXY}: apt-get install haproxy (or set HAPROXY_PATH).`);
 }
 
 const prebuilt = process.argv.includes('--prebuilt');
@@ -44,7 +45,11 @@ await requireFreePorts(
 );
 buildAndPrepare({ prebuilt, env });
 
-const node = (entry, own) => ({ command: process.execPath, args: ['--enable-source-maps', entry], env: { ...env, ...own } });
+const node = (entry, own) => ({
+  command: process.execPath,
+  args: ['--enable-source-maps', entry],
+  env: { ...env, ...own },
+});
 await runGroup(
   [
     ...apiPorts.map((port, i) => ({

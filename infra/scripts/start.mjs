@@ -14,7 +14,10 @@ env.WEB_DIST_DIR ??= `${root}web/dist`;
 // Readable logs for a person at a terminal; JSON lines for anything else.
 env.LOG_FORMAT ??= process.stdout.isTTY ? 'pretty' : 'json';
 
-await requireFreePorts([['PORT', port], ['REALTIME_PORT', realtimePort], ...(workersPort ? [['WORKERS_PORT', workersPort]] : [])], env.HOST ?? '0.0.0.0');
+await requireFreePorts(
+  [['PORT', port], ['REALTIME_PORT', realtimePort], ...(workersPort ? [['WORKERS_PORT', workersPort]] : [])],
+  env.HOST ?? '0.0.0.0',
+);
 buildAndPrepare({ prebuilt, env });
 
 const node = (entry) => ({ command: process.execPath, args: ['--enable-source-maps', entry], env });

@@ -14,7 +14,9 @@ function run(title, cmd, args) {
   return r.status ?? 1;
 }
 
-if (run('Checking PostgreSQL and Redis', bin('tsx'), ['--conditions=source', 'infra/src/check-services-cli.ts']) !== 0) {
+if (
+  run('Checking PostgreSQL and Redis', bin('tsx'), ['--conditions=source', 'infra/src/check-services-cli.ts']) !== 0
+) {
   process.exit(1);
 }
 // Without a browser the other suites still run, so one missing package does not hide every other result; the run then
@@ -30,8 +32,14 @@ const browser = existsSync(chromium);
 if (run('Type-checking every workspace', bin('tsc'), ['-b']) !== 0) process.exit(1);
 // Lint holds the import boundaries (web -> shared only, no service imports another, shared stays browser-safe).
 if (run('Linting, with the import boundaries', bin('eslint'), ['.', '--max-warnings', '0']) !== 0) process.exit(1);
+// One formatter for every source file; `npm run format` rewrites what this finds.
+if (run('Checking the formatting', bin('prettier'), ['--check', '.', '--log-level', 'warn']) !== 0) process.exit(1);
 // The web app is built even without a browser: the start tests serve it.
-if (run('Building every service and the web app (the compiled-service, start and browser tests run them)', 'node', ['infra/scripts/build.mjs']) !== 0) {
+if (
+  run('Building every service and the web app (the compiled-service, start and browser tests run them)', 'node', [
+    'infra/scripts/build.mjs',
+  ]) !== 0
+) {
   process.exit(1);
 }
 const projects = browser
@@ -53,7 +61,9 @@ if (existsSync(report)) {
   console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 if (!browser) {
-  console.error(`\nBrowser tests not run: no chromium at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `\nBrowser tests not run: no chromium at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 process.exit(status);

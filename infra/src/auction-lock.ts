@@ -38,7 +38,11 @@ interface Row {
  * are drawn in the order groups are decided, and the clock is read at the moment of the decision (clock_timestamp, not
  * the transaction's start), so a bid that waited on the lock is judged when it is decided.
  */
-export async function lockAuction(tx: TransactionSql, auctionId: number, reserveIds = 0): Promise<LockedAuction | undefined> {
+export async function lockAuction(
+  tx: TransactionSql,
+  auctionId: number,
+  reserveIds = 0,
+): Promise<LockedAuction | undefined> {
   const [r] = await tx<Row[]>`
     with locked as materialized (
       select a.id, a.status, a.end_time, a.is_premium_only, a.current_bid, a.buy_it_now_price, a.starting_bid, a.bid_count,
@@ -77,7 +81,11 @@ export async function lockAuction(tx: TransactionSql, auctionId: number, reserve
 }
 
 /** A system line in the auction's chat ("Sold via Buy It Now for ..."); its event carries it, so it needs no event of its own. */
-export async function insertSystemChat(tx: TransactionSql, auctionId: number, message: string): Promise<SystemChatLine> {
+export async function insertSystemChat(
+  tx: TransactionSql,
+  auctionId: number,
+  message: string,
+): Promise<SystemChatLine> {
   const [row] = await tx<{ id: string; timestamp: Date }[]>`
     insert into chat_messages (auction_id, user_id, message, is_system_message)
     values (${auctionId}, null, ${message}, true)

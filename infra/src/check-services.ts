@@ -2,7 +2,13 @@
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 
-export async function checkServices({ databaseUrl, redisUrl }: { databaseUrl: string; redisUrl: string }): Promise<void> {
+export async function checkServices({
+  databaseUrl,
+  redisUrl,
+}: {
+  databaseUrl: string;
+  redisUrl: string;
+}): Promise<void> {
   const problems: string[] = [];
   const server = new URL(databaseUrl);
   server.pathname = '/postgres';
@@ -16,13 +22,20 @@ export async function checkServices({ databaseUrl, redisUrl }: { databaseUrl: st
   } finally {
     await sql.end({ timeout: 1 }).catch(() => {});
   }
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();
     await redis.ping();
   } catch (err) {
-    problems.push(`Redis is not reachable at ${new URL(redisUrl).host} (${(err as Error).message}). Start it, or set REDIS_URL (now ${redact(redisUrl)}).`);
+    problems.push(
+      `Redis is not reachable at ${new URL(redisUrl).host} (${(err as Error).message}). Start it, or set REDIS_URL (now ${redact(redisUrl)}).`,
+    );
   } finally {
     redis.disconnect();
   }

@@ -4,7 +4,8 @@ import postgres from 'postgres';
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`DATABASE_URL names an unusual database "${name}"; create it yourself`);
+  if (!/^[A-Za-z0-9_]+$/.test(name))
+    throw new Error(`DATABASE_URL names an unusual database "${name}"; create it yourself`);
   url.pathname = '/postgres';
   const sql = postgres(url.toString(), { max: 1, connect_timeout: 5, onnotice: () => {} });
   try {

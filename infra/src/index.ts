@@ -23,14 +23,35 @@ export {
 export { runEscrowDeadlines } from './escrow/escrow-deadlines.js';
 export { expireTradeInOffers } from './trade-in/expire-offers.js';
 export { lockEscrow, escrowNotices, actorOf, type LockedEscrow } from './escrow/escrow-actions.js';
-export { recordDocument, reviewDocument, updateShipping, reviewDispute, resolveDispute, postDisputeMessage, addInsurance, type StoredFile, type RecordResult, type DisputeResolution } from './escrow/escrow-records.js';
+export {
+  recordDocument,
+  reviewDocument,
+  updateShipping,
+  reviewDispute,
+  resolveDispute,
+  postDisputeMessage,
+  addInsurance,
+  type StoredFile,
+  type RecordResult,
+  type DisputeResolution,
+} from './escrow/escrow-records.js';
 export { receivePaymentEvent, type WebhookOutcome } from './escrow/payment-webhook.js';
 export { assignIntent, scheduleLinesOf, type StoredLine } from './escrow/payment-schedule.js';
 export {
-  SandboxPaymentProvider, signWebhook, verifyWebhookSignature,
-  type PaymentProvider, type CardConfirmation, type WebhookDelivery,
+  SandboxPaymentProvider,
+  signWebhook,
+  verifyWebhookSignature,
+  type PaymentProvider,
+  type CardConfirmation,
+  type WebhookDelivery,
 } from './escrow/payment-provider.js';
-export { loadMarketRows, loadValuationCoefficients, loadValuationModel, MARKET_DATA_PATH, VALUATION_MODEL_PATH } from './market-data.js';
+export {
+  loadMarketRows,
+  loadValuationCoefficients,
+  loadValuationModel,
+  MARKET_DATA_PATH,
+  VALUATION_MODEL_PATH,
+} from './market-data.js';
 export { createLogger, type LoggerSettings, type Logger } from './logger.js';
 export { createMetrics, eventFlowMetrics, hasMetricsToken, PROMETHEUS_CONTENT_TYPE, type Metrics } from './metrics.js';
 export { answerStatus } from './status-routes.js';

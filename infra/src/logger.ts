@@ -14,7 +14,8 @@ export interface LoggerSettings {
 export function createLogger(s: LoggerSettings): Logger {
   const options: LoggerOptions = { level: s.level, ...(s.redact ? { redact: s.redact } : {}) };
   if (s.stream) return pino(options, s.stream);
-  if (s.format === 'pretty') return pino(options, pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }));
+  if (s.format === 'pretty')
+    return pino(options, pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }));
   return pino(options);
 }
 

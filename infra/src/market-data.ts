@@ -2,7 +2,13 @@
 // valuation model fitted on it (data/valuation-model.json, written by `npm run fit:valuation`).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { parseMarketCsv, withReferenceSales, type MarketRow, type ValuationCoefficients, type ValuationModel } from '@app/shared';
+import {
+  parseMarketCsv,
+  withReferenceSales,
+  type MarketRow,
+  type ValuationCoefficients,
+  type ValuationModel,
+} from '@app/shared';
 
 export const MARKET_DATA_PATH = fileURLToPath(new URL('../data/market-prices.csv', import.meta.url));
 export const VALUATION_MODEL_PATH = fileURLToPath(new URL('../data/valuation-model.json', import.meta.url));

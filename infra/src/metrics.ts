@@ -12,7 +12,12 @@ import { eventsStreamKey } from '@app/shared';
 export interface Metrics {
   registry: Registry;
   counter<L extends string>(name: string, help: string, labels?: readonly L[]): Counter<L>;
-  gauge<L extends string>(name: string, help: string, labels?: readonly L[], collect?: (g: Gauge<L>) => Promise<void> | void): Gauge<L>;
+  gauge<L extends string>(
+    name: string,
+    help: string,
+    labels?: readonly L[],
+    collect?: (g: Gauge<L>) => Promise<void> | void,
+  ): Gauge<L>;
   histogram<L extends string>(name: string, help: string, buckets: number[], labels?: readonly L[]): Histogram<L>;
   /** Text in the Prometheus exposition format, with anything else this process exports appended. */
   text(): Promise<string>;
@@ -35,9 +40,16 @@ export function createMetrics(service: string): Metrics {
         labelNames: [...labels],
         registers: [registry],
         // A scrape that cannot reach Postgres or Redis in time keeps the last value rather than failing the scrape.
-        ...(collect ? { async collect() { await Promise.resolve(collect(this)).catch(() => undefined); } } : {}),
+        ...(collect
+          ? {
+              async collect() {
+                await Promise.resolve(collect(this)).catch(() => undefined);
+              },
+            }
+          : {}),
       }),
-    histogram: (name, help, buckets, labels = []) => new Histogram({ name, help, buckets, labelNames: [...labels], registers: [registry] }),
+    histogram: (name, help, buckets, labels = []) =>
+      new Histogram({ name, help, buckets, labelNames: [...labels], registers: [registry] }),
     async text() {
       const parts = [await registry.metrics()];
       for (const source of extra) parts.push(await source().catch(() => ''));
@@ -51,27 +63,42 @@ export function createMetrics(service: string): Metrics {
 
 const SCRAPE_WAIT_MS = 1000;
 const within = <T>(p: Promise<T>): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('scrape timeout')), SCRAPE_WAIT_MS))]);
+  Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('scrape timeout')), SCRAPE_WAIT_MS)),
+  ]);
 
 /** The health of the event flow: how old the oldest unpublished outbox row is, the stream's length, each group's lag. */
 export function eventFlowMetrics(m: Metrics, deps: { sql: Sql; redis: Redis; prefix: string }): void {
-  m.gauge('outbox_oldest_unpublished_age_seconds', 'Age of the oldest committed event not yet on the events stream (0 when none)', [], async (g) => {
-    const [row] = await within(
-      deps.sql<{ age: number | null }[]>`select extract(epoch from now() - min(created_at))::float8 as age from outbox where published_at is null`,
-    );
-    g.set(row?.age ?? 0);
-  });
+  m.gauge(
+    'outbox_oldest_unpublished_age_seconds',
+    'Age of the oldest committed event not yet on the events stream (0 when none)',
+    [],
+    async (g) => {
+      const [row] = await within(
+        deps.sql<
+          { age: number | null }[]
+        >`select extract(epoch from now() - min(created_at))::float8 as age from outbox where published_at is null`,
+      );
+      g.set(row?.age ?? 0);
+    },
+  );
   m.gauge('events_stream_length', 'Entries in the Redis events stream', [], async (g) => {
     g.set(await within(deps.redis.xlen(eventsStreamKey(deps.prefix))));
   });
-  m.gauge('events_consumer_group_lag', 'Entries of the events stream a consumer group has not read yet', ['group'], async (g) => {
-    const groups = (await within(deps.redis.xinfo('GROUPS', eventsStreamKey(deps.prefix)))) as unknown[][];
-    for (const fields of groups) {
-      const info = new Map<string, unknown>();
-      for (let i = 0; i + 1 < fields.length; i += 2) info.set(String(fields[i]), fields[i + 1]);
-      g.set({ group: String(info.get('name')) }, Number(info.get('lag') ?? 0));
-    }
-  });
+  m.gauge(
+    'events_consumer_group_lag',
+    'Entries of the events stream a consumer group has not read yet',
+    ['group'],
+    async (g) => {
+      const groups = (await within(deps.redis.xinfo('GROUPS', eventsStreamKey(deps.prefix)))) as unknown[][];
+      for (const fields of groups) {
+        const info = new Map<string, unknown>();
+        for (let i = 0; i + 1 < fields.length; i += 2) info.set(String(fields[i]), fields[i + 1]);
+        g.set({ group: String(info.get('name')) }, Number(info.get('lag') ?? 0));
+      }
+    },
+  );
 }
 
 /** Whether a scrape carries the configured bearer token (compared in constant time). */

@@ -8,7 +8,10 @@ import postgres from 'postgres';
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 const LOCK_KEY = 724_000_001;
 
-export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<{ applied: string[] }> {
+export async function migrate(
+  databaseUrl: string,
+  log: (msg: string) => void = () => {},
+): Promise<{ applied: string[] }> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const applied: string[] = [];
   try {
@@ -19,14 +22,20 @@ export async function migrate(databaseUrl: string, log: (msg: string) => void = 
         checksum text not null,
         applied_at timestamptz not null default now()
       )`;
-    const done = new Map((await sql<{ name: string; checksum: string }[]>`select name, checksum from schema_migrations`).map((r) => [r.name, r.checksum]));
+    const done = new Map(
+      (await sql<{ name: string; checksum: string }[]>`select name, checksum from schema_migrations`).map((r) => [
+        r.name,
+        r.checksum,
+      ]),
+    );
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
     for (const file of files) {
       const text = await readFile(MIGRATIONS_DIR + file, 'utf8');
       const checksum = createHash('sha256').update(text).digest('hex');
       const previous = done.get(file);
       if (previous !== undefined) {
-        if (previous !== checksum) throw new Error(`Migration ${file} was changed after it was applied; add a new migration instead`);
+        if (previous !== checksum)
+          throw new Error(`Migration ${file} was changed after it was applied; add a new migration instead`);
         continue;
       }
       await sql.begin(async (tx) => {

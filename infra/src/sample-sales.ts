@@ -14,18 +14,61 @@ export interface SampleSale {
   image: string;
 }
 
-const MODELS: Omit<SampleSale, 'year' | 'mileage' | 'price' | 'daysAgo' | 'bids' | 'condition'>[] & { base: number }[] = [
-  { wmi: 'WP0', make: 'Porsche', model: '911 Carrera S', location: 'Scottsdale, AZ', image: 'coupe-silver', base: 118000 },
-  { wmi: 'WBA', make: 'BMW', model: 'M4 Competition', location: 'Austin, TX', image: 'coupe-blue', base: 76000 },
-  { wmi: '1FA', make: 'Ford', model: 'Mustang Shelby GT500', location: 'Dearborn, MI', image: 'muscle-blue', base: 84000 },
-  { wmi: '1G1', make: 'Chevrolet', model: 'Corvette Stingray Z51', location: 'Bowling Green, KY', image: 'supercar-orange', base: 80000 },
-  { wmi: 'JTD', make: 'Toyota', model: 'GR Supra 3.0', location: 'San Diego, CA', image: 'coupe-yellow', base: 50000 },
-  { wmi: '2HG', make: 'Honda', model: 'Civic Type R', location: 'Columbus, OH', image: 'hatch-white', base: 46000 },
-  { wmi: 'WDD', make: 'Mercedes-Benz', model: 'AMG GT', location: 'Atlanta, GA', image: 'coupe-black', base: 98000 },
-  { wmi: 'WUA', make: 'Audi', model: 'R8 V10 Performance', location: 'Denver, CO', image: 'supercar-grey', base: 158000 },
-  { wmi: 'ZFF', make: 'Ferrari', model: '488 GTB', location: 'Miami, FL', image: 'supercar-red', base: 236000 },
-  { wmi: 'ZHW', make: 'Lamborghini', model: 'Huracan EVO', location: 'Las Vegas, NV', image: 'supercar-green', base: 251000 },
-];
+const MODELS: Omit<SampleSale, 'year' | 'mileage' | 'price' | 'daysAgo' | 'bids' | 'condition'>[] & { base: number }[] =
+  [
+    {
+      wmi: 'WP0',
+      make: 'Porsche',
+      model: '911 Carrera S',
+      location: 'Scottsdale, AZ',
+      image: 'coupe-silver',
+      base: 118000,
+    },
+    { wmi: 'WBA', make: 'BMW', model: 'M4 Competition', location: 'Austin, TX', image: 'coupe-blue', base: 76000 },
+    {
+      wmi: '1FA',
+      make: 'Ford',
+      model: 'Mustang Shelby GT500',
+      location: 'Dearborn, MI',
+      image: 'muscle-blue',
+      base: 84000,
+    },
+    {
+      wmi: '1G1',
+      make: 'Chevrolet',
+      model: 'Corvette Stingray Z51',
+      location: 'Bowling Green, KY',
+      image: 'supercar-orange',
+      base: 80000,
+    },
+    {
+      wmi: 'JTD',
+      make: 'Toyota',
+      model: 'GR Supra 3.0',
+      location: 'San Diego, CA',
+      image: 'coupe-yellow',
+      base: 50000,
+    },
+    { wmi: '2HG', make: 'Honda', model: 'Civic Type R', location: 'Columbus, OH', image: 'hatch-white', base: 46000 },
+    { wmi: 'WDD', make: 'Mercedes-Benz', model: 'AMG GT', location: 'Atlanta, GA', image: 'coupe-black', base: 98000 },
+    {
+      wmi: 'WUA',
+      make: 'Audi',
+      model: 'R8 V10 Performance',
+      location: 'Denver, CO',
+      image: 'supercar-grey',
+      base: 158000,
+    },
+    { wmi: 'ZFF', make: 'Ferrari', model: '488 GTB', location: 'Miami, FL', image: 'supercar-red', base: 236000 },
+    {
+      wmi: 'ZHW',
+      make: 'Lamborghini',
+      model: 'Huracan EVO',
+      location: 'Las Vegas, NV',
+      image: 'supercar-green',
+      base: 251000,
+    },
+  ];
 
 const CONDITIONS = ['Excellent', 'Very Good', 'Good'];
 const THIS_YEAR = new Date().getUTCFullYear();

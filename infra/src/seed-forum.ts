@@ -22,8 +22,11 @@ export async function seedForum(sql: Sql, authors: number[]): Promise<void> {
           insert into forum_replies (post_id, user_id, content, created_at)
           values (${post!.id}, ${who(r.by)}, ${r.text}, now() - ${r.hoursAgo} * interval '1 hour')`;
       }
-      const likers = [...new Set(Array.from({ length: p.likes }, (_, i) => who(p.author + 1 + i)))].filter((id) => id !== who(p.author));
-      for (const id of likers) await tx`insert into forum_post_likes (post_id, user_id) values (${post!.id}, ${id}) on conflict do nothing`;
+      const likers = [...new Set(Array.from({ length: p.likes }, (_, i) => who(p.author + 1 + i)))].filter(
+        (id) => id !== who(p.author),
+      );
+      for (const id of likers)
+        await tx`insert into forum_post_likes (post_id, user_id) values (${post!.id}, ${id}) on conflict do nothing`;
     }
     // Counters from the rows, for every sample post (earlier seeds stored bare numbers).
     await tx`

@@ -5,7 +5,14 @@ import { hash } from '@node-rs/argon2';
 import type { Sql } from 'postgres';
 import { DEMO_ADMIN, DEMO_USER, MIN_BID_INCREMENT_CENTS, centsToDecimal } from '@app/shared';
 import { DEMO_PREMIUM_USER } from './demo-accounts.js';
-import { LIVE_SAMPLE_CARS, SAMPLE_BIDDER_NAMES, SAMPLE_CHAT, SAMPLE_COMMENTS, sampleCategory, type SampleCar } from './sample-catalog.js';
+import {
+  LIVE_SAMPLE_CARS,
+  SAMPLE_BIDDER_NAMES,
+  SAMPLE_CHAT,
+  SAMPLE_COMMENTS,
+  sampleCategory,
+  type SampleCar,
+} from './sample-catalog.js';
 import { CLOSED_SAMPLE_SALES } from './sample-sales.js';
 import { seedForum } from './seed-forum.js';
 import { withCheckDigit } from '@app/shared';
@@ -32,7 +39,13 @@ interface SeedUsers {
   bidders: number[];
 }
 
-async function upsertUser(sql: Sql, email: string, name: string, password: string | null, isPremium: boolean): Promise<number> {
+async function upsertUser(
+  sql: Sql,
+  email: string,
+  name: string,
+  password: string | null,
+  isPremium: boolean,
+): Promise<number> {
   const [existing] = await sql<{ id: number }[]>`select id from users where email = ${email}`;
   if (existing) return existing.id;
   // Sample bidders get a random password nobody knows: they exist to make auctions look lived in, not to sign in.
@@ -46,7 +59,13 @@ async function upsertUser(sql: Sql, email: string, name: string, password: strin
 
 async function seedAccounts(sql: Sql): Promise<SeedUsers> {
   const demo = await upsertUser(sql, DEMO_USER.email, DEMO_USER.name, DEMO_USER.password, false);
-  const collector = await upsertUser(sql, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.name, DEMO_PREMIUM_USER.password, true);
+  const collector = await upsertUser(
+    sql,
+    DEMO_PREMIUM_USER.email,
+    DEMO_PREMIUM_USER.name,
+    DEMO_PREMIUM_USER.password,
+    true,
+  );
   const bidders: number[] = [];
   for (const [i, name] of SAMPLE_BIDDER_NAMES.entries()) {
     bidders.push(await upsertUser(sql, `sample.bidder${i + 1}@carbid.example`, name, null, i % 3 === 0));
@@ -85,8 +104,16 @@ async function upsertCar(sql: Sql, vin: string, car: SampleCar): Promise<number>
   return row!.id;
 }
 
-async function listSampleAuction(sql: Sql, carId: number, car: SampleCar, users: SeedUsers, index: number): Promise<void> {
-  const bidderPool = car.premiumOnly ? [users.collector, ...users.bidders.filter((_, i) => i % 3 === 0)] : users.bidders;
+async function listSampleAuction(
+  sql: Sql,
+  carId: number,
+  car: SampleCar,
+  users: SeedUsers,
+  index: number,
+): Promise<void> {
+  const bidderPool = car.premiumOnly
+    ? [users.collector, ...users.bidders.filter((_, i) => i % 3 === 0)]
+    : users.bidders;
   await sql.begin(async (tx) => {
     const startedMinutesAgo = 2 * 24 * 60;
     const amounts: number[] = [];

@@ -7,7 +7,11 @@ const json = (res: ServerResponse, status: number, body: unknown) =>
   void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 /** Answers the status routes and returns true, or returns false for any other request. */
-export function answerStatus(req: IncomingMessage, res: ServerResponse, opts: { metrics: Metrics; token: string }): boolean {
+export function answerStatus(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { metrics: Metrics; token: string },
+): boolean {
   if (req.method !== 'GET') return false;
   if (req.url === '/healthz') {
     json(res, 200, { status: 'ok' });

@@ -8,7 +8,10 @@ let ready: Promise<unknown> | undefined;
 export async function barcodePng(text: string, format: WriteInputBarcodeFormat, scale = 3): Promise<Uint8Array> {
   ready ??= (async () => {
     const wasm = await readFile(createRequire(import.meta.url).resolve('zxing-wasm/writer/zxing_writer.wasm'));
-    return prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
+    return prepareZXingModule({
+      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+      fireImmediately: true,
+    });
   })();
   await ready;
   const out = await writeBarcode(text, { format, scale });

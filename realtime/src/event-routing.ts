@@ -5,6 +5,7 @@ import { roomOfStream, sessionRoom, type DomainEvent } from '@app/shared';
 export type EventRoute = { action: 'emit'; room: string; event: DomainEvent } | { action: 'disconnect'; room: string };
 
 export function routeEvent(event: DomainEvent): EventRoute {
-  if (event.type === 'session.ended' || event.type === 'admin-session.ended') return { action: 'disconnect', room: sessionRoom(event.sessionId) };
+  if (event.type === 'session.ended' || event.type === 'admin-session.ended')
+    return { action: 'disconnect', room: sessionRoom(event.sessionId) };
   return { action: 'emit', room: roomOfStream(event.stream), event };
 }

@@ -115,7 +115,10 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       })
       .catch((err: unknown) => {
         // An unreadable session must not keep anyone from watching auctions; they just get no private events.
-        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'session lookup failed; connecting as anonymous');
+        logger.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'session lookup failed; connecting as anonymous',
+        );
         socket.data.userId = null;
         socket.data.adminId = null;
         socket.data.sessionIds = [];
@@ -225,7 +228,10 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
   });
 
   // Bid state goes out in one packet per room per window (room-coalescer.ts); every other event on its own.
-  const coalescer = new RoomCoalescer((room, events) => io.to(room).emit(SOCKET_EVENTS.auctionEvents, events), AUCTION_PACKET_WINDOW_MS);
+  const coalescer = new RoomCoalescer(
+    (room, events) => io.to(room).emit(SOCKET_EVENTS.auctionEvents, events),
+    AUCTION_PACKET_WINDOW_MS,
+  );
   const sequencer = new StreamSequencer((event) => {
     const route = routeEvent(event);
     if (route.action !== 'emit') return;
@@ -234,7 +240,11 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
   });
   const releaseTimer = setInterval(() => sequencer.releaseOverdue(), 50);
   releaseTimer.unref();
-  const relayed = deps.metrics?.counter('events_relayed_total', 'Events taken from the stream and emitted (or acted on), by type', ['type']);
+  const relayed = deps.metrics?.counter(
+    'events_relayed_total',
+    'Events taken from the stream and emitted (or acted on), by type',
+    ['type'],
+  );
   const relay = new StreamReader({
     redis: relayRedis,
     prefix: deps.redisPrefix,
@@ -253,14 +263,28 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
   });
   await relay.start();
   if (deps.metrics) {
-    deps.metrics.gauge('socketio_connected_sockets', 'Sockets connected to this gateway process', [], (g) => g.set(io.engine.clientsCount));
-    deps.metrics.gauge('events_sequencer_total', 'Events this process dropped as duplicates, put back in order, or gaps it skipped', ['kind'], (g) => {
-      for (const [kind, n] of Object.entries(sequencer.counts)) g.set({ kind }, n);
-    });
-    deps.metrics.gauge('events_stream_reader', '1 while this process is the one reading the events stream', [], (g) => g.set(relay.isReader ? 1 : 0));
-    deps.metrics.gauge('auction_event_packets', 'auction:events packets sent to rooms (packets) and the bid-state events they carried (events)', ['kind'], (g) => {
-      for (const [kind, n] of Object.entries(coalescer.counts)) g.set({ kind }, n);
-    });
+    deps.metrics.gauge('socketio_connected_sockets', 'Sockets connected to this gateway process', [], (g) =>
+      g.set(io.engine.clientsCount),
+    );
+    deps.metrics.gauge(
+      'events_sequencer_total',
+      'Events this process dropped as duplicates, put back in order, or gaps it skipped',
+      ['kind'],
+      (g) => {
+        for (const [kind, n] of Object.entries(sequencer.counts)) g.set({ kind }, n);
+      },
+    );
+    deps.metrics.gauge('events_stream_reader', '1 while this process is the one reading the events stream', [], (g) =>
+      g.set(relay.isReader ? 1 : 0),
+    );
+    deps.metrics.gauge(
+      'auction_event_packets',
+      'auction:events packets sent to rooms (packets) and the bid-state events they carried (events)',
+      ['kind'],
+      (g) => {
+        for (const [kind, n] of Object.entries(coalescer.counts)) g.set({ kind }, n);
+      },
+    );
   }
 
   return {

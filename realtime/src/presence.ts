@@ -59,7 +59,10 @@ export class PresenceCounter {
     const now = Date.now();
     const tx = this.redis.multi();
     for (const auctionId of this.localAuctions()) {
-      tx.hset(this.key(auctionId), this.processId, `${this.localCount(auctionId)}:${now}`).pexpire(this.key(auctionId), STALE_MS);
+      tx.hset(this.key(auctionId), this.processId, `${this.localCount(auctionId)}:${now}`).pexpire(
+        this.key(auctionId),
+        STALE_MS,
+      );
     }
     await within(tx.exec()).catch(() => undefined);
   }
@@ -74,5 +77,8 @@ export class PresenceCounter {
 }
 
 function within<T>(p: Promise<T>): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('presence: Redis did not answer')), REDIS_WAIT_MS))]);
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('presence: Redis did not answer')), REDIS_WAIT_MS)),
+  ]);
 }

@@ -26,10 +26,16 @@ const gateway = await createGateway(httpServer, {
 });
 httpServer.once('error', (err: NodeJS.ErrnoException) => {
   // One line, not a stack trace: the most likely cause is another program on the port.
-  logger.fatal(err.code === 'EADDRINUSE' ? `Port ${config.REALTIME_PORT} is already in use: set REALTIME_PORT to a free port` : `Cannot listen: ${err.message}`);
+  logger.fatal(
+    err.code === 'EADDRINUSE'
+      ? `Port ${config.REALTIME_PORT} is already in use: set REALTIME_PORT to a free port`
+      : `Cannot listen: ${err.message}`,
+  );
   process.exit(1);
 });
-httpServer.listen(config.REALTIME_PORT, config.HOST, () => logger.info({ port: config.REALTIME_PORT }, 'gateway listening'));
+httpServer.listen(config.REALTIME_PORT, config.HOST, () =>
+  logger.info({ port: config.REALTIME_PORT }, 'gateway listening'),
+);
 
 closeOnSignals(async () => {
   // Stop accepting connections; the open sockets are closed by the gateway, whose sessions other gateways can recover.

@@ -4,7 +4,15 @@ import { reserveStatus, toCents, type AuctionSnapshot } from '@app/shared';
 /** What a joining socket needs to start from; events after it carry higher seq numbers on the auction's stream. */
 export async function readSnapshot(sql: Sql, auctionId: number, online: number): Promise<AuctionSnapshot | null> {
   const [a] = await sql<
-    { currentBid: string; bidCount: number; endTime: Date; status: AuctionSnapshot['status']; reservePrice: string | null; seq: string; now: Date }[]
+    {
+      currentBid: string;
+      bidCount: number;
+      endTime: Date;
+      status: AuctionSnapshot['status'];
+      reservePrice: string | null;
+      seq: string;
+      now: Date;
+    }[]
   >`
     select a.current_bid, a.bid_count, a.end_time, a.status, a.reserve_price, coalesce(s.seq, 0) as seq, now() as now
     from auctions a
@@ -18,7 +26,11 @@ export async function readSnapshot(sql: Sql, auctionId: number, online: number):
     bidCount: a.bidCount,
     endTime: a.endTime.toISOString(),
     status: a.status,
-    reserveStatus: reserveStatus(a.reservePrice === null ? null : toCents(a.reservePrice), toCents(a.currentBid), a.bidCount),
+    reserveStatus: reserveStatus(
+      a.reservePrice === null ? null : toCents(a.reservePrice),
+      toCents(a.currentBid),
+      a.bidCount,
+    ),
     seq: Number(a.seq),
     serverTime: a.now.toISOString(),
     online,

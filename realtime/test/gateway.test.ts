@@ -6,7 +6,12 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { EVENTS_STREAM_FIELD, eventsStreamKey, type DomainEvent } from '@app/shared';
-import { createTestDatabase, dropRedisPrefix, testRedisPrefix, type TestDatabase } from '../../infra/test-support/test-database.js';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  testRedisPrefix,
+  type TestDatabase,
+} from '../../infra/test-support/test-database.js';
 import { GATEWAY_GROUP, createGateway } from '../src/gateway.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -20,7 +25,11 @@ const sockets: Socket[] = [];
 async function startGateway() {
   const http = createServer();
   const gw = await createGateway(http, {
-    sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, origins: [APP_ORIGIN], logger: pino({ level: 'silent' }),
+    sql: db.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: prefix,
+    origins: [APP_ORIGIN],
+    logger: pino({ level: 'silent' }),
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   const entry = { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, close: () => gw.close() };
@@ -50,7 +59,8 @@ async function until(ok: () => boolean, ms = 5000): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const publish = (event: DomainEvent) => redis.xadd(eventsStreamKey(prefix), '*', EVENTS_STREAM_FIELD, JSON.stringify(event));
+const publish = (event: DomainEvent) =>
+  redis.xadd(eventsStreamKey(prefix), '*', EVENTS_STREAM_FIELD, JSON.stringify(event));
 
 async function user(): Promise<number> {
   const [u] = await db.sql<{ id: number }[]>`
@@ -85,14 +95,33 @@ async function createAuction(o: { reserve?: string; currentBid?: string; bidCoun
 
 let userSeq = 0;
 const alertFor = (userId: number): DomainEvent => ({
-  type: 'alert.fired', stream: `user:${userId}`, seq: ++userSeq, userId, at: new Date().toISOString(), alertId: 1, alertType: 'priceTarget', text: 'Price target reached',
+  type: 'alert.fired',
+  stream: `user:${userId}`,
+  seq: ++userSeq,
+  userId,
+  at: new Date().toISOString(),
+  alertId: 1,
+  alertType: 'priceTarget',
+  text: 'Price target reached',
   auction: { id: 1, title: '2020 BMW M2', currentBid: '20000.00', endTime: new Date().toISOString() },
 });
 
 const bidEvent = (auctionId: number, seq: number): DomainEvent => ({
-  type: 'bid.placed', stream: `auction:${auctionId}`, auctionId, seq, at: new Date().toISOString(), bidId: seq, amount: `${1000 * seq}.00`,
-  currentBid: `${1000 * seq}.00`, bidCount: seq, endTime: new Date().toISOString(), extended: false, bidderName: 'B', bidderId: 1,
-  reserveStatus: 'none', chatLine: { id: seq, message: 'New high bid', timestamp: new Date().toISOString() },
+  type: 'bid.placed',
+  stream: `auction:${auctionId}`,
+  auctionId,
+  seq,
+  at: new Date().toISOString(),
+  bidId: seq,
+  amount: `${1000 * seq}.00`,
+  currentBid: `${1000 * seq}.00`,
+  bidCount: seq,
+  endTime: new Date().toISOString(),
+  extended: false,
+  bidderName: 'B',
+  bidderId: 1,
+  reserveStatus: 'none',
+  chatLine: { id: seq, message: 'New high bid', timestamp: new Date().toISOString() },
 });
 
 const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -133,17 +162,19 @@ describe('the handshake', () => {
     anonymous.on('alert.fired', () => (seen.anonymous += 1));
     forged.on('alert.fired', () => (seen.forged += 1));
     expired.on('alert.fired', () => (seen.expired += 1));
-    const received = new Promise((resolve) => mine.on('alert.fired', (e) => {
-      seen.mine += 1;
-      resolve(e);
-    }));
+    const received = new Promise((resolve) =>
+      mine.on('alert.fired', (e) => {
+        seen.mine += 1;
+        resolve(e);
+      }),
+    );
     await publish(alertFor(me.userId));
     await expect(received).resolves.toMatchObject({ userId: me.userId, text: 'Price target reached' });
     await sleep(300);
     expect(seen).toEqual({ anonymous: 0, mine: 1, forged: 0, expired: 0 });
   });
 
-  it('puts an admin session in the admins\' room: admin events reach it and no member', async () => {
+  it("puts an admin session in the admins' room: admin events reach it and no member", async () => {
     const gw = await startGateway();
     const [adminRow] = await db.sql<{ id: number }[]>`
       insert into admin_users (email, name, password_hash) values (${`a${randomBytes(4).toString('hex')}@example.test`}, 'Admin', 'x') returning id`;
@@ -156,31 +187,44 @@ describe('the handshake', () => {
     let leaked = 0;
     member.on('auction.submitted', () => (leaked += 1));
     const received = new Promise((resolve) => adminSocket.once('auction.submitted', resolve));
-    await publish({ type: 'auction.submitted', stream: 'admins', seq: 1, at: new Date().toISOString(), auctionId: 5, title: '2021 Audi RS 6' });
+    await publish({
+      type: 'auction.submitted',
+      stream: 'admins',
+      seq: 1,
+      at: new Date().toISOString(),
+      auctionId: 5,
+      title: '2021 Audi RS 6',
+    });
     await expect(received).resolves.toMatchObject({ auctionId: 5, title: '2021 Audi RS 6' });
     await sleep(200);
     expect(leaked).toBe(0);
   });
 
-  it('refuses a browser handshake from an origin that is not the app, and accepts the app\'s', async () => {
+  it("refuses a browser handshake from an origin that is not the app, and accepts the app's", async () => {
     const gw = await startGateway();
-    const foreign = connected(socketTo(gw.url, { extraHeaders: { origin: 'http://evil.example.test' }, reconnection: false }));
+    const foreign = connected(
+      socketTo(gw.url, { extraHeaders: { origin: 'http://evil.example.test' }, reconnection: false }),
+    );
     await expect(foreign).rejects.toThrow();
     await expect(connected(socketTo(gw.url, { extraHeaders: { origin: APP_ORIGIN } }))).resolves.toBeTruthy();
   });
 });
 
 describe('auction rooms', () => {
-  it('offers no way to join another user\'s room: a bad payload or an unknown auction is refused', async () => {
+  it("offers no way to join another user's room: a bad payload or an unknown auction is refused", async () => {
     const gw = await startGateway();
     const other = await signedIn();
     const s = await open(gw.url);
     expect(await s.emitWithAck('auction:join', { auctionId: `user:${other.userId}` })).toEqual({
-      ok: false, error: 'auctionId must be a positive whole number',
+      ok: false,
+      error: 'auctionId must be a positive whole number',
     });
     expect(await s.emitWithAck('auction:join', { auctionId: -3 })).toMatchObject({ ok: false });
     expect(await s.emitWithAck('auction:join', 'auction:1')).toMatchObject({ ok: false });
-    expect(await s.emitWithAck('auction:join', { auctionId: 999999 })).toEqual({ ok: false, error: 'Auction not found' });
+    expect(await s.emitWithAck('auction:join', { auctionId: 999999 })).toEqual({
+      ok: false,
+      error: 'Auction not found',
+    });
     let leaked = 0;
     s.on('alert.fired', () => (leaked += 1));
     await publish(alertFor(other.userId));
@@ -194,7 +238,18 @@ describe('auction rooms', () => {
     const reserved = await createAuction({ reserve: '50000.00', currentBid: '30000.00', bidCount: 2 });
     const s = await open(gw.url);
     const ack = await s.emitWithAck('auction:join', { auctionId: plain });
-    expect(ack).toMatchObject({ ok: true, data: { auctionId: plain, currentBid: '0.00', bidCount: 0, seq: 0, reserveStatus: 'none', status: 'active', online: 1 } });
+    expect(ack).toMatchObject({
+      ok: true,
+      data: {
+        auctionId: plain,
+        currentBid: '0.00',
+        bidCount: 0,
+        seq: 0,
+        reserveStatus: 'none',
+        status: 'active',
+        online: 1,
+      },
+    });
     expect(Math.abs(Date.parse(ack.data.serverTime) - Date.now())).toBeLessThan(5000);
     const withReserve = await s.emitWithAck('auction:join', { auctionId: reserved });
     expect(withReserve.data).toMatchObject({ reserveStatus: 'not-met', currentBid: '30000.00' });
@@ -219,7 +274,7 @@ describe('auction rooms', () => {
     expect(counts.at(-1)).toBe(1);
   });
 
-  it('stops sending an auction\'s events after a leave', async () => {
+  it("stops sending an auction's events after a leave", async () => {
     const gw = await startGateway();
     const auctionId = await createAuction();
     const s = await open(gw.url);
@@ -242,7 +297,8 @@ describe('relaying the events stream', () => {
     await s.emitWithAck('auction:join', { auctionId });
     const seqs = collectSeqs(s);
     const pipeline = redis.pipeline();
-    for (let i = 1; i <= 300; i += 1) pipeline.xadd(eventsStreamKey(prefix), '*', EVENTS_STREAM_FIELD, JSON.stringify(bidEvent(auctionId, i)));
+    for (let i = 1; i <= 300; i += 1)
+      pipeline.xadd(eventsStreamKey(prefix), '*', EVENTS_STREAM_FIELD, JSON.stringify(bidEvent(auctionId, i)));
     await pipeline.exec();
     await until(() => seqs.length >= 300, 10_000);
     expect(seqs).toEqual(oneTo(300));
@@ -272,7 +328,12 @@ describe('relaying the events stream', () => {
     await s.emitWithAck('auction:join', { auctionId });
     const seqs = collectSeqs(s);
     await redis.xadd(eventsStreamKey(prefix), '*', EVENTS_STREAM_FIELD, '{not json');
-    await redis.xadd(eventsStreamKey(prefix), '*', EVENTS_STREAM_FIELD, JSON.stringify({ ...bidEvent(auctionId, 1), amount: 1000 }));
+    await redis.xadd(
+      eventsStreamKey(prefix),
+      '*',
+      EVENTS_STREAM_FIELD,
+      JSON.stringify({ ...bidEvent(auctionId, 1), amount: 1000 }),
+    );
     await redis.xadd(eventsStreamKey(prefix), '*', 'something-else', JSON.stringify(bidEvent(auctionId, 1)));
     await publish(bidEvent(auctionId, 2));
     await until(() => seqs.length === 1);
@@ -379,14 +440,35 @@ describe('when the reading gateway goes away', () => {
 
 describe('forum rooms', () => {
   const replyEvent = (postId: number, seq: number): DomainEvent => ({
-    type: 'forum.reply.posted', stream: `thread:${postId}`, seq, at: new Date().toISOString(), postId, replies: seq,
-    reply: { id: seq, postId, userId: 1, content: `reply ${seq}`, likes: 0, createdAt: new Date().toISOString(), user: { id: 1, name: 'R' } },
+    type: 'forum.reply.posted',
+    stream: `thread:${postId}`,
+    seq,
+    at: new Date().toISOString(),
+    postId,
+    replies: seq,
+    reply: {
+      id: seq,
+      postId,
+      userId: 1,
+      content: `reply ${seq}`,
+      likes: 0,
+      createdAt: new Date().toISOString(),
+      user: { id: 1, name: 'R' },
+    },
   });
   const postEvent = (postId: number, seq: number): DomainEvent => ({
-    type: 'forum.post.created', stream: 'forum', seq, at: new Date().toISOString(), postId, category: 'general', title: 'T', userId: 1, userName: 'W',
+    type: 'forum.post.created',
+    stream: 'forum',
+    seq,
+    at: new Date().toISOString(),
+    postId,
+    category: 'general',
+    title: 'T',
+    userId: 1,
+    userName: 'W',
   });
 
-  it('relays a thread\'s events to its watchers only, the list\'s to the list\'s, and stops after unwatch', async () => {
+  it("relays a thread's events to its watchers only, the list's to the list's, and stops after unwatch", async () => {
     const gw = await startGateway();
     const onThread = await open(gw.url);
     const onOther = await open(gw.url);

@@ -10,12 +10,22 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { JoinAckSchema, LeaveAckSchema, SOCKET_EVENTS } from '@app/shared';
-import { createTestDatabase, dropRedisPrefix, testRedisPrefix, type TestDatabase } from '../../infra/test-support/test-database.js';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  testRedisPrefix,
+  type TestDatabase,
+} from '../../infra/test-support/test-database.js';
 import { createGateway, type Gateway } from '../src/gateway.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CLIENT_EVENTS = [SOCKET_EVENTS.join, SOCKET_EVENTS.leave, SOCKET_EVENTS.forumWatch, SOCKET_EVENTS.forumUnwatch];
-const ACK_SCHEMAS = { [SOCKET_EVENTS.join]: JoinAckSchema, [SOCKET_EVENTS.leave]: LeaveAckSchema, [SOCKET_EVENTS.forumWatch]: LeaveAckSchema, [SOCKET_EVENTS.forumUnwatch]: LeaveAckSchema };
+const ACK_SCHEMAS = {
+  [SOCKET_EVENTS.join]: JoinAckSchema,
+  [SOCKET_EVENTS.leave]: LeaveAckSchema,
+  [SOCKET_EVENTS.forumWatch]: LeaveAckSchema,
+  [SOCKET_EVENTS.forumUnwatch]: LeaveAckSchema,
+};
 
 let db: TestDatabase;
 let prefix: string;
@@ -32,9 +42,39 @@ function deep(n: number): unknown {
   return v;
 }
 const VALUES: unknown[] = [
-  '\u0000', 'abc\u0000def', '\uD800', '', ' ', '12abc', '1e3', '0x10', '-1', '0', 2_147_483_648, 9_007_199_254_740_993, -1, 0, 1.5,
-  1e308, Number.NaN, 'Infinity', 'true', true, false, null, undefined, [], {}, [1, 2], { $gt: '' }, "1' or '1'='1", '<script>alert(1)</script>',
-  '__proto__', { __proto__: { auctionId: 1 } }, 'x'.repeat(100_000), deep(500),
+  '\u0000',
+  'abc\u0000def',
+  '\uD800',
+  '',
+  ' ',
+  '12abc',
+  '1e3',
+  '0x10',
+  '-1',
+  '0',
+  2_147_483_648,
+  9_007_199_254_740_993,
+  -1,
+  0,
+  1.5,
+  1e308,
+  Number.NaN,
+  'Infinity',
+  'true',
+  true,
+  false,
+  null,
+  undefined,
+  [],
+  {},
+  [1, 2],
+  { $gt: '' },
+  "1' or '1'='1",
+  '<script>alert(1)</script>',
+  '__proto__',
+  { __proto__: { auctionId: 1 } },
+  'x'.repeat(100_000),
+  deep(500),
 ];
 /** Each value as the whole payload and in the field the event reads. */
 const PAYLOADS: unknown[] = VALUES.flatMap((v) => [v, { auctionId: v }, { postId: v }]);
@@ -43,7 +83,13 @@ beforeAll(async () => {
   db = await createTestDatabase();
   prefix = testRedisPrefix();
   http = createServer();
-  gateway = await createGateway(http, { sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, origins: [], logger: pino({ level: 'silent' }) });
+  gateway = await createGateway(http, {
+    sql: db.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: prefix,
+    origins: [],
+    logger: pino({ level: 'silent' }),
+  });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const [car] = await db.sql<{ id: number }[]>`
@@ -52,7 +98,9 @@ beforeAll(async () => {
     insert into auctions (car_id, starting_bid, current_bid, start_time, end_time, location)
     values (${car!.id}, 1000, 0, now() - interval '1 hour', now() + interval '1 hour', 'Here') returning id`;
   auctionId = a!.id;
-  const [u] = await db.sql<{ id: number }[]>`insert into users (email, name, password_hash) values ('fuzz@example.test', 'Fuzz', 'x') returning id`;
+  const [u] = await db.sql<
+    { id: number }[]
+  >`insert into users (email, name, password_hash) values ('fuzz@example.test', 'Fuzz', 'x') returning id`;
   const token = randomBytes(32).toString('base64url');
   await db.sql`insert into sessions (id, kind, user_id, expires_at) values (${createHash('sha256').update(token).digest('hex')}, 'user', ${u!.id}, now() + interval '1 hour')`;
   cookie = `sid=${token}`;
@@ -67,7 +115,12 @@ afterAll(async () => {
 });
 
 function open(withCookie = false): Promise<Socket> {
-  const s = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: withCookie ? { cookie } : {} });
+  const s = connect(url, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    extraHeaders: withCookie ? { cookie } : {},
+  });
   sockets.push(s);
   return new Promise((resolve, reject) => {
     s.once('connect', () => resolve(s));
@@ -81,7 +134,8 @@ async function roomsOf(s: Socket): Promise<string[]> {
   return [...(found?.rooms ?? [])].filter((r) => r !== s.id).sort();
 }
 /** Every room a fuzzed socket may end up in: its user's and session's, the real auction's, the forum's and a thread's. */
-const allowedRoom = (room: string) => /^(user:\d+|session:[0-9a-f]{64}|forum|thread:[1-9]\d{0,9})$/.test(room) || room === `auction:${auctionId}`;
+const allowedRoom = (room: string) =>
+  /^(user:\d+|session:[0-9a-f]{64}|forum|thread:[1-9]\d{0,9})$/.test(room) || room === `auction:${auctionId}`;
 
 async function expectServing(): Promise<void> {
   const s = await open();
@@ -99,7 +153,10 @@ describe('hostile socket messages', () => {
         for (const payload of PAYLOADS) {
           const answer: unknown = await s.timeout(2000).emitWithAck(event, payload);
           const ack = ACK_SCHEMAS[event].safeParse(answer);
-          expect(ack.success, `${event} ${JSON.stringify(payload)?.slice(0, 60)} -> ${JSON.stringify(answer)?.slice(0, 100)}`).toBe(true);
+          expect(
+            ack.success,
+            `${event} ${JSON.stringify(payload)?.slice(0, 60)} -> ${JSON.stringify(answer)?.slice(0, 100)}`,
+          ).toBe(true);
           // Only the real auction can be joined.
           const joined = event === SOCKET_EVENTS.join ? JoinAckSchema.parse(answer) : null;
           if (joined?.ok) expect(joined.data.auctionId).toBe(auctionId);
@@ -122,21 +179,30 @@ describe('hostile socket messages', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(s.connected).toBe(true);
     expect((await roomsOf(s)).filter((r) => !allowedRoom(r))).toEqual([]);
-    expect(JoinAckSchema.parse(await s.timeout(2000).emitWithAck(SOCKET_EVENTS.join, { auctionId }))).toMatchObject({ ok: true });
+    expect(JoinAckSchema.parse(await s.timeout(2000).emitWithAck(SOCKET_EVENTS.join, { auctionId }))).toMatchObject({
+      ok: true,
+    });
   });
 
   it('answers arbitrary payloads on any event name cleanly (property-based)', async () => {
     const s = await open(true);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom(...CLIENT_EVENTS), fc.string({ maxLength: 30 })), fc.jsonValue({ maxDepth: 4 }), async (event, payload) => {
-        if (Object.hasOwn(ACK_SCHEMAS, event)) {
-          const answer: unknown = await s.timeout(2000).emitWithAck(event, payload);
-          expect(ACK_SCHEMAS[event as keyof typeof ACK_SCHEMAS].safeParse(answer).success, `${event} ${JSON.stringify(payload).slice(0, 80)}`).toBe(true);
-        } else {
-          s.emit(event, payload);
-        }
-        expect(s.connected).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...CLIENT_EVENTS), fc.string({ maxLength: 30 })),
+        fc.jsonValue({ maxDepth: 4 }),
+        async (event, payload) => {
+          if (Object.hasOwn(ACK_SCHEMAS, event)) {
+            const answer: unknown = await s.timeout(2000).emitWithAck(event, payload);
+            expect(
+              ACK_SCHEMAS[event as keyof typeof ACK_SCHEMAS].safeParse(answer).success,
+              `${event} ${JSON.stringify(payload).slice(0, 80)}`,
+            ).toBe(true);
+          } else {
+            s.emit(event, payload);
+          }
+          expect(s.connected).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
     expect((await roomsOf(s)).filter((r) => !allowedRoom(r))).toEqual([]);
@@ -149,11 +215,21 @@ describe('hostile socket messages', () => {
     const closes = 'transport close';
     const ignored = 'still open';
     const frames: [string | Uint8Array, string][] = [
-      ['2["auction:join",', closes], ['2[', closes], ['9', closes], ['2{"auctionId":1}', closes], ['2[null]', closes],
-      ['21-["auction:join",{"_placeholder":true,"num":0}]', closes], [`2["${'x'.repeat(50_000)}"`, closes], [new Uint8Array([0xff, 0x00, 0xfe]), closes],
+      ['2["auction:join",', closes],
+      ['2[', closes],
+      ['9', closes],
+      ['2{"auctionId":1}', closes],
+      ['2[null]', closes],
+      ['21-["auction:join",{"_placeholder":true,"num":0}]', closes],
+      [`2["${'x'.repeat(50_000)}"`, closes],
+      [new Uint8Array([0xff, 0x00, 0xfe]), closes],
       // Names socket.io keeps for itself, which its client refuses to send.
-      ...['disconnecting', 'disconnect', 'connect', 'connect_error', 'newListener', 'removeListener'].map((name): [string, string] => [`2${JSON.stringify([name, { auctionId }])}`, closes]),
-      ['2', ignored], ['2[1,2,3]', ignored], ['2["error",{"auctionId":1}]', ignored],
+      ...['disconnecting', 'disconnect', 'connect', 'connect_error', 'newListener', 'removeListener'].map(
+        (name): [string, string] => [`2${JSON.stringify([name, { auctionId }])}`, closes],
+      ),
+      ['2', ignored],
+      ['2[1,2,3]', ignored],
+      ['2["error",{"auctionId":1}]', ignored],
       // A binary event waiting for attachments that never come holds nothing but that connection's parser.
       ['51-["auction:join",{"_placeholder":true,"num":7}]', ignored],
     ];

@@ -16,7 +16,12 @@ afterAll(async () => {
 
 /** A gateway process's view: its own sockets per auction. */
 function gatewayProcess(local: Map<number, number>, client: Redis = redis) {
-  const c = new PresenceCounter(client, prefix, (id) => local.get(id) ?? 0, () => local.keys());
+  const c = new PresenceCounter(
+    client,
+    prefix,
+    (id) => local.get(id) ?? 0,
+    () => local.keys(),
+  );
   counters.push(c);
   return c;
 }
@@ -37,13 +42,23 @@ describe('presence across gateway processes', () => {
 
   it('ignores the entry of a process that stopped refreshing it (killed, or frozen)', async () => {
     const key = `${prefix}presence:auction:2`;
-    await redis.hset(key, 'dead-process', `40:${Date.now() - 4 * PRESENCE_REFRESH_MS}`, 'live-process', `6:${Date.now()}`);
+    await redis.hset(
+      key,
+      'dead-process',
+      `40:${Date.now() - 4 * PRESENCE_REFRESH_MS}`,
+      'live-process',
+      `6:${Date.now()}`,
+    );
     const g = gatewayProcess(new Map([[2, 1]]));
     expect(await g.update(2)).toBe(7);
   });
 
   it('answers with its own count at once when Redis does not answer, so a join never waits on it', async () => {
-    const unreachable = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    const unreachable = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
     unreachable.on('error', () => {});
     const g = gatewayProcess(new Map([[3, 4]]), unreachable);
     const started = Date.now();

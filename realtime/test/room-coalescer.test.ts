@@ -6,14 +6,24 @@ import { RoomCoalescer } from '../src/room-coalescer.js';
 
 const WINDOW = 50;
 const ev = (auctionId: number, seq: number) =>
-  ({ type: 'auction.extended', stream: `auction:${auctionId}`, seq, at: '2026-01-01T00:00:00.000Z', auctionId, endTime: '2026-01-01T00:00:00.000Z' }) as DomainEvent;
+  ({
+    type: 'auction.extended',
+    stream: `auction:${auctionId}`,
+    seq,
+    at: '2026-01-01T00:00:00.000Z',
+    auctionId,
+    endTime: '2026-01-01T00:00:00.000Z',
+  }) as DomainEvent;
 
 let sent: { at: number; room: string; seqs: number[] }[];
 let coalescer: RoomCoalescer;
 beforeEach(() => {
   vi.useFakeTimers();
   sent = [];
-  coalescer = new RoomCoalescer((room, events) => sent.push({ at: Date.now(), room, seqs: events.map((e) => e.seq) }), WINDOW);
+  coalescer = new RoomCoalescer(
+    (room, events) => sent.push({ at: Date.now(), room, seqs: events.map((e) => e.seq) }),
+    WINDOW,
+  );
 });
 afterEach(() => vi.useRealTimers());
 

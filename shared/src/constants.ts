@@ -21,7 +21,15 @@ export const AUCTION_TYPE_BADGES = {
   standard: 'Standard',
 } as const;
 
-export const AUCTION_STATUSES = ['pending', 'active', 'sold', 'reserve-not-met', 'no-bids', 'bought-now', 'rejected'] as const;
+export const AUCTION_STATUSES = [
+  'pending',
+  'active',
+  'sold',
+  'reserve-not-met',
+  'no-bids',
+  'bought-now',
+  'rejected',
+] as const;
 export const AUCTION_OUTCOMES = ['sold', 'reserve-not-met', 'no-bids', 'bought-now'] as const;
 export const RESERVE_STATUSES = ['none', 'met', 'not-met'] as const;
 
@@ -42,7 +50,18 @@ export const AUCTION_SORT_LABELS = {
   'recently-added': 'Recently Added',
 } as const;
 
-export const MAKES = ['Ferrari', 'Porsche', 'BMW', 'Mercedes-Benz', 'Lamborghini', 'Audi', 'Ford', 'Chevrolet', 'Toyota', 'Honda'] as const;
+export const MAKES = [
+  'Ferrari',
+  'Porsche',
+  'BMW',
+  'Mercedes-Benz',
+  'Lamborghini',
+  'Audi',
+  'Ford',
+  'Chevrolet',
+  'Toyota',
+  'Honda',
+] as const;
 export const YEAR_MIN = 2015;
 export const YEAR_MAX = 2024;
 export const SUBMIT_CONDITIONS = ['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'] as const;
@@ -65,8 +84,22 @@ export const ALERT_TOAST_DURATION_MS = 10_000;
 export const ESCROW_INSPECTION_DAYS = 7;
 export const ESCROW_PAYMENT_DUE_HOURS = 48;
 export const ESCROW_REQUIRED_DOCUMENTS = ['title', 'bill_of_sale', 'inspection_report'] as const;
-export const ESCROW_STATUSES = ['pending', 'funded', 'in_inspection', 'completed', 'disputed', 'cancelled', 'refunded'] as const;
-export const ESCROW_MILESTONES = ['escrow_created', 'payment_received', 'documents_verified', 'inspection_completed', 'funds_released'] as const;
+export const ESCROW_STATUSES = [
+  'pending',
+  'funded',
+  'in_inspection',
+  'completed',
+  'disputed',
+  'cancelled',
+  'refunded',
+] as const;
+export const ESCROW_MILESTONES = [
+  'escrow_created',
+  'payment_received',
+  'documents_verified',
+  'inspection_completed',
+  'funds_released',
+] as const;
 
 /** Terms-of-service figures that are not fees (fees: domain/fees.ts; payment and inspection periods: the escrow constants). */
 export const TERMS = {
@@ -125,7 +158,17 @@ export const DEMO_ADMIN = { email: 'admin@carbid.example', password: 'admin-pass
 export const QUEUE_NAMES = { close: 'auction-close', alerts: 'bid-alerts', notices: 'notices' } as const;
 
 /** What a user is told about (issue: notices people expect). Each kind can be mailed or not, per user. */
-export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'reserve-not-met', 'unsold', 'watch-ending', 'watch-ended', 'alert', 'escrow'] as const;
+export const NOTIFICATION_KINDS = [
+  'outbid',
+  'won',
+  'sold',
+  'reserve-not-met',
+  'unsold',
+  'watch-ending',
+  'watch-ended',
+  'alert',
+  'escrow',
+] as const;
 /** How each kind is named in the email settings. */
 export const NOTIFICATION_KIND_LABELS = {
   outbid: 'Someone outbid me',

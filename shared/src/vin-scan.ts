@@ -36,7 +36,11 @@ export const ScannedVehicleSchema = z.object({
   manufacturer: z.string().nullable(),
 });
 export type ScannedVehicle = z.infer<typeof ScannedVehicleSchema>;
-export const VinScanResponseSchema = z.object({ vin: z.string(), format: z.string(), vehicle: ScannedVehicleSchema.nullable() });
+export const VinScanResponseSchema = z.object({
+  vin: z.string(),
+  format: z.string(),
+  vehicle: ScannedVehicleSchema.nullable(),
+});
 export type VinScanResponse = z.infer<typeof VinScanResponseSchema>;
 
 /**

@@ -34,7 +34,10 @@ describe('eligibility', () => {
   });
 
   it('keeps premium-only auctions for premium members', () => {
-    expect(eligibility(auction({ isPremiumOnly: true }), basic, NOW).bid).toEqual({ ok: false, refusal: { code: 'forbidden', message: ELIGIBILITY_TEXTS.premiumBid } });
+    expect(eligibility(auction({ isPremiumOnly: true }), basic, NOW).bid).toEqual({
+      ok: false,
+      refusal: { code: 'forbidden', message: ELIGIBILITY_TEXTS.premiumBid },
+    });
     expect(eligibility(auction({ isPremiumOnly: true }), premium, NOW).bid.ok).toBe(true);
   });
 
@@ -46,13 +49,20 @@ describe('eligibility', () => {
 
   it('explains why Buy It Now is not available', () => {
     expect(message(eligibility(auction({ buyItNowCents: null }), basic, NOW).buyNow)).toBe(ELIGIBILITY_TEXTS.noBuyNow);
-    expect(message(eligibility(auction({ status: 'bought-now' }), basic, NOW).buyNow)).toBe(ELIGIBILITY_TEXTS.boughtNow);
-    expect(message(eligibility(auction({ currentBidCents: 50_000_00 }), basic, NOW).buyNow)).toBe(ELIGIBILITY_TEXTS.buyNowPassed);
+    expect(message(eligibility(auction({ status: 'bought-now' }), basic, NOW).buyNow)).toBe(
+      ELIGIBILITY_TEXTS.boughtNow,
+    );
+    expect(message(eligibility(auction({ currentBidCents: 50_000_00 }), basic, NOW).buyNow)).toBe(
+      ELIGIBILITY_TEXTS.buyNowPassed,
+    );
   });
 
   it('hides auctions waiting for approval or rejected', () => {
     for (const status of ['pending', 'rejected'] as const) {
-      expect(eligibility(auction({ status }), basic, NOW).bid).toMatchObject({ ok: false, refusal: { code: 'not-found' } });
+      expect(eligibility(auction({ status }), basic, NOW).bid).toMatchObject({
+        ok: false,
+        refusal: { code: 'not-found' },
+      });
     }
   });
 });

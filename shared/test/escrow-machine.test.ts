@@ -56,7 +56,11 @@ describe('the escrow state machine', () => {
           const row = ALLOWED.find((r) => r[0] === status && r[1] === action && r[2].includes(actor));
           checked += 1;
           if (row) {
-            expect(d, `${status} ${action} by ${actor}`).toMatchObject({ ok: true, changed: true, change: { to: row[3] } });
+            expect(d, `${status} ${action} by ${actor}`).toMatchObject({
+              ok: true,
+              changed: true,
+              change: { to: row[3] },
+            });
           } else if (!actorsFor(action).includes(actor)) {
             expect(d, `${status} ${action} by ${actor}`).toMatchObject({ ok: false, refusal: { code: 'forbidden' } });
           } else {
@@ -76,7 +80,10 @@ describe('the escrow state machine', () => {
       });
     }
     for (const actor of ['buyer', 'seller'] as const) {
-      expect(decideEscrow(ready('funded'), 'verify_documents', actor, NOW)).toMatchObject({ ok: false, refusal: { code: 'forbidden' } });
+      expect(decideEscrow(ready('funded'), 'verify_documents', actor, NOW)).toMatchObject({
+        ok: false,
+        refusal: { code: 'forbidden' },
+      });
     }
   });
 
@@ -86,13 +93,20 @@ describe('the escrow state machine', () => {
       ok: false,
       refusal: { code: 'conflict', message: 'Both parties must accept the escrow terms before payment' },
     });
-    expect(decideEscrow({ ...s, hasSeller: false }, 'confirm_payment', 'payment_provider', NOW)).toMatchObject({ ok: true, changed: true });
+    expect(decideEscrow({ ...s, hasSeller: false }, 'confirm_payment', 'payment_provider', NOW)).toMatchObject({
+      ok: true,
+      changed: true,
+    });
   });
 
   it('completes milestones and starts the 7-day inspection period when documents are verified', () => {
-    expect(decideEscrow(ready('pending'), 'confirm_payment', 'payment_provider', NOW)).toMatchObject({ change: { milestones: ['payment_received'] } });
+    expect(decideEscrow(ready('pending'), 'confirm_payment', 'payment_provider', NOW)).toMatchObject({
+      change: { milestones: ['payment_received'] },
+    });
     const verified = decideEscrow(ready('funded'), 'verify_documents', 'admin', NOW);
-    expect(verified).toMatchObject({ change: { milestones: ['documents_verified'], inspectionEndsAtMs: NOW + INSPECTION_PERIOD_MS } });
+    expect(verified).toMatchObject({
+      change: { milestones: ['documents_verified'], inspectionEndsAtMs: NOW + INSPECTION_PERIOD_MS },
+    });
     expect(INSPECTION_PERIOD_MS).toBe(7 * 24 * 3600 * 1000);
     expect(decideEscrow(ready('in_inspection'), 'confirm_inspection', 'buyer', NOW)).toMatchObject({
       change: { to: 'completed', milestones: ['inspection_completed', 'funds_released'] },
@@ -102,7 +116,10 @@ describe('the escrow state machine', () => {
   it('treats a repeated step as done once: no change, no refusal', () => {
     const funded = { ...ready('funded'), completedMilestones: ['escrow_created', 'payment_received'] as const };
     expect(decideEscrow(funded, 'confirm_payment', 'payment_provider', NOW)).toEqual({ ok: true, changed: false });
-    expect(decideEscrow({ ...ready('pending'), buyerTermsAccepted: true }, 'accept_terms', 'buyer', NOW)).toEqual({ ok: true, changed: false });
+    expect(decideEscrow({ ...ready('pending'), buyerTermsAccepted: true }, 'accept_terms', 'buyer', NOW)).toEqual({
+      ok: true,
+      changed: false,
+    });
   });
 
   it('verifies documents only when the title, bill of sale and inspection report are all verified', () => {
@@ -114,14 +131,31 @@ describe('the escrow state machine', () => {
   });
 
   it('waits for the deadlines before the system cancels or releases', () => {
-    expect(decideEscrow({ ...ready('pending'), paymentDueAtMs: NOW + 1 }, 'cancel_unpaid', 'system', NOW)).toMatchObject({ ok: false, refusal: { code: 'conflict' } });
-    expect(decideEscrow({ ...ready('in_inspection'), inspectionEndsAtMs: NOW + 1 }, 'complete_after_inspection', 'system', NOW)).toMatchObject({ ok: false });
+    expect(
+      decideEscrow({ ...ready('pending'), paymentDueAtMs: NOW + 1 }, 'cancel_unpaid', 'system', NOW),
+    ).toMatchObject({ ok: false, refusal: { code: 'conflict' } });
+    expect(
+      decideEscrow(
+        { ...ready('in_inspection'), inspectionEndsAtMs: NOW + 1 },
+        'complete_after_inspection',
+        'system',
+        NOW,
+      ),
+    ).toMatchObject({ ok: false });
   });
 
   it('lists what each party can do next', () => {
-    const open = { ...ready('pending'), buyerTermsAccepted: false, sellerTermsAccepted: false, paymentDueAtMs: NOW + 1 };
+    const open = {
+      ...ready('pending'),
+      buyerTermsAccepted: false,
+      sellerTermsAccepted: false,
+      paymentDueAtMs: NOW + 1,
+    };
     expect(availableEscrowActions(open, 'buyer', NOW)).toEqual(['accept_terms', 'open_dispute']);
-    expect(availableEscrowActions(ready('in_inspection'), 'buyer', NOW)).toEqual(['confirm_inspection', 'open_dispute']);
+    expect(availableEscrowActions(ready('in_inspection'), 'buyer', NOW)).toEqual([
+      'confirm_inspection',
+      'open_dispute',
+    ]);
     expect(availableEscrowActions(ready('completed'), 'seller', NOW)).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decideDocumentUpload, decideShipping, disputeRefundCents, sandboxCardOutcome, sniffDocumentType } from '../src/index.js';
+import {
+  decideDocumentUpload,
+  decideShipping,
+  disputeRefundCents,
+  sandboxCardOutcome,
+  sniffDocumentType,
+} from '../src/index.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -14,17 +20,34 @@ describe('escrow records', () => {
 
   it('lets the parties upload the required set until the inspection, evidence while open', () => {
     expect(decideDocumentUpload('funded', 'seller', 'title', 'pending')).toEqual({ ok: true });
-    expect(decideDocumentUpload('funded', 'seller', 'title', 'verified')).toMatchObject({ ok: false, refusal: { code: 'conflict' } });
-    expect(decideDocumentUpload('in_inspection', 'buyer', 'title', 'pending')).toMatchObject({ ok: false, refusal: { code: 'conflict' } });
+    expect(decideDocumentUpload('funded', 'seller', 'title', 'verified')).toMatchObject({
+      ok: false,
+      refusal: { code: 'conflict' },
+    });
+    expect(decideDocumentUpload('in_inspection', 'buyer', 'title', 'pending')).toMatchObject({
+      ok: false,
+      refusal: { code: 'conflict' },
+    });
     expect(decideDocumentUpload('disputed', 'buyer', 'other', null)).toEqual({ ok: true });
-    expect(decideDocumentUpload('funded', 'admin', 'title', null)).toMatchObject({ ok: false, refusal: { code: 'forbidden' } });
+    expect(decideDocumentUpload('funded', 'admin', 'title', null)).toMatchObject({
+      ok: false,
+      refusal: { code: 'forbidden' },
+    });
   });
 
   it('takes shipping from the seller only, with a tracking number for a carrier', () => {
-    expect(decideShipping('funded', 'buyer', { shippingMethod: 'pickup', pickupLocation: 'Austin' })).toMatchObject({ refusal: { code: 'forbidden' } });
-    expect(decideShipping('funded', 'seller', { shippingMethod: 'carrier', carrier: 'UPS' })).toMatchObject({ refusal: { code: 'invalid' } });
-    expect(decideShipping('funded', 'seller', { shippingMethod: 'carrier', carrier: 'UPS', trackingNumber: '1Z999' })).toEqual({ ok: true });
-    expect(decideShipping('completed', 'seller', { shippingMethod: 'pickup', pickupLocation: 'Austin' })).toMatchObject({ refusal: { code: 'conflict' } });
+    expect(decideShipping('funded', 'buyer', { shippingMethod: 'pickup', pickupLocation: 'Austin' })).toMatchObject({
+      refusal: { code: 'forbidden' },
+    });
+    expect(decideShipping('funded', 'seller', { shippingMethod: 'carrier', carrier: 'UPS' })).toMatchObject({
+      refusal: { code: 'invalid' },
+    });
+    expect(
+      decideShipping('funded', 'seller', { shippingMethod: 'carrier', carrier: 'UPS', trackingNumber: '1Z999' }),
+    ).toEqual({ ok: true });
+    expect(decideShipping('completed', 'seller', { shippingMethod: 'pickup', pickupLocation: 'Austin' })).toMatchObject(
+      { refusal: { code: 'conflict' } },
+    );
   });
 
   it('refunds all, nothing, or a part strictly between', () => {
@@ -36,7 +59,10 @@ describe('escrow records', () => {
 
   it('accepts the sandbox test card and declines the rest', () => {
     expect(sandboxCardOutcome('4242 4242 4242 4242').outcome).toBe('succeeded');
-    expect(sandboxCardOutcome('4000 0000 0000 0002')).toEqual({ outcome: 'declined', reason: 'Your card was declined' });
+    expect(sandboxCardOutcome('4000 0000 0000 0002')).toEqual({
+      outcome: 'declined',
+      reason: 'Your card was declined',
+    });
     expect(sandboxCardOutcome('5555 5555 5555 4444').outcome).toBe('declined');
   });
 });

@@ -17,7 +17,10 @@ describe('forum rules', () => {
     const post = { authorId: 7, createdAt: hours(0), hidden: false };
     expect(decideForumEdit(post, 7, hours(23.9)).ok).toBe(true);
     expect(decideForumEdit(post, 7, hours(24.1))).toMatchObject({ ok: false, refusal: { code: 'forbidden' } });
-    expect(decideForumEdit(post, 8, hours(1))).toMatchObject({ ok: false, refusal: { message: 'Only the author can edit this post' } });
+    expect(decideForumEdit(post, 8, hours(1))).toMatchObject({
+      ok: false,
+      refusal: { message: 'Only the author can edit this post' },
+    });
     expect(decideForumEdit({ ...post, hidden: true }, 7, hours(1)).ok).toBe(false);
     expect(decideForumDelete(post, 7).ok).toBe(true);
     expect(decideForumDelete(post, 8).ok).toBe(false);
@@ -41,13 +44,23 @@ describe('forum contracts', () => {
       { sort: 'search', rank: 6.0792710578e-8, id: 11 },
     ];
     for (const c of cursors) expect(decodeForumCursor(encodeForumCursor(c))).toEqual(c);
-    for (const bad of ['', 'r_2026-01-10_1', 'p_1_2_3', 'x_1_2', 's_NaN_1', "r_2026-01-10T12:00:00.123456Z_1'--"]) expect(decodeForumCursor(bad)).toBeNull();
-    expect(ForumPostsQuerySchema.safeParse({ sort: 'top', cursor: encodeForumCursor(cursors[0]!) }).success).toBe(false);
+    for (const bad of ['', 'r_2026-01-10_1', 'p_1_2_3', 'x_1_2', 's_NaN_1', "r_2026-01-10T12:00:00.123456Z_1'--"])
+      expect(decodeForumCursor(bad)).toBeNull();
+    expect(ForumPostsQuerySchema.safeParse({ sort: 'top', cursor: encodeForumCursor(cursors[0]!) }).success).toBe(
+      false,
+    );
   });
 
   it('cleans tags (trimmed, lower case, no repeats) and keeps line breaks in content', () => {
-    const body = CreateForumPostBodySchema.parse({ title: ' T ', content: 'one\n\ntwo', category: 'reviews', tags: [' Porsche ', 'porsche', 'GT3'] });
+    const body = CreateForumPostBodySchema.parse({
+      title: ' T ',
+      content: 'one\n\ntwo',
+      category: 'reviews',
+      tags: [' Porsche ', 'porsche', 'GT3'],
+    });
     expect(body).toMatchObject({ title: 'T', content: 'one\n\ntwo', tags: ['porsche', 'gt3'] });
-    expect(CreateForumPostBodySchema.safeParse({ title: 'T', content: 'bell \u0007', category: 'reviews' }).success).toBe(false);
+    expect(
+      CreateForumPostBodySchema.safeParse({ title: 'T', content: 'bell \u0007', category: 'reviews' }).success,
+    ).toBe(false);
   });
 });

@@ -6,5 +6,10 @@ it('scores a history from its facts and bands it 80+ good, 60-79 middling, below
   expect(historyScore({ accidentHistory: true, titleIssues: false, totalOwners: 2, openRecalls: 1 })).toBe(67);
   expect(historyScore({ accidentHistory: true, titleIssues: true, totalOwners: 9, openRecalls: 9 })).toBe(0);
   expect([80, 79, 60, 59].map(historyScoreBand)).toEqual(['good', 'fair', 'fair', 'poor']);
-  expect([recallIsWarning('Completed'), recallIsWarning('Open'), titleIsWarning('Clean'), titleIsWarning('Salvage')]).toEqual([false, true, false, true]);
+  expect([
+    recallIsWarning('Completed'),
+    recallIsWarning('Open'),
+    titleIsWarning('Clean'),
+    titleIsWarning('Salvage'),
+  ]).toEqual([false, true, false, true]);
 });

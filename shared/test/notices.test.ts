@@ -17,11 +17,29 @@ const who = (f: ClosedAuctionFacts) => closeNotices(f).map((n) => [n.userId, n.k
 
 describe('who is told what', () => {
   it('tells the previous leader, in the words of the issue, and no one when a leader raises their own bid', () => {
-    expect(outbidNotice({ auctionId: 7, title: '2022 BMW M4 Competition', bidId: 9, bidderId: 3, amount: '61000.00', previousLeaderId: 1 })).toEqual({
-      userId: 1, kind: 'outbid', subject: 'bid:9', auctionId: 7, text: "You've been outbid on 2022 BMW M4 Competition: $61,000", link: '/listing/7',
+    expect(
+      outbidNotice({
+        auctionId: 7,
+        title: '2022 BMW M4 Competition',
+        bidId: 9,
+        bidderId: 3,
+        amount: '61000.00',
+        previousLeaderId: 1,
+      }),
+    ).toEqual({
+      userId: 1,
+      kind: 'outbid',
+      subject: 'bid:9',
+      auctionId: 7,
+      text: "You've been outbid on 2022 BMW M4 Competition: $61,000",
+      link: '/listing/7',
     });
-    expect(outbidNotice({ auctionId: 7, title: 'x', bidId: 9, bidderId: 1, amount: '1.00', previousLeaderId: 1 })).toBeNull();
-    expect(outbidNotice({ auctionId: 7, title: 'x', bidId: 9, bidderId: 1, amount: '1.00', previousLeaderId: null })).toBeNull();
+    expect(
+      outbidNotice({ auctionId: 7, title: 'x', bidId: 9, bidderId: 1, amount: '1.00', previousLeaderId: 1 }),
+    ).toBeNull();
+    expect(
+      outbidNotice({ auctionId: 7, title: 'x', bidId: 9, bidderId: 1, amount: '1.00', previousLeaderId: null }),
+    ).toBeNull();
   });
 
   it('a sale: the winner won, the seller sold, both linked to the transaction; watchers hear it ended, once each', () => {
@@ -33,12 +51,24 @@ describe('who is told what', () => {
   });
 
   it('Buy It Now: the buyer bought it', () => {
-    expect(who(facts({ outcome: 'bought-now', winningAmount: '84000.00', winnerId: 4 }))[0]).toEqual([4, 'won', 'You bought 2022 BMW M4 Competition for $84,000', '/transaction/7']);
+    expect(who(facts({ outcome: 'bought-now', winningAmount: '84000.00', winnerId: 4 }))[0]).toEqual([
+      4,
+      'won',
+      'You bought 2022 BMW M4 Competition for $84,000',
+      '/transaction/7',
+    ]);
   });
 
   it('reserve not met: the seller and the top bidder are told; no bids: the seller is', () => {
-    expect(who(facts({ outcome: 'reserve-not-met', winningAmount: null, winnerId: null })).map(([u, k]) => [u, k])).toEqual([[2, 'reserve-not-met'], [1, 'reserve-not-met']]);
-    expect(who(facts({ outcome: 'no-bids', winningAmount: null, winnerId: null, topBidderId: null, watcherIds: [6] }))).toEqual([
+    expect(
+      who(facts({ outcome: 'reserve-not-met', winningAmount: null, winnerId: null })).map(([u, k]) => [u, k]),
+    ).toEqual([
+      [2, 'reserve-not-met'],
+      [1, 'reserve-not-met'],
+    ]);
+    expect(
+      who(facts({ outcome: 'no-bids', winningAmount: null, winnerId: null, topBidderId: null, watcherIds: [6] })),
+    ).toEqual([
       [2, 'unsold', 'Your 2022 BMW M4 Competition ended with no bids', '/listing/7'],
       [6, 'watch-ended', '2022 BMW M4 Competition ended with no bids', '/listing/7'],
     ]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { photoFileNameOf, sniffPhotoType } from '../src/photos.js';
 
-const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 describe('sniffPhotoType', () => {
   it('knows PNG, JPEG and WebP by their first bytes and nothing else', () => {

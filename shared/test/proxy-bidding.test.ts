@@ -17,8 +17,16 @@ const state = (over: Partial<BiddingState> = {}): BiddingState => ({
   ...over,
 });
 const bidder = (id: number) => ({ id, name: `Bidder ${id}`, isPremium: false });
-const bid = (id: number, dollars: number, maxDollars?: number): BidRequest => ({ bidder: bidder(id), amountCents: dollars * 100, maxCents: maxDollars === undefined ? null : maxDollars * 100 });
-const max = (id: number, dollars: number): BidRequest => ({ bidder: bidder(id), amountCents: null, maxCents: dollars * 100 });
+const bid = (id: number, dollars: number, maxDollars?: number): BidRequest => ({
+  bidder: bidder(id),
+  amountCents: dollars * 100,
+  maxCents: maxDollars === undefined ? null : maxDollars * 100,
+});
+const max = (id: number, dollars: number): BidRequest => ({
+  bidder: bidder(id),
+  amountCents: null,
+  maxCents: dollars * 100,
+});
 let nextId = 100;
 const decide = (s: BiddingState, requests: BidRequest[], nowMs = NOW) => {
   const n = requests.length * 2;
@@ -35,7 +43,8 @@ function sequence(s: BiddingState, groups: BidRequest[][], nowMs = NOW): { s: Bi
   }
   return { s, all };
 }
-const placed = (all: DecidedGroup[]) => all.flatMap((g) => g.accepted.map((a) => [a.bidder.id, a.amountCents / 100, a.proxy] as const));
+const placed = (all: DecidedGroup[]) =>
+  all.flatMap((g) => g.accepted.map((a) => [a.bidder.id, a.amountCents / 100, a.proxy] as const));
 
 describe('decideBids with maximums', () => {
   it('two maximums: the higher leads at the lower plus $1,000, in one bid', () => {
@@ -45,7 +54,10 @@ describe('decideBids with maximums', () => {
       [2, 51_000, true],
     ]);
     expect(s).toMatchObject({ currentBidCents: 51_000_00, leaderId: 2, leaderMaxCents: 80_000_00, bidCount: 2 });
-    expect(all[1]!.decisions[0]).toMatchObject({ ok: true, standing: { leading: true, currentBidCents: 51_000_00, maxCents: 80_000_00 } });
+    expect(all[1]!.decisions[0]).toMatchObject({
+      ok: true,
+      standing: { leading: true, currentBidCents: 51_000_00, maxCents: 80_000_00 },
+    });
   });
 
   it('a lower maximum arriving after a higher one is answered at once by the higher one', () => {
@@ -98,15 +110,31 @@ describe('decideBids with maximums', () => {
 
   it('refuses a maximum below the next minimum, and a leader lowering theirs below the winning bid', () => {
     const { s } = sequence(state(), [[bid(1, 20_000)]]);
-    expect(decide(s, [max(2, 20_500)]).decisions[0]).toEqual({ ok: false, refusal: { code: 'conflict', message: 'Your maximum must be at least $21,000 (the next minimum bid)' } });
-    expect(decide(s, [max(1, 19_000)]).decisions[0]).toEqual({ ok: false, refusal: { code: 'conflict', message: 'Your maximum cannot be below your winning bid of $20,000' } });
-    expect(decide(s, [bid(2, 30_000, 25_000)]).decisions[0]).toMatchObject({ ok: false, refusal: { code: 'invalid', message: 'Your maximum must be at least your bid' } });
-    expect(decide(s, [{ bidder: bidder(2), amountCents: null, maxCents: null }]).decisions[0]).toMatchObject({ ok: false, refusal: { code: 'invalid' } });
+    expect(decide(s, [max(2, 20_500)]).decisions[0]).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: 'Your maximum must be at least $21,000 (the next minimum bid)' },
+    });
+    expect(decide(s, [max(1, 19_000)]).decisions[0]).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: 'Your maximum cannot be below your winning bid of $20,000' },
+    });
+    expect(decide(s, [bid(2, 30_000, 25_000)]).decisions[0]).toMatchObject({
+      ok: false,
+      refusal: { code: 'invalid', message: 'Your maximum must be at least your bid' },
+    });
+    expect(decide(s, [{ bidder: bidder(2), amountCents: null, maxCents: null }]).decisions[0]).toMatchObject({
+      ok: false,
+      refusal: { code: 'invalid' },
+    });
     // The leader raising their maximum places no bid and tells no one.
     const raised = decide(s, [max(1, 90_000)]);
     expect(raised.accepted).toEqual([]);
     expect(raised.events).toEqual([]);
-    expect(raised.decisions[0]).toMatchObject({ ok: true, bid: null, standing: { leading: true, maxCents: 90_000_00 } });
+    expect(raised.decisions[0]).toMatchObject({
+      ok: true,
+      bid: null,
+      standing: { leading: true, maxCents: 90_000_00 },
+    });
     expect(raised.maxima).toEqual([{ userId: 1, maxCents: 90_000_00 }]);
   });
 

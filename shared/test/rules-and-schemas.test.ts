@@ -14,7 +14,8 @@ import {
   reserveStatus,
 } from '../src/index.js';
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues.map((i) => i.message) ?? [];
 
 describe('bid rules', () => {
   it('takes the starting bid for the first bid and current + 1000 after', () => {
@@ -37,8 +38,12 @@ describe('bid rules', () => {
 describe('alert rules (spec part 2 section 4)', () => {
   const facts = { currentBidCents: 2500000, msLeft: 10 * 60_000, ownerHighestBidCents: null, leaderId: 2, ownerId: 1 };
   it('fires a price target at or above the target', () => {
-    expect(alertFires({ alertType: 'priceTarget', priceTargetCents: 2500000, timeThresholdMinutes: 30 }, facts)).toBe(true);
-    expect(alertFires({ alertType: 'priceTarget', priceTargetCents: 2500001, timeThresholdMinutes: 30 }, facts)).toBe(false);
+    expect(alertFires({ alertType: 'priceTarget', priceTargetCents: 2500000, timeThresholdMinutes: 30 }, facts)).toBe(
+      true,
+    );
+    expect(alertFires({ alertType: 'priceTarget', priceTargetCents: 2500001, timeThresholdMinutes: 30 }, facts)).toBe(
+      false,
+    );
   });
   it('fires time remaining at or below the threshold and above 0', () => {
     expect(alertFires({ alertType: 'timeRemaining', timeThresholdMinutes: 15 }, facts)).toBe(true);
@@ -46,12 +51,21 @@ describe('alert rules (spec part 2 section 4)', () => {
     expect(alertFires({ alertType: 'timeRemaining', timeThresholdMinutes: 15 }, { ...facts, msLeft: 0 })).toBe(false);
   });
   it('fires ending soon at 5 minutes or less', () => {
-    expect(alertFires({ alertType: 'endingSoon', timeThresholdMinutes: 30 }, { ...facts, msLeft: 5 * 60_000 })).toBe(true);
+    expect(alertFires({ alertType: 'endingSoon', timeThresholdMinutes: 30 }, { ...facts, msLeft: 5 * 60_000 })).toBe(
+      true,
+    );
     expect(alertFires({ alertType: 'endingSoon', timeThresholdMinutes: 30 }, facts)).toBe(false);
   });
-  it('fires outbid when someone else passes the owner\'s highest bid', () => {
-    expect(alertFires({ alertType: 'outbid', timeThresholdMinutes: 30 }, { ...facts, ownerHighestBidCents: 2400000 })).toBe(true);
-    expect(alertFires({ alertType: 'outbid', timeThresholdMinutes: 30 }, { ...facts, ownerHighestBidCents: 2400000, leaderId: 1 })).toBe(false);
+  it("fires outbid when someone else passes the owner's highest bid", () => {
+    expect(
+      alertFires({ alertType: 'outbid', timeThresholdMinutes: 30 }, { ...facts, ownerHighestBidCents: 2400000 }),
+    ).toBe(true);
+    expect(
+      alertFires(
+        { alertType: 'outbid', timeThresholdMinutes: 30 },
+        { ...facts, ownerHighestBidCents: 2400000, leaderId: 1 },
+      ),
+    ).toBe(false);
   });
 });
 
@@ -60,7 +74,8 @@ describe('request schemas', () => {
     expect(PlaceBidBodySchema.parse({ auctionId: 3, amount: '12500' }).amount).toBe(1250000);
     expect(PlaceBidBodySchema.parse({ auctionId: 3, amount: '12500.00' }).amount).toBe(1250000);
     expect(PlaceBidBodySchema.parse({ auctionId: '3', amount: 12500 }).amount).toBe(1250000);
-    for (const amount of ['abc', -1, '1.234', 0, '0.00']) expect(PlaceBidBodySchema.safeParse({ auctionId: 3, amount }).success).toBe(false);
+    for (const amount of ['abc', -1, '1.234', 0, '0.00'])
+      expect(PlaceBidBodySchema.safeParse({ auctionId: 3, amount }).success).toBe(false);
     expect(messages(PlaceBidBodySchema.safeParse({ auctionId: 3, amount: '75000.55' }))).toEqual([
       'Bids are in whole dollars: enter an amount without cents',
     ]);
@@ -74,7 +89,8 @@ describe('request schemas', () => {
     for (const schema of [AdminUserListQuerySchema, AdminAuctionListQuerySchema]) {
       expect(schema.parse({}).page).toBe(1);
       expect(schema.parse({ page: '12' }).page).toBe(12);
-      for (const page of ['1e3', ' 12 ', '12abc', '0x10', '', '0', '-1', '1.5', '10001', 'true']) expect(schema.safeParse({ page }).success, page).toBe(false);
+      for (const page of ['1e3', ' 12 ', '12abc', '0x10', '', '0', '-1', '1.5', '10001', 'true'])
+        expect(schema.safeParse({ page }).success, page).toBe(false);
     }
   });
 
@@ -95,7 +111,10 @@ describe('request schemas', () => {
   });
   it('requires a price target for priceTarget alerts and a listed threshold', () => {
     expect(CreateBidAlertBodySchema.safeParse({ auctionId: 1, alertType: 'priceTarget' }).success).toBe(false);
-    expect(CreateBidAlertBodySchema.safeParse({ auctionId: 1, alertType: 'timeRemaining', settings: { timeThreshold: 7 } }).success).toBe(false);
+    expect(
+      CreateBidAlertBodySchema.safeParse({ auctionId: 1, alertType: 'timeRemaining', settings: { timeThreshold: 7 } })
+        .success,
+    ).toBe(false);
     expect(CreateBidAlertBodySchema.parse({ auctionId: 1, alertType: 'endingSoon' }).settings.timeThreshold).toBe(30);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SIGN_UP_ALREADY_DONE, SIGN_UP_LINK_EXPIRED, SIGN_UP_LINK_HOURS, SIGN_UP_LINK_INVALID, SIGN_UP_MAILS_PER_HOUR, decideConfirmation, signUpMail,
+  SIGN_UP_ALREADY_DONE,
+  SIGN_UP_LINK_EXPIRED,
+  SIGN_UP_LINK_HOURS,
+  SIGN_UP_LINK_INVALID,
+  SIGN_UP_MAILS_PER_HOUR,
+  decideConfirmation,
+  signUpMail,
 } from '../src/index.js';
 
 const created = new Date('2025-03-01T10:00:00Z');
@@ -10,18 +16,35 @@ const fresh = { existingUserId: null, createdAt: created, confirmedAt: null, add
 describe('confirming a sign-up', () => {
   it('confirms a new address within the link lifetime, and not a minute after', () => {
     expect(decideConfirmation(fresh, hours(SIGN_UP_LINK_HOURS))).toEqual({ ok: true });
-    expect(decideConfirmation(fresh, hours(SIGN_UP_LINK_HOURS + 1 / 60))).toEqual({ ok: false, refusal: { code: 'invalid', message: SIGN_UP_LINK_EXPIRED } });
+    expect(decideConfirmation(fresh, hours(SIGN_UP_LINK_HOURS + 1 / 60))).toEqual({
+      ok: false,
+      refusal: { code: 'invalid', message: SIGN_UP_LINK_EXPIRED },
+    });
   });
 
   it('never confirms an attempt on an address that had an account, and only once otherwise', () => {
-    expect(decideConfirmation({ ...fresh, existingUserId: 7 }, hours(0))).toEqual({ ok: false, refusal: { code: 'invalid', message: SIGN_UP_LINK_INVALID } });
-    expect(decideConfirmation({ ...fresh, confirmedAt: hours(0) }, hours(0))).toEqual({ ok: false, refusal: { code: 'conflict', message: SIGN_UP_ALREADY_DONE } });
-    expect(decideConfirmation({ ...fresh, addressTaken: true }, hours(0))).toEqual({ ok: false, refusal: { code: 'conflict', message: SIGN_UP_ALREADY_DONE } });
+    expect(decideConfirmation({ ...fresh, existingUserId: 7 }, hours(0))).toEqual({
+      ok: false,
+      refusal: { code: 'invalid', message: SIGN_UP_LINK_INVALID },
+    });
+    expect(decideConfirmation({ ...fresh, confirmedAt: hours(0) }, hours(0))).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: SIGN_UP_ALREADY_DONE },
+    });
+    expect(decideConfirmation({ ...fresh, addressTaken: true }, hours(0))).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: SIGN_UP_ALREADY_DONE },
+    });
   });
 });
 
 describe('the sign-up mail', () => {
-  const base = { name: 'Ada', mailedThisHour: 0, confirmLink: 'https://carbid.example/confirm-email?token=1.x', siteUrl: 'https://carbid.example' };
+  const base = {
+    name: 'Ada',
+    mailedThisHour: 0,
+    confirmLink: 'https://carbid.example/confirm-email?token=1.x',
+    siteUrl: 'https://carbid.example',
+  };
 
   it('sends a new address its link, and the owner of a taken address a note without one', () => {
     const confirm = signUpMail({ ...base, addressTaken: false })!;

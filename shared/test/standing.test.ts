@@ -30,7 +30,12 @@ describe('auctionStanding', () => {
 
   it('says how each ended auction ended, with what it sold for, and takes no bid', () => {
     const ended = { endTimeMs: NOW - 1000 };
-    expect(auctionStanding(auction({ ...ended, status: 'sold', currentBidCents: 61_000_00, bidCount: 5, winningCents: 61_000_00 }), NOW)).toEqual({
+    expect(
+      auctionStanding(
+        auction({ ...ended, status: 'sold', currentBidCents: 61_000_00, bidCount: 5, winningCents: 61_000_00 }),
+        NOW,
+      ),
+    ).toEqual({
       live: false,
       price: { label: 'Sold for', cents: 61_000_00 },
       minimumNextBidCents: null,
@@ -43,7 +48,9 @@ describe('auctionStanding', () => {
       price: { label: 'Bought now for', cents: 52_000_00 },
       outcome: { kind: 'bought-now', text: 'Sold via Buy It Now for $52,000' },
     });
-    expect(auctionStanding(auction({ ...ended, status: 'reserve-not-met', currentBidCents: 90_000_00, bidCount: 3 }), NOW)).toMatchObject({
+    expect(
+      auctionStanding(auction({ ...ended, status: 'reserve-not-met', currentBidCents: 90_000_00, bidCount: 3 }), NOW),
+    ).toMatchObject({
       price: { label: 'Highest bid', cents: 90_000_00 },
       outcome: { kind: 'reserve-not-met', text: 'Reserve not met' },
     });
@@ -54,7 +61,11 @@ describe('auctionStanding', () => {
   });
 
   it('calls an auction past its end "ended" before the close job has decided how', () => {
-    expect(auctionOutcome(auction({ endTimeMs: NOW }), NOW)).toEqual({ kind: 'closing', label: 'Ended', text: 'Auction ended' });
+    expect(auctionOutcome(auction({ endTimeMs: NOW }), NOW)).toEqual({
+      kind: 'closing',
+      label: 'Ended',
+      text: 'Auction ended',
+    });
     expect(auctionStanding(auction({ endTimeMs: NOW }), NOW).minimumNextBidCents).toBeNull();
   });
 

@@ -11,9 +11,12 @@ describe('countdown (spec part 1 section 4)', () => {
     expect(countdownText(0)).toBe('Auction ended');
     expect(countdownText(-5 * S)).toBe('Auction ended');
   });
-  it('shows days and hours when at least a day remains', () => expect(countdownText(2 * D + 5 * H + 7 * M)).toBe('2d 5h'));
-  it('shows hours and minutes when at least an hour remains', () => expect(countdownText(3 * H + 12 * M + 9 * S)).toBe('3h 12m'));
-  it('shows minutes and seconds when at least a minute remains', () => expect(countdownText(4 * M + 30 * S)).toBe('4m 30s'));
+  it('shows days and hours when at least a day remains', () =>
+    expect(countdownText(2 * D + 5 * H + 7 * M)).toBe('2d 5h'));
+  it('shows hours and minutes when at least an hour remains', () =>
+    expect(countdownText(3 * H + 12 * M + 9 * S)).toBe('3h 12m'));
+  it('shows minutes and seconds when at least a minute remains', () =>
+    expect(countdownText(4 * M + 30 * S)).toBe('4m 30s'));
   it('shows seconds only below a minute', () => expect(countdownText(45 * S)).toBe('45s'));
   it('turns red at one hour or less', () => {
     expect(isCountdownUrgent(H)).toBe(true);

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  fitCoefficients, normaliseCar, parseMarketCsv, splitByCar, valueCar, withReferenceSales, type MarketRow, type ValuationCoefficients,
+  fitCoefficients,
+  normaliseCar,
+  parseMarketCsv,
+  splitByCar,
+  valueCar,
+  withReferenceSales,
+  type MarketRow,
+  type ValuationCoefficients,
 } from '../src/index.js';
 
 // The model as the product ships it: the stored coefficients and the market data they were fitted on.
@@ -10,8 +17,10 @@ const rows = parseMarketCsv(readFileSync(new URL('market-prices.csv', dataDir), 
 const stored = JSON.parse(readFileSync(new URL('valuation-model.json', dataDir), 'utf8')) as ValuationCoefficients;
 const model = withReferenceSales(stored, rows);
 const asOf = '2026-01-15';
-const value = (car: { year: number; make: string; model: string; trim?: string; mileage: number }, platformSales: MarketRow[] = []) =>
-  valueCar(model, car, { asOf, platformSales });
+const value = (
+  car: { year: number; make: string; model: string; trim?: string; mileage: number },
+  platformSales: MarketRow[] = [],
+) => valueCar(model, car, { asOf, platformSales });
 
 describe('valuation model', () => {
   it('values a 911 GT3 well above a 911 Carrera of the same year, and a Carrera S between them', () => {
@@ -34,7 +43,9 @@ describe('valuation model', () => {
       { year: 2021, make: 'Ferrari', model: 'F8 Tributo', trim: '' },
     ];
     for (const car of cars) {
-      const values = [0, 1_000, 5_000, 20_000, 60_000, 120_000, 250_000].map((mileage) => value({ ...car, mileage }).valueCents);
+      const values = [0, 1_000, 5_000, 20_000, 60_000, 120_000, 250_000].map(
+        (mileage) => value({ ...car, mileage }).valueCents,
+      );
       expect(values).toEqual([...values].sort((a, b) => b - a));
       expect(values[0]).toBeGreaterThan(values[values.length - 1]!);
     }
@@ -77,20 +88,42 @@ describe('valuation model', () => {
   it('lets the marketplace own closed sales join the comparables, ahead of market rows', () => {
     const car = { year: 2019, make: 'Porsche', model: '911', trim: 'Carrera S', mileage: 20_000 };
     const before = value(car);
-    const sale: MarketRow = { ...car, model: '911 Carrera S', trim: '', priceCents: Math.round(before.valueCents * 1.3), kind: 'platform sale', date: '2026-01-10', source: 'auction 1' };
+    const sale: MarketRow = {
+      ...car,
+      model: '911 Carrera S',
+      trim: '',
+      priceCents: Math.round(before.valueCents * 1.3),
+      kind: 'platform sale',
+      date: '2026-01-10',
+      source: 'auction 1',
+    };
     const after = value(car, [sale]);
     expect(after.valueCents).toBeGreaterThan(before.valueCents);
     expect(after.comparables[0]).toMatchObject({ kind: 'platform sale', priceCents: sale.priceCents });
   });
 
   it('normalises the market data names into families and trims', () => {
-    expect(normaliseCar('Mercedes-Benz', 'E350', '4MATIC Wagon')).toMatchObject({ family: 'e-class', body: 'wagon', trimTokens: ['350', '4matic'] });
+    expect(normaliseCar('Mercedes-Benz', 'E350', '4MATIC Wagon')).toMatchObject({
+      family: 'e-class',
+      body: 'wagon',
+      trimTokens: ['350', '4matic'],
+    });
     expect(normaliseCar('Mercedes-Benz', 'AMG E 63', 'S').family).toBe('e-class');
     expect(normaliseCar('Ford', 'Super Duty F-250', '').family).toBe('f-250');
     expect(normaliseCar('BMW', '328i', '').family).toBe('3 series');
-    expect(normaliseCar('Porsche', '911', 'GT3 Touring 6-Speed')).toMatchObject({ trimKey: 'gt3 touring', manual: true, body: 'other' });
-    expect(normaliseCar('Porsche', '911', 'Carrera 4S Cabriolet')).toMatchObject({ trimKey: '4s carrera', body: 'cabriolet' });
-    expect(normaliseCar('Porsche', '911', 'Carrera S', 'Convertible')).toMatchObject({ trimKey: 'carrera s', body: 'cabriolet' });
+    expect(normaliseCar('Porsche', '911', 'GT3 Touring 6-Speed')).toMatchObject({
+      trimKey: 'gt3 touring',
+      manual: true,
+      body: 'other',
+    });
+    expect(normaliseCar('Porsche', '911', 'Carrera 4S Cabriolet')).toMatchObject({
+      trimKey: '4s carrera',
+      body: 'cabriolet',
+    });
+    expect(normaliseCar('Porsche', '911', 'Carrera S', 'Convertible')).toMatchObject({
+      trimKey: 'carrera s',
+      body: 'cabriolet',
+    });
     expect(normaliseCar('Porsche', '911', 'Carrera S', 'Coupe').body).toBe('other');
   });
 
@@ -111,8 +144,15 @@ describe('valuation model', () => {
   });
 
   it('refuses a malformed market data line', () => {
-    expect(() => parseMarketCsv('year,make,model,trim,mileage,price_usd,kind,date,source\n2019,Porsche,911,,x,100,auction sale,,u')).toThrow(/line 2/);
-    expect(parseMarketCsv('year,make,model,trim,mileage,price_usd,kind,date,source\n2019,Ford,F-150,"XLT, 4x4",1,20000.5,asking price,2020,u')[0])
-      .toMatchObject({ trim: 'XLT, 4x4', priceCents: 2_000_050, date: '2020-07-01' });
+    expect(() =>
+      parseMarketCsv(
+        'year,make,model,trim,mileage,price_usd,kind,date,source\n2019,Porsche,911,,x,100,auction sale,,u',
+      ),
+    ).toThrow(/line 2/);
+    expect(
+      parseMarketCsv(
+        'year,make,model,trim,mileage,price_usd,kind,date,source\n2019,Ford,F-150,"XLT, 4x4",1,20000.5,asking price,2020,u',
+      )[0],
+    ).toMatchObject({ trim: 'XLT, 4x4', priceCents: 2_000_050, date: '2020-07-01' });
   });
 });

@@ -3,7 +3,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import {
-  ASSISTANT_DISMISSED_KEY, ASSISTANT_MOODS, ASSISTANT_TIMINGS, ASSISTANT_TIPS, AssistantWidget,
+  ASSISTANT_DISMISSED_KEY,
+  ASSISTANT_MOODS,
+  ASSISTANT_TIMINGS,
+  ASSISTANT_TIPS,
+  AssistantWidget,
 } from '../src/features/assistant/components/assistant-widget';
 
 beforeEach(() => {
@@ -35,7 +39,7 @@ describe('assistant widget', () => {
     expect(mood()).toBe(ASSISTANT_MOODS[2]);
   });
 
-  it("shows a hint from its context every 30 seconds, for 5 seconds", () => {
+  it('shows a hint from its context every 30 seconds, for 5 seconds', () => {
     render(<AssistantWidget context="trading" />);
     advance(ASSISTANT_TIMINGS.hintEveryMs - 1);
     expect(bubble()).toBeNull();

@@ -14,7 +14,13 @@ afterEach(() => {
 function renderForm(premiumListings = true) {
   const fetchMock = vi.fn(async (url: string) =>
     url === '/api/settings/marketplace'
-      ? new Response(JSON.stringify({ defaultDurationDays: 10, features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings }, fees: FEE_SCHEDULE }))
+      ? new Response(
+          JSON.stringify({
+            defaultDurationDays: 10,
+            features: { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings },
+            fees: FEE_SCHEDULE,
+          }),
+        )
       : new Response(JSON.stringify({ auctionId: 5 }), { status: 201 }),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -29,7 +35,8 @@ function renderForm(premiumListings = true) {
 }
 
 /** The submission, not the settings read. */
-const sent = (fetchMock: { mock: { calls: unknown[][] } }) => fetchMock.mock.calls.find(([url]) => url === '/api/auction-requests') as [string, RequestInit];
+const sent = (fetchMock: { mock: { calls: unknown[][] } }) =>
+  fetchMock.mock.calls.find(([url]) => url === '/api/auction-requests') as [string, RequestInit];
 
 describe('auction terms form', () => {
   it('sends whole-dollar amounts as decimal strings, the chosen duration, and leaves blank optional prices out', async () => {
@@ -41,7 +48,12 @@ describe('auction terms form', () => {
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
     const [url, init] = sent(fetchMock);
     expect(url).toBe('/api/auction-requests');
-    expect(JSON.parse(String(init.body))).toEqual({ carId: 12, startingBid: '40000.00', durationDays: 7, location: 'Ann Arbor, MI' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      carId: 12,
+      startingBid: '40000.00',
+      durationDays: 7,
+      location: 'Ann Arbor, MI',
+    });
   });
   it("preselects the marketplace default duration, named with today's value, and leaves it to the approval when kept", async () => {
     const { fetchMock, onSubmitted, type, submit } = renderForm();
@@ -50,7 +62,11 @@ describe('auction terms form', () => {
     type(/Location/, 'Ann Arbor, MI');
     submit();
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
-    expect(JSON.parse(String(sent(fetchMock)[1].body))).toEqual({ carId: 12, startingBid: '40000.00', location: 'Ann Arbor, MI' });
+    expect(JSON.parse(String(sent(fetchMock)[1].body))).toEqual({
+      carId: 12,
+      startingBid: '40000.00',
+      location: 'Ann Arbor, MI',
+    });
   });
   it('offers a members-only auction while premium listings are on, and sends it when ticked', async () => {
     const { fetchMock, onSubmitted, type, submit } = renderForm();

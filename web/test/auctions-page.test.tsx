@@ -13,7 +13,10 @@ describe('auctions page', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // A card's worth of fields, but the current bid as a number: money travels as a decimal string.
     const card = { id: 1, car: { year: 2019, make: 'Porsche', model: '911' }, currentBid: 52000 };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([card]), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([card]), { status: 200 })),
+    );
     renderPage();
     await screen.findByText('Failed to load auctions');
     expect(screen.queryAllByTestId('auction-card')).toHaveLength(0);

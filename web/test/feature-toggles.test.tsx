@@ -21,7 +21,12 @@ function renderAt(path: string, element: React.ReactNode, features: Partial<Feat
     '/api/auth/session': { user: { id: 1, name: 'Dana', email: 'dana@example.test', isPremium: false }, admin: null },
     '/api/trade-in/draft': { draft: null },
   };
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(JSON.stringify(answers[url] ?? {}), { status: url in answers ? 200 : 404 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async (url: string) => new Response(JSON.stringify(answers[url] ?? {}), { status: url in answers ? 200 : 404 }),
+    ),
+  );
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={createQueryClient()}>

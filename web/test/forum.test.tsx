@@ -11,36 +11,73 @@ import { renderRoutes, resetAfterEach } from './support/render-routes';
 const PHISH = 'https://evil.example/login';
 const user = { id: 3, name: 'Dana' };
 const reply: ForumReply = {
-  id: 11, postId: 7, userId: 4, content: `Careful, that is ${PHISH} again`, likes: 0, createdAt: '2025-05-01T10:00:00.000Z',
-  user: { id: 4, name: 'Lee' }, hidden: false, likedByMe: false,
+  id: 11,
+  postId: 7,
+  userId: 4,
+  content: `Careful, that is ${PHISH} again`,
+  likes: 0,
+  createdAt: '2025-05-01T10:00:00.000Z',
+  user: { id: 4, name: 'Lee' },
+  hidden: false,
+  likedByMe: false,
 };
 const post: ForumPost = {
-  id: 7, userId: user.id, category: 'general', title: 'Found a great deal', tags: [],
+  id: 7,
+  userId: user.id,
+  category: 'general',
+  title: 'Found a great deal',
+  tags: [],
   content: `See ${PHISH} for details.\n\nOr <a href="${PHISH}">click here</a>.`,
-  likes: 2, replies: 1, createdAt: '2025-05-01T09:00:00.000Z', updatedAt: '2025-05-01T09:00:00.000Z', user,
-  recentReplies: [reply], hidden: false, likedByMe: false, highlight: null,
+  likes: 2,
+  replies: 1,
+  createdAt: '2025-05-01T09:00:00.000Z',
+  updatedAt: '2025-05-01T09:00:00.000Z',
+  user,
+  recentReplies: [reply],
+  hidden: false,
+  likedByMe: false,
+  highlight: null,
 };
 const thread: ForumThread = { ...post, allReplies: [reply], followingAuthor: false, canEdit: false, canDelete: false };
 const counts = (all: number): ForumCounts => ({ all, general: all, technical: 0, marketplace: 0, reviews: 0 });
 
 /** The server: the session (signed out), the forum list and the discussion, as the given answers. */
 function serve(list: ForumPage) {
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    const body = url.startsWith('/api/auth/session') ? { user: null, admin: null }
-      : url.startsWith('/api/forum/posts?') ? list
-      : url === '/api/forum/posts/7' ? thread
-      : null;
-    return body === null ? new Response('{"error":"Not found"}', { status: 404 }) : new Response(JSON.stringify(body), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const body = url.startsWith('/api/auth/session')
+        ? { user: null, admin: null }
+        : url.startsWith('/api/forum/posts?')
+          ? list
+          : url === '/api/forum/posts/7'
+            ? thread
+            : null;
+      return body === null
+        ? new Response('{"error":"Not found"}', { status: 404 })
+        : new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
 }
 
 const renderAt = (path: string) =>
-  renderRoutes([{ path: '/community', element: <CommunityPage /> }, { path: '/community/:id', element: <DiscussionPage /> }], path);
+  renderRoutes(
+    [
+      { path: '/community', element: <CommunityPage /> },
+      { path: '/community/:id', element: <DiscussionPage /> },
+    ],
+    path,
+  );
 
 /** Anchors that point at, or show, what a member typed. */
 const typedLinks = (root: HTMLElement) =>
-  [...root.querySelectorAll('a')].filter((a) => a.getAttribute('href')?.includes('evil.example') || a.textContent?.includes('evil.example') || a.textContent === 'click here');
+  [...root.querySelectorAll('a')].filter(
+    (a) =>
+      a.getAttribute('href')?.includes('evil.example') ||
+      a.textContent?.includes('evil.example') ||
+      a.textContent === 'click here',
+  );
 
 beforeEach(() => {
   // No gateway in a unit test: the live hooks say so and the pages work without them.
@@ -97,13 +134,21 @@ describe('the sample posts', () => {
 /** A server that answers every write with `status` and `body`, and records what it was sent. */
 function answerWrites(status: number, body: unknown) {
   const sent: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    sent.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return Response.json(body, { status });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      return Response.json(body, { status });
+    }),
+  );
   return sent;
 }
-const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp | string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const renderAlone = (element: React.ReactElement) => renderRoutes([{ path: '/', element }], '/');
 
 describe('the new post form', () => {
@@ -129,16 +174,35 @@ describe('the new post form', () => {
     type('Content', 'Looking at two-post lifts.');
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(onPosted).toHaveBeenCalledWith(thread));
-    expect(sent).toEqual([{ method: 'POST', url: '/api/forum/posts', body: { title: 'Garage lift for a low car?', content: 'Looking at two-post lifts.', category: 'technical', tags: ['garage', 'lift'] } }]);
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/forum/posts',
+        body: {
+          title: 'Garage lift for a low car?',
+          content: 'Looking at two-post lifts.',
+          category: 'technical',
+          tags: ['garage', 'lift'],
+        },
+      },
+    ]);
   });
 
   it("puts the server's refusal back on its field", async () => {
-    answerWrites(400, { error: 'Invalid request', issues: [{ path: ['title'], message: 'Title contains characters that cannot be shown' }, { path: ['title'], message: 'second' }] });
+    answerWrites(400, {
+      error: 'Invalid request',
+      issues: [
+        { path: ['title'], message: 'Title contains characters that cannot be shown' },
+        { path: ['title'], message: 'second' },
+      ],
+    });
     renderAlone(<NewPostForm onPosted={vi.fn()} onCancel={vi.fn()} />);
     type('Title', 'Fine here');
     type('Content', 'Fine too');
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect((await screen.findByTestId('error-title')).textContent).toBe('Title contains characters that cannot be shown');
+    expect((await screen.findByTestId('error-title')).textContent).toBe(
+      'Title contains characters that cannot be shown',
+    );
   });
 });
 
@@ -156,7 +220,9 @@ describe('the edit post form', () => {
     type('Title', 'A better deal');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(saved));
-    expect(sent).toEqual([{ method: 'PATCH', url: '/api/forum/posts/7', body: { title: 'A better deal', content: thread.content } }]);
+    expect(sent).toEqual([
+      { method: 'PATCH', url: '/api/forum/posts/7', body: { title: 'A better deal', content: thread.content } },
+    ]);
   });
 
   it("shows the server's refusal", async () => {
@@ -164,7 +230,9 @@ describe('the edit post form', () => {
     const onDone = vi.fn();
     renderAlone(<EditPostForm thread={thread} onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByTestId('edit-error')).textContent).toBe('Posts can be edited for 24 hours after posting');
+    expect((await screen.findByTestId('edit-error')).textContent).toBe(
+      'Posts can be edited for 24 hours after posting',
+    );
     expect(onDone).not.toHaveBeenCalled();
   });
 });

@@ -13,9 +13,14 @@ describe('auctions list URL', () => {
   it('asks the server for the category, order, search and view the address holds, and shows them in the controls', async () => {
     const fetchMock = vi.fn(async () => new Response('[]', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes([{ path: '/auctions', element: <AuctionsPage /> }], '/auctions?category=suv&sort=price-low&q=porsche&view=ended');
+    renderRoutes(
+      [{ path: '/auctions', element: <AuctionsPage /> }],
+      '/auctions?category=suv&sort=price-low&q=porsche&view=ended',
+    );
     await screen.findByText('No auctions found');
-    expect(String((fetchMock.mock.calls[0] as unknown as [string])[0])).toBe('/api/auctions?sort=price-low&category=suv&q=porsche&view=ended');
+    expect(String((fetchMock.mock.calls[0] as unknown as [string])[0])).toBe(
+      '/api/auctions?sort=price-low&category=suv&q=porsche&view=ended',
+    );
     expect((screen.getByTestId('category-select') as HTMLSelectElement).value).toBe('suv');
     expect((screen.getByTestId('sort-select') as HTMLSelectElement).value).toBe('price-low');
     expect((screen.getByTestId('auction-search') as HTMLInputElement).value).toBe('porsche');

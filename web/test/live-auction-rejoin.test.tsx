@@ -32,10 +32,18 @@ const gateway = vi.hoisted(() => {
       },
     }),
   };
-  const snapshot = (seq: number) => ({
-    auctionId: 1, currentBid: '10000.00', bidCount: 1, endTime: '2999-01-01T00:00:00.000Z', status: 'active',
-    reserveStatus: 'not-met', seq, serverTime: new Date().toISOString(), online: 2,
-  }) satisfies AuctionSnapshot;
+  const snapshot = (seq: number) =>
+    ({
+      auctionId: 1,
+      currentBid: '10000.00',
+      bidCount: 1,
+      endTime: '2999-01-01T00:00:00.000Z',
+      status: 'active',
+      reserveStatus: 'not-met',
+      seq,
+      serverTime: new Date().toISOString(),
+      online: 2,
+    }) satisfies AuctionSnapshot;
   const reconnect = () => listeners.get('connect')?.forEach((fn) => fn());
   return { socket, state, reconnect };
 });

@@ -5,12 +5,29 @@ import { checkBidInput } from '@app/shared';
 import { standingOf } from '../src/features/auctions/utils/standing';
 
 const base: LiveAuction = {
-  currentBid: '10000.00', bidCount: 1, endTime: '2026-01-01T00:00:00.000Z', status: 'active', reserveStatus: 'not-met', seq: 5, bids: [], stale: false,
+  currentBid: '10000.00',
+  bidCount: 1,
+  endTime: '2026-01-01T00:00:00.000Z',
+  status: 'active',
+  reserveStatus: 'not-met',
+  seq: 5,
+  bids: [],
+  stale: false,
 };
 const env = (seq: number) => ({ stream: 'auction:1', seq, auctionId: 1, at: base.endTime });
 const bid = (seq: number, amount: string) => ({
-  type: 'bid.placed' as const, ...env(seq), bidId: seq, amount, currentBid: amount, bidCount: seq, endTime: base.endTime, extended: false,
-  bidderName: 'B', bidderId: 2, reserveStatus: 'met' as const, chatLine: { id: seq, message: 'New high bid', timestamp: base.endTime },
+  type: 'bid.placed' as const,
+  ...env(seq),
+  bidId: seq,
+  amount,
+  currentBid: amount,
+  bidCount: seq,
+  endTime: base.endTime,
+  extended: false,
+  bidderName: 'B',
+  bidderId: 2,
+  reserveStatus: 'met' as const,
+  chatLine: { id: seq, message: 'New high bid', timestamp: base.endTime },
 });
 
 describe('live auction state', () => {
@@ -27,11 +44,18 @@ describe('live auction state', () => {
     const ext = applyEvent(base, { type: 'auction.extended', ...env(6), endTime: '2026-01-01T00:02:00.000Z' });
     expect(ext.endTime).toBe('2026-01-01T00:02:00.000Z');
     const closed = applyEvent(ext, {
-      type: 'auction.closed', ...env(7), outcome: 'bought-now', winningAmount: '52000.00', chatLine: { id: 9, message: 'Sold', timestamp: base.endTime },
+      type: 'auction.closed',
+      ...env(7),
+      outcome: 'bought-now',
+      winningAmount: '52000.00',
+      chatLine: { id: 9, message: 'Sold', timestamp: base.endTime },
     });
     expect(closed).toMatchObject({ status: 'bought-now', currentBid: '52000.00', winningAmount: '52000.00' });
     // What the open page then shows: the price paid, labelled, and how it ended, although the clock has time left.
-    const standing = standingOf({ ...closed, startingBid: '36000.00', endTime: '2999-01-01T00:00:00.000Z' }, Date.parse(base.endTime));
+    const standing = standingOf(
+      { ...closed, startingBid: '36000.00', endTime: '2999-01-01T00:00:00.000Z' },
+      Date.parse(base.endTime),
+    );
     expect(standing).toMatchObject({
       live: false,
       price: { label: 'Bought now for', cents: 52_000_00 },
@@ -40,13 +64,28 @@ describe('live auction state', () => {
     });
   });
   it('shows the starting bid, never $0, for an auction nobody has bid on yet', () => {
-    const fresh = { ...base, currentBid: '0.00', bidCount: 0, startingBid: '105000.00', endTime: '2999-01-01T00:00:00.000Z' };
-    expect(standingOf(fresh, Date.parse(base.endTime))).toMatchObject({ price: { label: 'Starting bid', cents: 105_000_00 }, minimumNextBidCents: 105_000_00 });
+    const fresh = {
+      ...base,
+      currentBid: '0.00',
+      bidCount: 0,
+      startingBid: '105000.00',
+      endTime: '2999-01-01T00:00:00.000Z',
+    };
+    expect(standingOf(fresh, Date.parse(base.endTime))).toMatchObject({
+      price: { label: 'Starting bid', cents: 105_000_00 },
+      minimumNextBidCents: 105_000_00,
+    });
   });
 });
 
 describe('chat merge', () => {
-  const line = (id: number): ChatLine => ({ id, message: `m${id}`, userName: null, timestamp: '', isSystemMessage: false });
+  const line = (id: number): ChatLine => ({
+    id,
+    message: `m${id}`,
+    userName: null,
+    timestamp: '',
+    isSystemMessage: false,
+  });
   it('merges poll answers and pushes without duplicates, in id order', () => {
     const merged = mergeChat([line(1), line(3)], [line(2), line(3), line(4)]);
     expect(merged.map((l) => l.id)).toEqual([1, 2, 3, 4]);

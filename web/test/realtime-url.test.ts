@@ -10,14 +10,17 @@ describe('where the socket connects', () => {
     expect(realtimeUrlFor(config, page('https:', '::1'))).toBe('https://[::1]:3001');
   });
 
-  it('uses the page\'s own origin behind a balancer that routes the socket path', () => {
+  it("uses the page's own origin behind a balancer that routes the socket path", () => {
     const page = { protocol: 'http:', hostname: 'localhost', origin: 'http://localhost:8080' };
     expect(realtimeUrlFor({ realtimeUrl: '/', realtimePort: 3001 }, page)).toBe('http://localhost:8080');
   });
 
   it('uses the configured public address when there is one', () => {
-    expect(realtimeUrlFor({ realtimeUrl: 'https://live.example.com', realtimePort: 3001 }, { protocol: 'http:', hostname: 'x', origin: 'http://x' })).toBe(
-      'https://live.example.com',
-    );
+    expect(
+      realtimeUrlFor(
+        { realtimeUrl: 'https://live.example.com', realtimePort: 3001 },
+        { protocol: 'http:', hostname: 'x', origin: 'http://x' },
+      ),
+    ).toBe('https://live.example.com');
   });
 });

@@ -24,8 +24,21 @@ function fakeSocket() {
 
 const at = '2026-01-01T00:00:00.000Z';
 const bid: EventOf<'bid.placed'> = {
-  type: 'bid.placed', stream: 'auction:1', seq: 6, at, auctionId: 1, bidId: 6, amount: '11000.00', currentBid: '11000.00', bidCount: 2,
-  endTime: at, extended: false, bidderName: 'B', bidderId: 2, reserveStatus: 'met', chatLine: { id: 9, message: 'New high bid', timestamp: at },
+  type: 'bid.placed',
+  stream: 'auction:1',
+  seq: 6,
+  at,
+  auctionId: 1,
+  bidId: 6,
+  amount: '11000.00',
+  currentBid: '11000.00',
+  bidCount: 2,
+  endTime: at,
+  extended: false,
+  bidderName: 'B',
+  bidderId: 2,
+  reserveStatus: 'met',
+  chatLine: { id: 9, message: 'New high bid', timestamp: at },
 };
 
 describe('socket payloads are parsed by the shared event schema', () => {
@@ -68,7 +81,14 @@ describe('socket payloads are parsed by the shared event schema', () => {
 });
 
 describe('bid state in auction:events packets', () => {
-  const extended: EventOf<'auction.extended'> = { type: 'auction.extended', stream: 'auction:1', seq: 7, at, auctionId: 1, endTime: at };
+  const extended: EventOf<'auction.extended'> = {
+    type: 'auction.extended',
+    stream: 'auction:1',
+    seq: 7,
+    at,
+    auctionId: 1,
+    endTime: at,
+  };
   const bid8 = { ...bid, seq: 8, bidId: 8 };
 
   it('hands each event of a packet, in the packet order, to the handlers of its type', () => {

@@ -19,14 +19,25 @@ it('keeps the member signed in when a session read sent before the sign-in answe
   const staleRead = new Promise<Response>((resolve) => {
     answerStaleRead = () => resolve(Response.json({ user: null, admin: null }));
   });
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    if (url === '/api/auth/session') return staleRead;
-    if (url === '/api/auth/login') return Response.json({ user: dana });
-    return Response.json({ error: 'Not found' }, { status: 404 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/auth/session') return staleRead;
+      if (url === '/api/auth/login') return Response.json({ user: dana });
+      return Response.json({ error: 'Not found' }, { status: 404 });
+    }),
+  );
   renderRoutes(
     [
-      { path: '/login', element: <><FollowsSession /><LoginPage /></> },
+      {
+        path: '/login',
+        element: (
+          <>
+            <FollowsSession />
+            <LoginPage />
+          </>
+        ),
+      },
       { path: '/dashboard', element: <AccountMenu /> },
     ],
     '/login',

@@ -11,32 +11,65 @@ import { renderRoutes, resetAfterEach } from './support/render-routes';
 
 const owner = { id: 5, name: 'Sam Owner', email: 'sam@example.test', isPremium: false };
 const filled: TradeInDraft = {
-  step: 4, vin: 'WP0AC2A99KS149000', mileage: '6000', condition: 'good', trim: '', exteriorColor: '', interiorColor: '', notes: '',
-  photos: [], hasLien: false, titlePhotos: [], lienholderName: '', payoffAmount: '', payoffPerDiem: '', payoffValidDate: '',
-  lienholderContact: '', lienholderAddress: '',
+  step: 4,
+  vin: 'WP0AC2A99KS149000',
+  mileage: '6000',
+  condition: 'good',
+  trim: '',
+  exteriorColor: '',
+  interiorColor: '',
+  notes: '',
+  photos: [],
+  hasLien: false,
+  titlePhotos: [],
+  lienholderName: '',
+  payoffAmount: '',
+  payoffPerDiem: '',
+  payoffValidDate: '',
+  lienholderContact: '',
+  lienholderAddress: '',
 };
 const UNANALYZABLE = 'Unable to analyze vehicle. Please check the VIN and try again.';
 
 /** The server: signed in as the owner, trade-ins on, the given saved draft, and an evaluation refused with 422. */
 function serve(draft: TradeInDraft) {
   const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/auth/session') return Response.json({ user: owner, admin: null });
-    if (url === '/api/settings/marketplace') {
-      const features = { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings: true };
-      return Response.json({ defaultDurationDays: 7, features, fees: FEE_SCHEDULE });
-    }
-    if (url === '/api/trade-in/draft') return method === 'GET' ? Response.json({ draft }) : new Response(null, { status: 204 });
-    if (url === '/api/vin/decode') return Response.json({ vin: 'WP0AC2A99KS149000', vehicle: { year: 2019, make: 'Porsche', model: '911', trim: 'GT3 RS', bodyClass: 'Coupe', engine: null, manufacturer: 'Porsche AG' } });
-    if (url === '/api/trade-in/evaluate') return Response.json({ error: UNANALYZABLE }, { status: 422 });
-    return Response.json({ error: 'Not found' }, { status: 404 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/auth/session') return Response.json({ user: owner, admin: null });
+      if (url === '/api/settings/marketplace') {
+        const features = { aiValuation: true, buyItNow: true, tradeIn: true, premiumListings: true };
+        return Response.json({ defaultDurationDays: 7, features, fees: FEE_SCHEDULE });
+      }
+      if (url === '/api/trade-in/draft')
+        return method === 'GET' ? Response.json({ draft }) : new Response(null, { status: 204 });
+      if (url === '/api/vin/decode')
+        return Response.json({
+          vin: 'WP0AC2A99KS149000',
+          vehicle: {
+            year: 2019,
+            make: 'Porsche',
+            model: '911',
+            trim: 'GT3 RS',
+            bodyClass: 'Coupe',
+            engine: null,
+            manufacturer: 'Porsche AG',
+          },
+        });
+      if (url === '/api/trade-in/evaluate') return Response.json({ error: UNANALYZABLE }, { status: 422 });
+      return Response.json({ error: 'Not found' }, { status: 404 });
+    }),
+  );
   return {
     evaluations: () => calls.filter((c) => c.url === '/api/trade-in/evaluate'),
-    savedDrafts: () => calls.filter((c) => c.url === '/api/trade-in/draft' && c.method === 'POST').map((c) => (c.body as { draft: TradeInDraft }).draft),
+    savedDrafts: () =>
+      calls
+        .filter((c) => c.url === '/api/trade-in/draft' && c.method === 'POST')
+        .map((c) => (c.body as { draft: TradeInDraft }).draft),
   };
 }
 
@@ -68,7 +101,10 @@ const type = (testId: string, value: string) => fireEvent.change(field(testId), 
 
 describe('trade-in wizard', () => {
   it('holds Continue until VIN, mileage and condition are filled, saves each change as the draft, and Back keeps the values', async () => {
-    const { savedDrafts } = await open({ ...filled, step: 1, vin: '', mileage: '', condition: '' }, 'Step 1 of 5: Vehicle Info');
+    const { savedDrafts } = await open(
+      { ...filled, step: 1, vin: '', mileage: '', condition: '' },
+      'Step 1 of 5: Vehicle Info',
+    );
     const next = screen.getByTestId('ti-continue') as HTMLButtonElement;
     expect(next.disabled).toBe(true);
     type('ti-vin', 'wp0ac2a99ks149000');
@@ -81,50 +117,105 @@ describe('trade-in wizard', () => {
     fireEvent.change(screen.getByTestId('ti-condition'), { target: { value: 'fair' } });
     type('ti-exterior', 'Guards Red');
     expect(next.disabled).toBe(false);
-    await waitFor(() => expect(savedDrafts().at(-1)).toMatchObject({ step: 1, vin: 'WP0AC2A99KS149000', mileage: '6000', condition: 'fair', exteriorColor: 'Guards Red' }));
+    await waitFor(() =>
+      expect(savedDrafts().at(-1)).toMatchObject({
+        step: 1,
+        vin: 'WP0AC2A99KS149000',
+        mileage: '6000',
+        condition: 'fair',
+        exteriorColor: 'Guards Red',
+      }),
+    );
 
     fireEvent.click(next);
     await screen.findByText('Step 2 of 5: Photos');
     await waitFor(() => expect(savedDrafts().at(-1)).toMatchObject({ step: 2, vin: 'WP0AC2A99KS149000' }));
     fireEvent.click(screen.getByTestId('ti-back'));
     await screen.findByText('Step 1 of 5: Vehicle Info');
-    expect([field('ti-vin').value, field('ti-mileage').value, field('ti-condition').value, field('ti-exterior').value]).toEqual(['WP0AC2A99KS149000', '6000', 'fair', 'Guards Red']);
+    expect([
+      field('ti-vin').value,
+      field('ti-mileage').value,
+      field('ti-condition').value,
+      field('ti-exterior').value,
+    ]).toEqual(['WP0AC2A99KS149000', '6000', 'fair', 'Guards Red']);
   });
 
   it('restores a saved draft at its step with its fields, and saves it again with the step the owner goes back to', async () => {
-    const { savedDrafts } = await open({ ...filled, step: 3, trim: 'GT3 RS', notes: 'Track package' }, 'Step 3 of 5: Review');
+    const { savedDrafts } = await open(
+      { ...filled, step: 3, trim: 'GT3 RS', notes: 'Track package' },
+      'Step 3 of 5: Review',
+    );
     const review = screen.getByTestId('ti-review');
-    for (const text of ['WP0AC2A99KS149000', '6,000 miles', 'Good', 'GT3 RS', 'Track package']) expect(review.textContent).toContain(text);
+    for (const text of ['WP0AC2A99KS149000', '6,000 miles', 'Good', 'GT3 RS', 'Track package'])
+      expect(review.textContent).toContain(text);
     fireEvent.click(screen.getByTestId('ti-back'));
     fireEvent.click(screen.getByTestId('ti-back'));
     await screen.findByText('Step 1 of 5: Vehicle Info');
     expect(field('ti-trim').value).toBe('GT3 RS');
     expect(field('ti-notes').value).toBe('Track package');
-    await waitFor(() => expect(savedDrafts().at(-1)).toEqual({ ...filled, step: 1, trim: 'GT3 RS', notes: 'Track package' }));
+    await waitFor(() =>
+      expect(savedDrafts().at(-1)).toEqual({ ...filled, step: 1, trim: 'GT3 RS', notes: 'Track package' }),
+    );
   });
 });
 
 describe('trade-in toasts', () => {
   it('"Missing Information" when a required vehicle field is empty, sending nothing', async () => {
-    const { evaluations } = await openAtOwnership({ ...filled, mileage: '', hasLien: true, lienholderName: 'Ally', payoffAmount: '100' });
-    await waitFor(() => expect(shown()).toMatchObject({ title: TRADE_IN_TEXTS.missingTitle, description: TRADE_IN_TEXTS.missingText, variant: 'destructive' }));
+    const { evaluations } = await openAtOwnership({
+      ...filled,
+      mileage: '',
+      hasLien: true,
+      lienholderName: 'Ally',
+      payoffAmount: '100',
+    });
+    await waitFor(() =>
+      expect(shown()).toMatchObject({
+        title: TRADE_IN_TEXTS.missingTitle,
+        description: TRADE_IN_TEXTS.missingText,
+        variant: 'destructive',
+      }),
+    );
     expect(evaluations()).toEqual([]);
     expect(screen.getByText('Step 4 of 5: Ownership')).toBeTruthy();
   });
 
   it('"Missing Information" with the first refusal when the ownership details are incomplete, the field marked', async () => {
     const { evaluations } = await openAtOwnership({ ...filled, hasLien: false, titlePhotos: [] });
-    await waitFor(() => expect(shown()).toMatchObject({ title: TRADE_IN_TEXTS.missingTitle, description: TRADE_IN_TEXTS.titlePhotoRequired }));
+    await waitFor(() =>
+      expect(shown()).toMatchObject({
+        title: TRADE_IN_TEXTS.missingTitle,
+        description: TRADE_IN_TEXTS.titlePhotoRequired,
+      }),
+    );
     expect(screen.getByTestId('ti-field-error').textContent).toBe(TRADE_IN_TEXTS.titlePhotoRequired);
     expect(evaluations()).toEqual([]);
   });
 
   it('"Evaluation Failed" with the server\'s reason when the evaluation is refused; the wizard stays where it was', async () => {
-    const lien = { hasLien: true, lienholderName: 'Ally Financial', payoffAmount: '20000', payoffPerDiem: '12.50', payoffValidDate: utcDate(new Date()) };
+    const lien = {
+      hasLien: true,
+      lienholderName: 'Ally Financial',
+      payoffAmount: '20000',
+      payoffPerDiem: '12.50',
+      payoffValidDate: utcDate(new Date()),
+    };
     const { evaluations } = await openAtOwnership({ ...filled, ...lien });
-    await waitFor(() => expect(shown()).toMatchObject({ title: TRADE_IN_TEXTS.failedTitle, description: UNANALYZABLE, variant: 'destructive' }));
+    await waitFor(() =>
+      expect(shown()).toMatchObject({
+        title: TRADE_IN_TEXTS.failedTitle,
+        description: UNANALYZABLE,
+        variant: 'destructive',
+      }),
+    );
     expect(evaluations()).toHaveLength(1);
-    expect(evaluations()[0]!.body).toMatchObject({ vin: filled.vin, mileage: '6000', condition: 'good', hasLien: true, lienholderName: 'Ally Financial', payoffAmount: '20000' });
+    expect(evaluations()[0]!.body).toMatchObject({
+      vin: filled.vin,
+      mileage: '6000',
+      condition: 'good',
+      hasLien: true,
+      lienholderName: 'Ally Financial',
+      payoffAmount: '20000',
+    });
     expect(screen.queryByTestId('ti-results')).toBeNull();
     expect(screen.getByText('Step 4 of 5: Ownership')).toBeTruthy();
     expect((screen.getByTestId('ti-lienholder') as HTMLInputElement).value).toBe('Ally Financial');

@@ -119,7 +119,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   deps.metrics?.append(async () => {
     // Each queue writes its own HELP and TYPE lines; a family may be described once per scrape.
     const seen = new Set<string>();
-    const texts = await Promise.all([closeQueue.queue, alerts.queue, notices.queue].map((q) => q.exportPrometheusMetrics()));
+    const texts = await Promise.all(
+      [closeQueue.queue, alerts.queue, notices.queue].map((q) => q.exportPrometheusMetrics()),
+    );
     return texts
       .flatMap((t) => t.split('\n'))
       .filter((line) => line !== '' && (!line.startsWith('#') || (!seen.has(line) && seen.add(line))))

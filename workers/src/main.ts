@@ -19,7 +19,15 @@ const workers = await startWorkers({
   publicUrl: config.PUBLIC_URL,
   metrics,
 });
-const status = config.WORKERS_PORT ? await startStatusServer({ port: config.WORKERS_PORT, host: config.HOST, token: config.METRICS_TOKEN, metrics, logger }) : null;
+const status = config.WORKERS_PORT
+  ? await startStatusServer({
+      port: config.WORKERS_PORT,
+      host: config.HOST,
+      token: config.METRICS_TOKEN,
+      metrics,
+      logger,
+    })
+  : null;
 logger.info('workers running');
 
 closeOnSignals(

@@ -20,7 +20,11 @@ export async function relayOnce(sql: Sql, write: StreamWriter): Promise<number> 
       limit ${BATCH}
       for update skip locked`;
     // If the write fails the transaction rolls back and the rows stay unpublished for the next pass.
-    await publishCommitted(tx, write, rows.map((r) => ({ outboxId: Number(r.id), event: r.payload })));
+    await publishCommitted(
+      tx,
+      write,
+      rows.map((r) => ({ outboxId: Number(r.id), event: r.payload })),
+    );
     return rows.length;
   });
 }

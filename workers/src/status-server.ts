@@ -4,7 +4,13 @@ import { createServer } from 'node:http';
 import type { Logger } from 'pino';
 import { answerStatus, type Metrics } from '@app/infra';
 
-export async function startStatusServer(opts: { port: number; host: string; token: string; metrics: Metrics; logger: Logger }): Promise<{ close(): Promise<void> }> {
+export async function startStatusServer(opts: {
+  port: number;
+  host: string;
+  token: string;
+  metrics: Metrics;
+  logger: Logger;
+}): Promise<{ close(): Promise<void> }> {
   const server = createServer((req, res) => {
     if (!answerStatus(req, res, { metrics: opts.metrics, token: opts.token })) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
@@ -12,7 +18,13 @@ export async function startStatusServer(opts: { port: number; host: string; toke
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(new Error(err.code === 'EADDRINUSE' ? `Port ${opts.port} is already in use: set WORKERS_PORT to a free port (or 0)` : err.message)),
+      reject(
+        new Error(
+          err.code === 'EADDRINUSE'
+            ? `Port ${opts.port} is already in use: set WORKERS_PORT to a free port (or 0)`
+            : err.message,
+        ),
+      ),
     );
     server.listen(opts.port, opts.host, resolve);
   });

@@ -32,8 +32,21 @@ describe('close job ids', () => {
 describe('end times reported by events', () => {
   const at = '2030-01-01T00:00:00.000Z';
   const bid = (auctionId: number, seq: number, endTime: string): DomainEvent => ({
-    type: 'bid.placed', stream: `auction:${auctionId}`, auctionId, seq, at, bidId: seq, amount: '1000.00', currentBid: '1000.00', bidCount: seq,
-    endTime, extended: false, bidderName: 'A', bidderId: 1, reserveStatus: 'none', chatLine: { id: seq, message: 'New high bid', timestamp: at },
+    type: 'bid.placed',
+    stream: `auction:${auctionId}`,
+    auctionId,
+    seq,
+    at,
+    bidId: seq,
+    amount: '1000.00',
+    currentBid: '1000.00',
+    bidCount: seq,
+    endTime,
+    extended: false,
+    bidderName: 'A',
+    bidderId: 1,
+    reserveStatus: 'none',
+    chatLine: { id: seq, message: 'New high bid', timestamp: at },
   });
 
   it('keeps the end of the newest event per auction, from bids and extensions, and ignores other events', () => {
@@ -42,7 +55,16 @@ describe('end times reported by events', () => {
       { type: 'auction.extended', stream: 'auction:1', auctionId: 1, seq: 7, at, endTime: '2030-01-01T00:04:00.000Z' },
       bid(1, 6, '2030-01-01T00:03:00.000Z'),
       bid(2, 1, '2030-01-01T01:00:00.000Z'),
-      { type: 'auction.closed', stream: 'auction:3', auctionId: 3, seq: 9, at, outcome: 'sold', winningAmount: '1000.00', chatLine: { id: 1, message: 'Sold', timestamp: at } },
+      {
+        type: 'auction.closed',
+        stream: 'auction:3',
+        auctionId: 3,
+        seq: 9,
+        at,
+        outcome: 'sold',
+        winningAmount: '1000.00',
+        chatLine: { id: 1, message: 'Sold', timestamp: at },
+      },
       { type: 'auction.opened', stream: 'auction:4', auctionId: 4, seq: 1, at, endTime: '2030-01-08T00:00:00.000Z' },
     ]);
     expect([...ends].map(([id, end]) => [id, end.toISOString()])).toEqual([

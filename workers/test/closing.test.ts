@@ -3,7 +3,12 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { EventPublisher, redisStreamWriter } from '@app/infra';
 import { EVENTS_STREAM_FIELD, eventsStreamKey, streams, type DomainEvent } from '@app/shared';
-import { createTestDatabase, dropRedisPrefix, testRedisPrefix, type TestDatabase } from '../../infra/test-support/test-database.js';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  testRedisPrefix,
+  type TestDatabase,
+} from '../../infra/test-support/test-database.js';
 import { closeAuction } from '../src/jobs/close-auction.js';
 import { closeJobId } from '../src/jobs/close-queue.js';
 import { startWorkers } from '../src/index.js';
@@ -27,7 +32,11 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function auction(o: { endsInMs: number; bids?: number[]; reserve?: string }): Promise<{ id: number; bidders: number[] }> {
+async function auction(o: {
+  endsInMs: number;
+  bids?: number[];
+  reserve?: string;
+}): Promise<{ id: number; bidders: number[] }> {
   n += 1;
   const [car] = await db.sql<{ id: number }[]>`
     insert into cars (vin, year, make, model, mileage, condition)
@@ -48,11 +57,16 @@ async function auction(o: { endsInMs: number; bids?: number[]; reserve?: string 
 }
 
 const state = async (id: number) =>
-  (await db.sql<{ status: string; winnerId: number | null; closedAt: Date | null; endTime: Date }[]>`
-    select status, winner_id, closed_at, end_time from auctions where id = ${id}`)[0]!;
+  (
+    await db.sql<{ status: string; winnerId: number | null; closedAt: Date | null; endTime: Date }[]>`
+    select status, winner_id, closed_at, end_time from auctions where id = ${id}`
+  )[0]!;
 
 /** What the closer needs from a workers process: the database and a publisher to the events stream. */
-const closerDeps = () => ({ sql: db.sql, events: new EventPublisher(db.sql, redisStreamWriter(redis, prefix), logger) });
+const closerDeps = () => ({
+  sql: db.sql,
+  events: new EventPublisher(db.sql, redisStreamWriter(redis, prefix), logger),
+});
 
 /** An event as the API would publish it, for the workers' consumer to react to. */
 const publishRaw = (event: DomainEvent) => redisStreamWriter(redis, prefix)([event]);
@@ -74,16 +88,24 @@ describe('closing auctions', () => {
     const a = await auction({ endsInMs: 2000, bids: [5000, 6000] });
     const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
     try {
-      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 15_000);
+      const s = await waitFor(
+        () => state(a.id),
+        (x) => x.status !== 'active',
+        15_000,
+      );
       expect(s.status).toBe('sold');
       expect(s.winnerId).toBe(a.bidders[1]);
       // Never before its end; how soon after is the benchmark's close lateness, not a test's.
       expect(s.closedAt!.getTime()).toBeGreaterThanOrEqual(s.endTime.getTime());
-      const [tx] = await db.sql<{ amount: string }[]>`select amount from escrow_transactions where auction_id = ${a.id}`;
+      const [tx] = await db.sql<
+        { amount: string }[]
+      >`select amount from escrow_transactions where auction_id = ${a.id}`;
       expect(tx!.amount).toBe('6000.00');
       const events = await db.sql<{ type: string; payload: { chatLine: { message: string } } }[]>`
         select type, payload from outbox where stream = ${streams.auction(a.id)} order by seq`;
-      expect(events.map((e) => [e.type, e.payload.chatLine.message])).toEqual([['auction.closed', 'Auction ended: sold for $6,000']]);
+      expect(events.map((e) => [e.type, e.payload.chatLine.message])).toEqual([
+        ['auction.closed', 'Auction ended: sold for $6,000'],
+      ]);
     } finally {
       await workers.close();
     }
@@ -116,23 +138,37 @@ describe('closing auctions', () => {
     const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
     try {
       // Let the first sweep (which also schedules auctions ending soon) pass, so only the events can move the job.
-      const sweptOnce = async () => (await workers.closeQueue.queue.getJobs(['completed'])).some((j) => j.name === 'sweep');
+      const sweptOnce = async () =>
+        (await workers.closeQueue.queue.getJobs(['completed'])).some((j) => j.name === 'sweep');
       await waitFor(sweptOnce, (done) => done, 1000);
       const oldEnd = (await state(a.id)).endTime;
       // What the API does for a bid in the last minutes: move the end, then publish auction.extended.
       const [moved] = await db.sql<{ endTime: Date }[]>`
         update auctions set end_time = end_time + interval '2 seconds' where id = ${a.id} returning end_time`;
       await publishRaw({
-        type: 'auction.extended', stream: streams.auction(a.id), auctionId: a.id, seq: 1, at: new Date().toISOString(), endTime: moved!.endTime.toISOString(),
+        type: 'auction.extended',
+        stream: streams.auction(a.id),
+        auctionId: a.id,
+        seq: 1,
+        at: new Date().toISOString(),
+        endTime: moved!.endTime.toISOString(),
       });
       // The workers' consumer of the events stream schedules the new end long before the old one comes.
-      const job = await waitFor(() => workers.closeQueue.queue.getJob(closeJobId(a.id, moved!.endTime)), (j) => j !== undefined, 1500);
+      const job = await waitFor(
+        () => workers.closeQueue.queue.getJob(closeJobId(a.id, moved!.endTime)),
+        (j) => j !== undefined,
+        1500,
+      );
       expect(job).toBeDefined();
       expect(Date.now()).toBeLessThan(oldEnd.getTime());
 
       await sleep(Math.max(0, oldEnd.getTime() + 300 - Date.now()));
       expect((await state(a.id)).status).toBe('active');
-      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 15_000);
+      const s = await waitFor(
+        () => state(a.id),
+        (x) => x.status !== 'active',
+        15_000,
+      );
       expect(s.status).toBe('sold');
       expect(s.endTime.getTime()).toBe(moved!.endTime.getTime());
       // Never before its end; how soon after is the benchmark's close lateness, not a test's.
@@ -145,15 +181,25 @@ describe('closing auctions', () => {
   it('schedules the close job of an auction an admin just approved, from its auction.opened event', async () => {
     const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
     try {
-      const sweptOnce = async () => (await workers.closeQueue.queue.getJobs(['completed'])).some((j) => j.name === 'sweep');
+      const sweptOnce = async () =>
+        (await workers.closeQueue.queue.getJobs(['completed'])).some((j) => j.name === 'sweep');
       await waitFor(sweptOnce, (done) => done, 1000);
       // What approval commits: the auction goes live for its duration, with an auction.opened event.
       const a = await auction({ endsInMs: 7 * 24 * 3_600_000 });
       const [opened] = await db.sql<{ endTime: Date }[]>`select end_time from auctions where id = ${a.id}`;
       await publishRaw({
-        type: 'auction.opened', stream: streams.auction(a.id), auctionId: a.id, seq: 1, at: new Date().toISOString(), endTime: opened!.endTime.toISOString(),
+        type: 'auction.opened',
+        stream: streams.auction(a.id),
+        auctionId: a.id,
+        seq: 1,
+        at: new Date().toISOString(),
+        endTime: opened!.endTime.toISOString(),
       });
-      const job = await waitFor(() => workers.closeQueue.queue.getJob(closeJobId(a.id, opened!.endTime)), (j) => j !== undefined, 1500);
+      const job = await waitFor(
+        () => workers.closeQueue.queue.getJob(closeJobId(a.id, opened!.endTime)),
+        (j) => j !== undefined,
+        1500,
+      );
       expect(job).toBeDefined();
       expect(await job!.getState()).toBe('delayed');
     } finally {
@@ -171,7 +217,11 @@ describe('closing auctions', () => {
       await job!.promote();
       await sleep(400);
       expect((await state(a.id)).status).toBe('active');
-      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 15_000);
+      const s = await waitFor(
+        () => state(a.id),
+        (x) => x.status !== 'active',
+        15_000,
+      );
       expect(s.status).toBe('sold');
       // Never before its end; how soon after is the benchmark's close lateness, not a test's.
       expect(s.closedAt!.getTime()).toBeGreaterThanOrEqual(s.endTime.getTime());
@@ -187,7 +237,11 @@ describe('closing auctions', () => {
       startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 300 }),
     ]);
     try {
-      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 15_000);
+      const s = await waitFor(
+        () => state(a.id),
+        (x) => x.status !== 'active',
+        15_000,
+      );
       expect(s).toMatchObject({ status: 'sold', winnerId: a.bidders[1] });
       await sleep(1000);
       const [counts] = await db.sql<{ escrows: number; closedEvents: number; chatLines: number }[]>`
@@ -202,15 +256,31 @@ describe('closing auctions', () => {
 
   it('the sweeper closes overdue auctions whose jobs were lost', async () => {
     const a = await auction({ endsInMs: 60_000, bids: [5000] });
-    const first = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 500 });
+    const first = await startWorkers({
+      sql: db.sql,
+      redisUrl: REDIS_URL,
+      redisPrefix: prefix,
+      logger,
+      sweepEveryMs: 500,
+    });
     await first.closeQueue.queue.obliterate({ force: true });
     await first.close();
     // Redis "lost" the job; the auction is now overdue.
     await db.sql`update auctions set end_time = now() - interval '1 second', start_time = now() - interval '1 hour' where id = ${a.id}`;
     await dropRedisPrefix(REDIS_URL, `${prefix}bull`);
-    const second = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 500 });
+    const second = await startWorkers({
+      sql: db.sql,
+      redisUrl: REDIS_URL,
+      redisPrefix: prefix,
+      logger,
+      sweepEveryMs: 500,
+    });
     try {
-      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 15_000);
+      const s = await waitFor(
+        () => state(a.id),
+        (x) => x.status !== 'active',
+        15_000,
+      );
       expect(s.status).toBe('sold');
     } finally {
       await second.close();
@@ -223,13 +293,27 @@ describe('when Redis loses its data', () => {
     const ending = await auction({ endsInMs: 1500, bids: [5000] });
     const overdueLater = await auction({ endsInMs: 60_000, bids: [7000] });
     // A long sweep interval: only the rebuild can close these in time.
-    const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 60_000 });
+    const workers = await startWorkers({
+      sql: db.sql,
+      redisUrl: REDIS_URL,
+      redisPrefix: prefix,
+      logger,
+      sweepEveryMs: 60_000,
+    });
     try {
       // A restart without persistence: every key this product had in Redis is gone.
       await dropRedisPrefix(REDIS_URL, prefix);
       await db.sql`update auctions set end_time = now() - interval '1 second' where id = ${overdueLater.id}`;
-      const a = await waitFor(() => state(ending.id), (x) => x.status !== 'active', 6000);
-      const b = await waitFor(() => state(overdueLater.id), (x) => x.status !== 'active', 3000);
+      const a = await waitFor(
+        () => state(ending.id),
+        (x) => x.status !== 'active',
+        6000,
+      );
+      const b = await waitFor(
+        () => state(overdueLater.id),
+        (x) => x.status !== 'active',
+        3000,
+      );
       expect(a.status).toBe('sold');
       expect(b.status).toBe('sold');
       const schedulers = (await workers.closeQueue.queue.getJobSchedulers()).map((j) => j.key).sort();
@@ -248,11 +332,21 @@ describe('when Redis loses its data', () => {
     const a = await auction({ endsInMs: 60_000, bids: [5000] });
     const url = new URL(REDIS_URL);
     const proxy = await startFreezableProxy(url.hostname, Number(url.port || 6379));
-    const workers = await startWorkers({ sql: db.sql, redisUrl: proxy.url('redis'), redisPrefix: prefix, logger, sweepEveryMs: 60_000 });
+    const workers = await startWorkers({
+      sql: db.sql,
+      redisUrl: proxy.url('redis'),
+      redisPrefix: prefix,
+      logger,
+      sweepEveryMs: 60_000,
+    });
     try {
       await db.sql`update auctions set end_time = now() - interval '1 second' where id = ${a.id}`;
       proxy.freeze();
-      const s = await waitFor(() => state(a.id), (x) => x.status !== 'active', 15_000);
+      const s = await waitFor(
+        () => state(a.id),
+        (x) => x.status !== 'active',
+        15_000,
+      );
       expect(s.status).toBe('sold');
     } finally {
       proxy.thaw();
@@ -266,19 +360,31 @@ describe('the outbox relay', () => {
   it('publishes a committed event that was never published', async () => {
     const a = await auction({ endsInMs: 3_600_000 });
     const stream = streams.auction(a.id);
-    const event = { type: 'auction.extended', stream, auctionId: a.id, seq: 1, at: new Date().toISOString(), endTime: new Date().toISOString() };
+    const event = {
+      type: 'auction.extended',
+      stream,
+      auctionId: a.id,
+      seq: 1,
+      at: new Date().toISOString(),
+      endTime: new Date().toISOString(),
+    };
     await db.sql`insert into outbox (stream, seq, type, payload) values (${stream}, 1, ${event.type}, ${db.sql.json(event)})`;
     const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
     try {
       const found = await waitFor(
-        async () => (await redis.xrange(eventsStreamKey(prefix), '-', '+')).map(([, f]) => JSON.parse(f[f.indexOf(EVENTS_STREAM_FIELD) + 1]!)),
-        (list) => list.some((e: { auctionId: number; type: string }) => e.auctionId === a.id && e.type === 'auction.extended'),
+        async () =>
+          (await redis.xrange(eventsStreamKey(prefix), '-', '+')).map(([, f]) =>
+            JSON.parse(f[f.indexOf(EVENTS_STREAM_FIELD) + 1]!),
+          ),
+        (list) =>
+          list.some((e: { auctionId: number; type: string }) => e.auctionId === a.id && e.type === 'auction.extended'),
         10_000,
       );
       expect(found.some((e: { auctionId: number }) => e.auctionId === a.id)).toBe(true);
       // The stream write comes before the relay's transaction commits the mark, so the mark may lag the event a moment.
       const row = await waitFor(
-        async () => (await db.sql<{ publishedAt: Date | null }[]>`select published_at from outbox where stream = ${stream}`)[0]!,
+        async () =>
+          (await db.sql<{ publishedAt: Date | null }[]>`select published_at from outbox where stream = ${stream}`)[0]!,
         (r) => r.publishedAt !== null,
         1000,
       );
@@ -293,7 +399,11 @@ describe('failures', () => {
   it('keeps a job with bad data visible as failed, without retrying it', async () => {
     const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
     try {
-      const job = await workers.closeQueue.queue.add('close', { auctionId: 'not-a-number' }, { jobId: 'close-bad-data' });
+      const job = await workers.closeQueue.queue.add(
+        'close',
+        { auctionId: 'not-a-number' },
+        { jobId: 'close-bad-data' },
+      );
       const until = Date.now() + 5000;
       let state = await job.getState();
       while (state !== 'failed' && Date.now() < until) {
@@ -305,7 +415,11 @@ describe('failures', () => {
       expect(failed!.attemptsMade).toBe(1);
       expect(failed!.failedReason).toMatch(/invalid close job data/);
       // Every other failure is retried with exponential backoff, five tries in all, and then kept as failed.
-      expect(job.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnFail: false });
+      expect(job.opts).toMatchObject({
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnFail: false,
+      });
     } finally {
       await workers.close();
     }

@@ -9,7 +9,9 @@ beforeAll(async () => {
 afterAll(async () => db?.drop());
 
 it('deletes idempotency keys older than 24 hours and expired sessions, and keeps the rest', async () => {
-  const [u] = await db.sql<{ id: number }[]>`insert into users (email, name, password_hash) values ('h@example.test', 'H', 'x') returning id`;
+  const [u] = await db.sql<
+    { id: number }[]
+  >`insert into users (email, name, password_hash) values ('h@example.test', 'H', 'x') returning id`;
   await db.sql`insert into idempotency_keys (user_id, key, status_code, response, created_at) values
     (${u!.id}, 'old', 201, '{}', now() - interval '25 hours'), (${u!.id}, 'fresh', 201, '{}', now() - interval '1 hour')`;
   await db.sql`insert into sessions (id, kind, user_id, expires_at) values

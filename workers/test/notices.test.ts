@@ -3,7 +3,12 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { redisStreamWriter, verifyUnsubscribe, signingKey } from '@app/infra';
 import { DomainEventSchema, type DomainEvent } from '@app/shared';
-import { createTestDatabase, dropRedisPrefix, testRedisPrefix, type TestDatabase } from '../../infra/test-support/test-database.js';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  testRedisPrefix,
+  type TestDatabase,
+} from '../../infra/test-support/test-database.js';
 import { closeAuction } from '../src/jobs/close-auction.js';
 import { startWorkers, type Workers } from '../src/index.js';
 import { mailJobId } from '../src/notices/notice-queue.js';
@@ -21,7 +26,14 @@ beforeAll(async () => {
   db = await createTestDatabase();
   prefix = testRedisPrefix();
   redis = new Redis(REDIS_URL);
-  workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger, sweepEveryMs: 300, noticeSweepEveryMs: 300 });
+  workers = await startWorkers({
+    sql: db.sql,
+    redisUrl: REDIS_URL,
+    redisPrefix: prefix,
+    logger,
+    sweepEveryMs: 300,
+    noticeSweepEveryMs: 300,
+  });
 });
 afterAll(async () => {
   await workers.close();
@@ -34,7 +46,9 @@ let n = 0;
 async function user(label: string): Promise<{ id: number; email: string }> {
   n += 1;
   const email = `${label}-${n}@example.test`;
-  const [u] = await db.sql<{ id: number }[]>`insert into users (email, name, password_hash) values (${email}, ${label}, 'x') returning id`;
+  const [u] = await db.sql<
+    { id: number }[]
+  >`insert into users (email, name, password_hash) values (${email}, ${label}, 'x') returning id`;
   return { id: u!.id, email };
 }
 
@@ -50,7 +64,9 @@ async function auction(o: { endsInMs: number; sellerId?: number; reserve?: strin
 }
 
 async function bid(auctionId: number, userId: number, amount: number): Promise<number> {
-  const [b] = await db.sql<{ id: number }[]>`insert into bids (auction_id, user_id, amount) values (${auctionId}, ${userId}, ${amount}) returning id::int`;
+  const [b] = await db.sql<
+    { id: number }[]
+  >`insert into bids (auction_id, user_id, amount) values (${auctionId}, ${userId}, ${amount}) returning id::int`;
   await db.sql`update auctions set current_bid = ${amount}, bid_count = bid_count + 1 where id = ${auctionId}`;
   return b!.id;
 }
@@ -75,7 +91,11 @@ const mailsTo = (email: string) =>
   db.sql<{ subject: string; textBody: string; headers: Record<string, string> }[]>`
     select subject, text_body, headers from caught_mails where mail_to like ${`%${email}%`} order by id`;
 const pushedTo = async (userId: number) =>
-  (await db.sql<{ n: number }[]>`select count(*)::int as n from outbox where stream = ${`user:${userId}`} and type = 'notification.created'`)[0]!.n;
+  (
+    await db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from outbox where stream = ${`user:${userId}`} and type = 'notification.created'`
+  )[0]!.n;
 
 describe('notices', () => {
   it('winner and seller each get exactly one won/sold notice and one mail per close, though the close runs twice and its event is replayed', async () => {
@@ -88,19 +108,31 @@ describe('notices', () => {
     await bid(id, winner.id, 61_000);
     await db.sql`insert into watchlist (user_id, auction_id) values (${watcher.id}, ${id})`;
 
-    await waitFor(async () => (await mailsTo(seller.email)).length, (x) => x >= 1, 8000);
+    await waitFor(
+      async () => (await mailsTo(seller.email)).length,
+      (x) => x >= 1,
+      8000,
+    );
     // The close job again, and the closing event handed to the consumer twice more.
     expect(await closeAuction({ sql: db.sql, events: { publish: () => {} } as never }, id)).toEqual({ closed: false });
-    const [row] = await db.sql<{ payload: unknown }[]>`select payload from outbox where stream = ${`auction:${id}`} and type = 'auction.closed'`;
+    const [row] = await db.sql<
+      { payload: unknown }[]
+    >`select payload from outbox where stream = ${`auction:${id}`} and type = 'auction.closed'`;
     const closed = DomainEventSchema.parse(row!.payload);
     await publishRaw(closed);
     await publishRaw(closed);
     await workers.notices.onEvents([closed]);
-    await waitFor(async () => (await mailsTo(watcher.email)).length, (x) => x >= 1, 5000);
+    await waitFor(
+      async () => (await mailsTo(watcher.email)).length,
+      (x) => x >= 1,
+      5000,
+    );
     await sleep(1500);
 
     const won = await noticesOf(winner.id);
-    expect(won.map((x) => [x.kind, x.text, x.link])).toEqual([['won', 'You won 2022 BMW M4 Competition for $61,000', `/transaction/${id}`]]);
+    expect(won.map((x) => [x.kind, x.text, x.link])).toEqual([
+      ['won', 'You won 2022 BMW M4 Competition for $61,000', `/transaction/${id}`],
+    ]);
     const sold = await noticesOf(seller.id);
     expect(sold.map((x) => [x.kind, x.text])).toEqual([['sold', 'Your 2022 BMW M4 Competition sold for $61,000']]);
     // The sweep saw it within 15 minutes of its end too.
@@ -110,7 +142,9 @@ describe('notices', () => {
 
     const winnerMails = await mailsTo(winner.email);
     expect(winnerMails.map((m) => m.subject)).toEqual(['You won 2022 BMW M4 Competition for $61,000']);
-    expect((await mailsTo(seller.email)).map((m) => m.subject)).toEqual(['Your 2022 BMW M4 Competition sold for $61,000']);
+    expect((await mailsTo(seller.email)).map((m) => m.subject)).toEqual([
+      'Your 2022 BMW M4 Competition sold for $61,000',
+    ]);
     expect(winnerMails[0]!.textBody).toContain(`/transaction/${id}`);
     // The unsubscribe link is signed for this user and this kind.
     const link = /<([^>]+)>/.exec(winnerMails[0]!.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
@@ -118,22 +152,39 @@ describe('notices', () => {
     expect(verifyUnsubscribe(await signingKey(db.sql), token)).toEqual({ userId: winner.id, kind: 'won' });
   });
 
-  it('the previous leader is told once when outbid, from bid.placed, however often the event arrives; raising one\'s own bid tells no one', async () => {
+  it("the previous leader is told once when outbid, from bid.placed, however often the event arrives; raising one's own bid tells no one", async () => {
     const first = await user('first');
     const second = await user('second');
     const id = await auction({ endsInMs: 3_600_000 });
     await bid(id, first.id, 60_000);
     const ownRaise = await bid(id, first.id, 60_500);
     const outbidding = await bid(id, second.id, 61_000);
-    const placed = (bidId: number, bidderId: number, amount: string, seq: number): DomainEvent => DomainEventSchema.parse({
-      type: 'bid.placed', stream: `auction:${id}`, seq, at: new Date().toISOString(), auctionId: id, bidId, amount, currentBid: amount,
-      bidCount: seq, endTime: new Date(Date.now() + 3_600_000).toISOString(), extended: false, bidderName: 'x', bidderId,
-      reserveStatus: 'none', chatLine: { id: seq, message: 'New high bid', timestamp: new Date().toISOString() },
-    } satisfies DomainEvent);
+    const placed = (bidId: number, bidderId: number, amount: string, seq: number): DomainEvent =>
+      DomainEventSchema.parse({
+        type: 'bid.placed',
+        stream: `auction:${id}`,
+        seq,
+        at: new Date().toISOString(),
+        auctionId: id,
+        bidId,
+        amount,
+        currentBid: amount,
+        bidCount: seq,
+        endTime: new Date(Date.now() + 3_600_000).toISOString(),
+        extended: false,
+        bidderName: 'x',
+        bidderId,
+        reserveStatus: 'none',
+        chatLine: { id: seq, message: 'New high bid', timestamp: new Date().toISOString() },
+      } satisfies DomainEvent);
     await publishRaw(placed(ownRaise, first.id, '60500.00', 2));
     await publishRaw(placed(outbidding, second.id, '61000.00', 3));
     await publishRaw(placed(outbidding, second.id, '61000.00', 3));
-    const notices = await waitFor(() => noticesOf(first.id), (x) => x.length >= 1, 5000);
+    const notices = await waitFor(
+      () => noticesOf(first.id),
+      (x) => x.length >= 1,
+      5000,
+    );
     await sleep(800);
     expect((await noticesOf(first.id)).map((x) => [x.kind, x.text, x.link])).toEqual([
       ['outbid', "You've been outbid on 2022 BMW M4 Competition: $61,000", `/listing/${id}`],
@@ -148,7 +199,9 @@ describe('notices', () => {
     const b = await user('max-b');
     const id = await auction({ endsInMs: 3_600_000 });
     const placeAs = async (userId: number, amount: number, proxy: boolean, at: string) => {
-      const [row] = await db.sql<{ id: number }[]>`insert into bids (auction_id, user_id, amount, proxy, timestamp) values (${id}, ${userId}, ${amount}, ${proxy}, ${at}) returning id::int`;
+      const [row] = await db.sql<
+        { id: number }[]
+      >`insert into bids (auction_id, user_id, amount, proxy, timestamp) values (${id}, ${userId}, ${amount}, ${proxy}, ${at}) returning id::int`;
       return row!.id;
     };
     // A's maximum of $80,000 leads at $60,000; B bids $70,000 by hand and A's maximum answers $71,000; then B's
@@ -158,16 +211,40 @@ describe('notices', () => {
     seqBids.push([await placeAs(b.id, 70_000, false, '2026-01-01T10:01:00Z'), b.id, '70000.00']);
     seqBids.push([await placeAs(a.id, 71_000, true, '2026-01-01T10:01:00Z'), a.id, '71000.00']);
     seqBids.push([await placeAs(b.id, 81_000, true, '2026-01-01T10:02:00Z'), b.id, '81000.00']);
-    const placed = (bidId: number, bidderId: number, amount: string, seq: number): DomainEvent => DomainEventSchema.parse({
-      type: 'bid.placed', stream: `auction:${id}`, seq, at: new Date().toISOString(), auctionId: id, bidId, amount, currentBid: amount,
-      bidCount: seq, endTime: new Date(Date.now() + 3_600_000).toISOString(), extended: false, bidderName: 'x', bidderId,
-      reserveStatus: 'none', proxy: true, chatLine: { id: seq, message: 'New high bid', timestamp: new Date().toISOString() },
-    } satisfies DomainEvent);
-    for (let round = 0; round < 2; round++) for (const [i, [bidId, bidderId, amount]] of seqBids.entries()) await publishRaw(placed(bidId, bidderId, amount, i + 1));
-    await waitFor(async () => [...(await noticesOf(a.id)), ...(await noticesOf(b.id))], (x) => x.length >= 2, 5000);
+    const placed = (bidId: number, bidderId: number, amount: string, seq: number): DomainEvent =>
+      DomainEventSchema.parse({
+        type: 'bid.placed',
+        stream: `auction:${id}`,
+        seq,
+        at: new Date().toISOString(),
+        auctionId: id,
+        bidId,
+        amount,
+        currentBid: amount,
+        bidCount: seq,
+        endTime: new Date(Date.now() + 3_600_000).toISOString(),
+        extended: false,
+        bidderName: 'x',
+        bidderId,
+        reserveStatus: 'none',
+        proxy: true,
+        chatLine: { id: seq, message: 'New high bid', timestamp: new Date().toISOString() },
+      } satisfies DomainEvent);
+    for (let round = 0; round < 2; round++)
+      for (const [i, [bidId, bidderId, amount]] of seqBids.entries())
+        await publishRaw(placed(bidId, bidderId, amount, i + 1));
+    await waitFor(
+      async () => [...(await noticesOf(a.id)), ...(await noticesOf(b.id))],
+      (x) => x.length >= 2,
+      5000,
+    );
     await sleep(800);
-    expect((await noticesOf(a.id)).map((x) => x.text)).toEqual(["You've been outbid on 2022 BMW M4 Competition: $81,000"]);
-    expect((await noticesOf(b.id)).map((x) => x.text)).toEqual(["You've been outbid on 2022 BMW M4 Competition: $71,000"]);
+    expect((await noticesOf(a.id)).map((x) => x.text)).toEqual([
+      "You've been outbid on 2022 BMW M4 Competition: $81,000",
+    ]);
+    expect((await noticesOf(b.id)).map((x) => x.text)).toEqual([
+      "You've been outbid on 2022 BMW M4 Competition: $71,000",
+    ]);
   });
 
   it('a mail job that runs again (a retry after a crash, a duplicate job) mails once, by notification id', async () => {
@@ -176,8 +253,18 @@ describe('notices', () => {
     const [note] = await db.sql<{ id: number }[]>`
       insert into notifications (user_id, kind, subject, auction_id, text, link) values (${u.id}, 'outbid', 'bid:test', ${id}, 'Retry me', '/listing/1') returning id`;
     // Three jobs for one notice, under ids the dedupe does not catch, all at once.
-    await workers.notices.queue.addBulk([1, 2, 3].map((k) => ({ name: 'mail', data: { notificationId: note!.id }, opts: { jobId: `${mailJobId(note!.id)}-again-${k}` } })));
-    await waitFor(async () => (await mailsTo(u.email)).length, (x) => x >= 1, 5000);
+    await workers.notices.queue.addBulk(
+      [1, 2, 3].map((k) => ({
+        name: 'mail',
+        data: { notificationId: note!.id },
+        opts: { jobId: `${mailJobId(note!.id)}-again-${k}` },
+      })),
+    );
+    await waitFor(
+      async () => (await mailsTo(u.email)).length,
+      (x) => x >= 1,
+      5000,
+    );
     await sleep(1000);
     expect((await mailsTo(u.email)).map((m) => m.subject)).toEqual(['Retry me']);
     expect((await noticesOf(u.id))[0]!.mailStatus).toBe('sent');
@@ -187,7 +274,11 @@ describe('notices', () => {
     const seller = await user('quiet-seller');
     await db.sql`insert into email_opt_outs (user_id, kind) values (${seller.id}, 'unsold')`;
     const id = await auction({ endsInMs: 300, sellerId: seller.id });
-    const notices = await waitFor(() => noticesOf(seller.id), (x) => x.length >= 1, 5000);
+    const notices = await waitFor(
+      () => noticesOf(seller.id),
+      (x) => x.length >= 1,
+      5000,
+    );
     expect(notices.map((x) => [x.kind, x.mailStatus])).toEqual([['unsold', 'skip']]);
     expect(notices[0]!.text).toBe('Your 2022 BMW M4 Competition ended with no bids');
     await sleep(500);
@@ -201,7 +292,11 @@ describe('notices', () => {
     await db.sql`insert into watchlist (user_id, auction_id) values (${w.id}, ${id})`;
     await workers.notices.sweep();
     await workers.notices.sweep();
-    await waitFor(() => noticesOf(w.id), (x) => x.length >= 1, 3000);
+    await waitFor(
+      () => noticesOf(w.id),
+      (x) => x.length >= 1,
+      3000,
+    );
     await sleep(700);
     const notices = await noticesOf(w.id);
     expect(notices.map((x) => x.kind)).toEqual(['watch-ending']);
@@ -215,8 +310,14 @@ describe('notices', () => {
     await bid(id, buyer.id, 70_000);
     await db.sql`update auctions set status = 'sold', winner_id = ${buyer.id}, winning_amount = 70000, is_active = false where id = ${id}`;
     const closed = DomainEventSchema.parse({
-      type: 'auction.closed', stream: `auction:${id}`, seq: 9, at: new Date().toISOString(), auctionId: id, outcome: 'sold',
-      winningAmount: '70000.00', chatLine: { id: 1, message: 'Auction ended: sold for $70,000', timestamp: new Date().toISOString() },
+      type: 'auction.closed',
+      stream: `auction:${id}`,
+      seq: 9,
+      at: new Date().toISOString(),
+      auctionId: id,
+      outcome: 'sold',
+      winningAmount: '70000.00',
+      chatLine: { id: 1, message: 'Auction ended: sold for $70,000', timestamp: new Date().toISOString() },
     } satisfies DomainEvent);
     const written = await Promise.all([1, 2, 3, 4, 5].map(() => workers.notices.onEvents([closed])));
     expect(written.reduce((a, b) => a + b, 0)).toBe(2);
@@ -231,9 +332,25 @@ describe('notices', () => {
       insert into notifications (user_id, kind, subject, text, link, mail_status) values (${u.id}, 'outbid', 'bid:smtp', 'After the outage', '/listing/1', 'skip') returning id`;
     await db.sql`update notifications set mail_status = 'pending' where id = ${note!.id}`;
     const key = await signingKey(db.sql);
-    const down = nodemailer.createTransport({ host: '127.0.0.1', port: 1, secure: false, ignoreTLS: true, connectionTimeout: 500 });
-    const up = nodemailer.createTransport({ host: '127.0.0.1', port: workers.notices.catcherPort!, secure: false, ignoreTLS: true });
-    const deps = { sql: db.sql, from: 'CarBid <notices@carbid.example>', publicUrl: 'http://localhost:3000', signingKey: key };
+    const down = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: 1,
+      secure: false,
+      ignoreTLS: true,
+      connectionTimeout: 500,
+    });
+    const up = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: workers.notices.catcherPort!,
+      secure: false,
+      ignoreTLS: true,
+    });
+    const deps = {
+      sql: db.sql,
+      from: 'CarBid <notices@carbid.example>',
+      publicUrl: 'http://localhost:3000',
+      signingKey: key,
+    };
     await expect(mailNotice({ ...deps, transport: down }, note!.id)).rejects.toThrow();
     expect((await noticesOf(u.id))[0]!.mailStatus).toBe('pending');
     const runs = await Promise.all([1, 2, 3].map(() => mailNotice({ ...deps, transport: up }, note!.id)));
@@ -252,14 +369,29 @@ describe('notices', () => {
       returning id`;
     const fired = (alertId: number, seq: number, text: string) =>
       DomainEventSchema.parse({
-        type: 'alert.fired', stream: `user:${u.id}`, seq, at: new Date().toISOString(), userId: u.id, alertId, alertType: 'priceTarget', text,
+        type: 'alert.fired',
+        stream: `user:${u.id}`,
+        seq,
+        at: new Date().toISOString(),
+        userId: u.id,
+        alertId,
+        alertType: 'priceTarget',
+        text,
         auction: { id, title: '2022 BMW M4 Competition', currentBid: '50000.00', endTime: new Date().toISOString() },
       } satisfies DomainEvent);
     await publishRaw(fired(alerts[0]!.id, 1, 'Reached your target'));
     await publishRaw(fired(alerts[0]!.id, 1, 'Reached your target'));
     await publishRaw(fired(alerts[1]!.id, 2, 'Ending soon'));
-    await waitFor(() => noticesOf(u.id), (x) => x.length >= 2, 5000);
-    await waitFor(async () => (await mailsTo(u.email)).length, (x) => x >= 1, 5000);
+    await waitFor(
+      () => noticesOf(u.id),
+      (x) => x.length >= 2,
+      5000,
+    );
+    await waitFor(
+      async () => (await mailsTo(u.email)).length,
+      (x) => x >= 1,
+      5000,
+    );
     await sleep(800);
     expect((await noticesOf(u.id)).map((x) => [x.kind, x.text, x.mailStatus])).toEqual([
       ['alert', 'Reached your target', 'sent'],
@@ -274,10 +406,13 @@ describe('notices', () => {
       insert into notifications (user_id, kind, subject, text, link, created_at)
       values (${u.id}, 'outbid', 'bid:lost', 'Lost and found', '/listing/1', now() - interval '1 minute')`;
     await workers.notices.sweep();
-    await waitFor(async () => (await mailsTo(u.email)).length, (x) => x >= 1, 5000);
+    await waitFor(
+      async () => (await mailsTo(u.email)).length,
+      (x) => x >= 1,
+      5000,
+    );
     await workers.notices.sweep();
     await sleep(700);
     expect((await mailsTo(u.email)).map((m) => m.subject)).toEqual(['Lost and found']);
   });
 });
-

@@ -19,7 +19,12 @@ it('publishes every event once when the committing process and two relays send t
     batches.push(
       await db.sql.begin((tx) =>
         appendEvents(tx, stream, [
-          { type: 'auction.extended', auctionId: 424242, endTime: new Date(Date.now() + i * 1000).toISOString(), at: new Date().toISOString() },
+          {
+            type: 'auction.extended',
+            auctionId: 424242,
+            endTime: new Date(Date.now() + i * 1000).toISOString(),
+            at: new Date().toISOString(),
+          },
         ]),
       ),
     );
@@ -41,18 +46,24 @@ it('publishes every event once when the committing process and two relays send t
   await relayOnce(db.sql, write);
   const seqs = sent.map((e) => e.seq).sort((a, b) => a - b);
   expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-  const [left] = await db.sql<{ n: number }[]>`select count(*)::int as n from outbox where stream = ${stream} and published_at is null`;
+  const [left] = await db.sql<
+    { n: number }[]
+  >`select count(*)::int as n from outbox where stream = ${stream} and published_at is null`;
   expect(left!.n).toBe(0);
 });
 
 it('leaves a row for the relay when the stream write fails after the claim', async () => {
   const stream = streams.auction(434343);
   const committed = await db.sql.begin((tx) =>
-    appendEvents(tx, stream, [{ type: 'auction.extended', auctionId: 434343, endTime: new Date().toISOString(), at: new Date().toISOString() }]),
+    appendEvents(tx, stream, [
+      { type: 'auction.extended', auctionId: 434343, endTime: new Date().toISOString(), at: new Date().toISOString() },
+    ]),
   );
-  await expect(
-    publishCommitted(db.sql, () => Promise.reject(new Error('redis down')), committed),
-  ).rejects.toThrow('redis down');
-  const [row] = await db.sql<{ publishedAt: Date | null }[]>`select published_at from outbox where id = ${committed[0]!.outboxId}`;
+  await expect(publishCommitted(db.sql, () => Promise.reject(new Error('redis down')), committed)).rejects.toThrow(
+    'redis down',
+  );
+  const [row] = await db.sql<
+    { publishedAt: Date | null }[]
+  >`select published_at from outbox where id = ${committed[0]!.outboxId}`;
   expect(row!.publishedAt).toBeNull();
 });

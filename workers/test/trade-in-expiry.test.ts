@@ -28,7 +28,10 @@ it('expires an offer past its deadline exactly once with two workers sweeping at
   const states = await db.sql<{ id: number; status: string; evaluationStatus: string }[]>`
     select o.id, o.status, e.status as evaluation_status from trade_in_offers o join trade_in_evaluations e on e.id = o.evaluation_id order by o.id`;
   expect(states.map((s) => [s.id, s.status, s.evaluationStatus])).toEqual([
-    ...due.map((d) => d.offerId).sort((x, y) => x - y).map((id) => [id, 'expired', 'expired']),
+    ...due
+      .map((d) => d.offerId)
+      .sort((x, y) => x - y)
+      .map((id) => [id, 'expired', 'expired']),
     [live.offerId, 'active', 'offered'],
   ]);
 });
@@ -37,5 +40,7 @@ it('does not expire an offer the owner accepted in time, even once its deadline 
   const o = await offer(new Date(Date.now() - 1000).toISOString());
   await db.sql`update trade_in_offers set status = 'accepted', accepted_at = now() where id = ${o.offerId}`;
   expect(await expireTradeInOffers(db.sql)).toEqual({ expired: 0 });
-  expect((await db.sql<{ status: string }[]>`select status from trade_in_offers where id = ${o.offerId}`)[0]!.status).toBe('accepted');
+  expect(
+    (await db.sql<{ status: string }[]>`select status from trade_in_offers where id = ${o.offerId}`)[0]!.status,
+  ).toBe('accepted');
 });

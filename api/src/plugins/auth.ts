@@ -30,7 +30,8 @@ export function registerAuth(app: FastifyInstance, origins: readonly string[]): 
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE.has(request.method) || request.routeOptions.config.crossSite === 'allowed') return;
     const origin = request.headers.origin;
-    const crossSite = origin !== undefined ? !origins.includes(origin) : request.headers['sec-fetch-site'] === 'cross-site';
+    const crossSite =
+      origin !== undefined ? !origins.includes(origin) : request.headers['sec-fetch-site'] === 'cross-site';
     if (crossSite) return reply.status(403).send({ error: 'Cross-origin request refused' });
   });
 }

@@ -46,7 +46,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
 /** Keys the handler answered that the schema does not declare (zod drops them silently; strict mode refuses them). */
 export function undeclaredKeys(input: unknown, output: unknown, path = ''): string[] {
   const at = (k: string | number) => (path === '' ? String(k) : `${path}.${k}`);
-  if (Array.isArray(input) && Array.isArray(output)) return input.flatMap((v, i) => undeclaredKeys(v, output[i], at(i)));
+  if (Array.isArray(input) && Array.isArray(output))
+    return input.flatMap((v, i) => undeclaredKeys(v, output[i], at(i)));
   if (isPlainObject(input) && isPlainObject(output)) {
     return Object.keys(input).flatMap((k) => {
       if (input[k] === undefined) return [];
@@ -71,7 +72,8 @@ export function responseSerializer(strict: boolean): FastifySerializerCompiler<u
       if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
       if (strict) {
         const extra = undeclaredKeys(data, result.data);
-        if (extra.length > 0) throw new Error(`${method} ${url} answered fields its response schema lacks: ${extra.join(', ')}`);
+        if (extra.length > 0)
+          throw new Error(`${method} ${url} answered fields its response schema lacks: ${extra.join(', ')}`);
       }
       return JSON.stringify(result.data);
     };

@@ -9,7 +9,10 @@ import { isStoreUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_S } fr
 type Issue = { path: (string | number)[]; message: string };
 
 export function zodIssues(err: ZodError): Issue[] {
-  return err.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
+  return err.issues.map((i) => ({
+    path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+    message: i.message,
+  }));
 }
 
 /** "amount: Bids are in whole dollars ...": the first problem, named by its field. */
@@ -24,7 +27,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       // A route's declared schema refused the request: each entry carries one zod issue, its path as "/a/0/b".
       const issues = err.validation.map((v) => ({
-        path: v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        path: v.instancePath
+          .split('/')
+          .filter(Boolean)
+          .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
         message: v.message ?? 'bad input',
       }));
       return reply.status(400).send(invalidRequest(issues));
@@ -44,7 +50,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isStoreUnavailable(err)) {
       request.log.warn({ err: err.message }, 'a store is unreachable; answered 503');
-      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send({ error: UNAVAILABLE_MESSAGE });
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+        .send({ error: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error' });
@@ -52,7 +61,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/healthz') || path.startsWith('/readyz');
+    const isApi =
+      path.startsWith('/api/') || path === '/api' || path.startsWith('/healthz') || path.startsWith('/readyz');
     if (!isApi && request.method === 'GET' && app.config.WEB_DIST_DIR && 'sendFile' in reply) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -12,13 +12,18 @@ export interface BidMetrics {
 
 export function registerMetrics(app: FastifyInstance): BidMetrics {
   const m = createMetrics('api');
-  const latency = m.histogram('http_request_duration_seconds', 'HTTP answers by route', [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], [
-    'method',
-    'route',
-    'status',
-  ]);
+  const latency = m.histogram(
+    'http_request_duration_seconds',
+    'HTTP answers by route',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    ['method', 'route', 'status'],
+  );
   const bids = m.counter('bids_total', 'Bids decided, by outcome', ['outcome']);
-  const groups = m.histogram('bid_group_size', 'Bids decided together under one lock', [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
+  const groups = m.histogram(
+    'bid_group_size',
+    'Bids decided together under one lock',
+    [1, 2, 4, 8, 16, 32, 64, 128, 256, 512],
+  );
   eventFlowMetrics(m, { sql: app.sql, redis: app.redis, prefix: app.config.REDIS_PREFIX });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -27,7 +32,8 @@ export function registerMetrics(app: FastifyInstance): BidMetrics {
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const allowed = hasMetricsToken(request.headers, app.config.METRICS_TOKEN) || (await currentAdmin(request)) !== null;
+    const allowed =
+      hasMetricsToken(request.headers, app.config.METRICS_TOKEN) || (await currentAdmin(request)) !== null;
     if (!allowed) return reply.status(401).send({ error: 'Metrics need an admin session or the metrics token' });
     return reply.type(PROMETHEUS_CONTENT_TYPE).send(await m.text());
   });

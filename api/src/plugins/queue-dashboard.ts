@@ -14,8 +14,11 @@ export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 export async function registerQueueDashboard(app: FastifyInstance): Promise<void> {
   // The dashboard only reads: fail fast instead of queueing commands while Redis is away.
   const connection = bullConnection(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  const queues = Object.values(QUEUE_NAMES).map((name) => new Queue(name, { connection, prefix: `${app.config.REDIS_PREFIX}bull` }));
-  for (const q of queues) q.on('error', (err) => app.log.warn({ err: err.message, queue: q.name }, 'queue dashboard redis error'));
+  const queues = Object.values(QUEUE_NAMES).map(
+    (name) => new Queue(name, { connection, prefix: `${app.config.REDIS_PREFIX}bull` }),
+  );
+  for (const q of queues)
+    q.on('error', (err) => app.log.warn({ err: err.message, queue: q.name }, 'queue dashboard redis error'));
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({ queues: queues.map((q) => new BullMQAdapter(q)), serverAdapter });
@@ -27,7 +30,8 @@ export async function registerQueueDashboard(app: FastifyInstance): Promise<void
       } catch (err) {
         // A person opening the page is sent to sign in; anything else gets the JSON error. Answered here because the
         // dashboard's own plugin has an error handler of its own that would turn the refusal into a 500.
-        if (request.method === 'GET' && request.headers.accept?.includes('text/html')) return reply.redirect('/admin/login');
+        if (request.method === 'GET' && request.headers.accept?.includes('text/html'))
+          return reply.redirect('/admin/login');
         if (err instanceof DomainError) return reply.status(err.status).send({ error: err.message });
         throw err;
       }

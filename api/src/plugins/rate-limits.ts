@@ -4,7 +4,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { CHAT_RATE_LIMIT, FORUM_POST_RATE_LIMIT, FORUM_REPLY_RATE_LIMIT, LoginBodySchema, VIN_SCAN_RATE_LIMIT } from '@app/shared';
+import {
+  CHAT_RATE_LIMIT,
+  FORUM_POST_RATE_LIMIT,
+  FORUM_REPLY_RATE_LIMIT,
+  LoginBodySchema,
+  VIN_SCAN_RATE_LIMIT,
+} from '@app/shared';
 import { TooManyRequests } from '../domain-errors.js';
 import { recordThrottled } from '../services/throttled-requests.js';
 import { currentUser } from './auth.js';
@@ -19,13 +25,37 @@ interface Limit {
 }
 
 export const RATE_LIMITS = {
-  general: { max: 1200, windowMs: 60_000, scaled: true, per: 'address', message: 'Too many requests from this address: slow down and try again shortly' },
+  general: {
+    max: 1200,
+    windowMs: 60_000,
+    scaled: true,
+    per: 'address',
+    message: 'Too many requests from this address: slow down and try again shortly',
+  },
   bid: { max: 60, windowMs: 60_000, scaled: true, per: 'user', message: 'Too many bids: at most 60 a minute' },
-  write: { max: 60, windowMs: 60_000, scaled: true, per: 'user', message: 'Too many changes in a short time: wait a moment and try again' },
+  write: {
+    max: 60,
+    windowMs: 60_000,
+    scaled: true,
+    per: 'user',
+    message: 'Too many changes in a short time: wait a moment and try again',
+  },
   // VIN decodes, valuations and history reports: each costs a decode or a model run, and a scraper would want them all.
-  lookup: { max: 30, windowMs: 60_000, scaled: true, per: 'user', message: 'Too many lookups in a short time: wait a moment and try again' },
+  lookup: {
+    max: 30,
+    windowMs: 60_000,
+    scaled: true,
+    per: 'user',
+    message: 'Too many lookups in a short time: wait a moment and try again',
+  },
   // The trade-in wizard saves its draft 0.4 s after each pause in typing.
-  draft: { max: 120, windowMs: 60_000, scaled: true, per: 'user', message: 'Saving too often: wait a moment and try again' },
+  draft: {
+    max: 120,
+    windowMs: 60_000,
+    scaled: true,
+    per: 'user',
+    message: 'Saving too often: wait a moment and try again',
+  },
   chat: {
     max: CHAT_RATE_LIMIT.messages,
     windowMs: CHAT_RATE_LIMIT.windowSeconds * 1000,
@@ -55,7 +85,13 @@ export const RATE_LIMITS = {
     per: 'user',
     message: `You are replying too fast: at most ${FORUM_REPLY_RATE_LIMIT.replies} replies a minute`,
   },
-  register: { max: 10, windowMs: 3_600_000, scaled: false, per: 'address', message: 'Too many sign-ups from this address. Try again later.' },
+  register: {
+    max: 10,
+    windowMs: 3_600_000,
+    scaled: false,
+    per: 'address',
+    message: 'Too many sign-ups from this address. Try again later.',
+  },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof RATE_LIMITS;
@@ -96,10 +132,18 @@ async function throttledAccount(request: FastifyRequest): Promise<string | null>
   return tried.success ? tried.data.email : null;
 }
 
-export async function registerRateLimits(app: FastifyInstance, config: { REDIS_URL: string; REDIS_PREFIX: string; RATE_LIMIT_SCALE: number }): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: { REDIS_URL: string; REDIS_PREFIX: string; RATE_LIMIT_SCALE: number },
+): Promise<void> {
   // Its own connection that fails fast: with Redis away, requests go on unlimited (logged) rather than wait. Counts
   // asked for in the same turn of the event loop (under load, many requests' worth) travel in one write.
-  const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, enableAutoPipelining: true });
+  const redis = new Redis(config.REDIS_URL, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 500,
+    enableAutoPipelining: true,
+  });
   redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate limit redis error'));
   app.addHook('onClose', async () => {
     redis.disconnect();
@@ -107,8 +151,14 @@ export async function registerRateLimits(app: FastifyInstance, config: { REDIS_U
   // Every 429 answered (a rate limit here, the sign-in throttle in its service) is counted for the admin security tab.
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode !== 429) return;
-    const entry = { route: `${request.method} ${request.routeOptions.url ?? 'unmatched'}`, address: request.ip, account: await throttledAccount(request) };
-    await recordThrottled(redis, config.REDIS_PREFIX, entry).catch((err: Error) => request.log.warn({ err: err.message }, 'throttled request not counted'));
+    const entry = {
+      route: `${request.method} ${request.routeOptions.url ?? 'unmatched'}`,
+      address: request.ip,
+      account: await throttledAccount(request),
+    };
+    await recordThrottled(redis, config.REDIS_PREFIX, entry).catch((err: Error) =>
+      request.log.warn({ err: err.message }, 'throttled request not counted'),
+    );
   });
   const general = limit('general', config);
   await app.register(rateLimit, {

@@ -11,11 +11,17 @@ export function registerRequestDeadline(app: FastifyInstance, deadlineMs: number
   const timers = new WeakMap<object, NodeJS.Timeout>();
   app.addHook('onRequest', (request, reply, done) => {
     const isUpload = (request.headers['content-type'] ?? '').startsWith('multipart/');
-    const timer = setTimeout(() => {
-      if (reply.sent || reply.raw.headersSent) return;
-      request.log.warn({ url: request.url, deadlineMs }, 'request passed its deadline; answered 503');
-      void reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send({ error: UNAVAILABLE_MESSAGE });
-    }, isUpload ? deadlineMs * UPLOAD_FACTOR : deadlineMs);
+    const timer = setTimeout(
+      () => {
+        if (reply.sent || reply.raw.headersSent) return;
+        request.log.warn({ url: request.url, deadlineMs }, 'request passed its deadline; answered 503');
+        void reply
+          .code(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+          .send({ error: UNAVAILABLE_MESSAGE });
+      },
+      isUpload ? deadlineMs * UPLOAD_FACTOR : deadlineMs,
+    );
     timer.unref();
     timers.set(request, timer);
     done();

@@ -8,7 +8,8 @@ export function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
     const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(ms * 10) / 10 };
-    if (reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS) request.log.warn(line, reply.statusCode >= 500 ? 'request failed' : 'slow request');
+    if (reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS)
+      request.log.warn(line, reply.statusCode >= 500 ? 'request failed' : 'slow request');
     else request.log.debug(line, 'request');
   });
 }

@@ -13,7 +13,9 @@ export const CSP_REPORT_PATH = '/api/csp-reports';
  * origins. Read from configuration on every response (never from request headers), so a test that fills the
  * configuration after start is covered too.
  */
-export function realtimeSources(config: Pick<ApiConfig, 'PUBLIC_REALTIME_URL' | 'APP_ORIGINS' | 'REALTIME_PORT'>): string[] {
+export function realtimeSources(
+  config: Pick<ApiConfig, 'PUBLIC_REALTIME_URL' | 'APP_ORIGINS' | 'REALTIME_PORT'>,
+): string[] {
   // "/" is the page's own origin, which 'self' already allows.
   if (config.PUBLIC_REALTIME_URL === '/') return [];
   const http = config.PUBLIC_REALTIME_URL
@@ -74,7 +76,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: ApiC
     hsts: config.COOKIE_SECURE ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
 
   app.decorate('cspReports', [] as unknown[]);
 }

@@ -8,7 +8,11 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 const MAX_DEPTH = 64;
 
 /** The path of the first unstorable string, or null; refuses nesting deeper than any of our contracts uses. */
-export function findUnstorableText(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+export function findUnstorableText(
+  value: unknown,
+  path: (string | number)[] = [],
+  depth = 0,
+): (string | number)[] | null {
   if (depth > MAX_DEPTH) return path;
   if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
   if (Array.isArray(value)) {

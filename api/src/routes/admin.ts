@@ -54,19 +54,33 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/login',
-    { schema: { tags, body: AdminLoginBodySchema, response: { 200: AdminAuthResponseSchema, ...errors(400, 401, 429) } } },
+    {
+      schema: {
+        tags,
+        body: AdminLoginBodySchema,
+        response: { 200: AdminAuthResponseSchema, ...errors(400, 401, 429) },
+      },
+    },
     async (request, reply) => {
-      const s = await signIn(deps, 'admin', { ...request.body, ip: request.ip, previousToken: request.cookies[ADMIN_COOKIE] });
+      const s = await signIn(deps, 'admin', {
+        ...request.body,
+        ip: request.ip,
+        previousToken: request.cookies[ADMIN_COOKIE],
+      });
       setSessionCookie(app, reply, s.cookie, s.token);
       return { admin: s.principal };
     },
   );
 
-  app.post('/api/admin/logout', { schema: { tags, response: { 204: z.null().describe('Signed out') } } }, async (request, reply) => {
-    await signOut(deps, request.cookies[ADMIN_COOKIE]);
-    reply.clearCookie(ADMIN_COOKIE, { path: '/' });
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/admin/logout',
+    { schema: { tags, response: { 204: z.null().describe('Signed out') } } },
+    async (request, reply) => {
+      await signOut(deps, request.cookies[ADMIN_COOKIE]);
+      reply.clearCookie(ADMIN_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
 
   // Everything else under /api/admin requires an admin session; the guard sits on the scope, not on each route.
   await app.register(async (instance) => {
@@ -74,36 +88,76 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addHook('preHandler', async (request) => {
       await requireAdmin(request);
     });
-    scope.get('/api/admin/me', { schema: { tags, security, response: { 200: AdminAuthResponseSchema, ...guarded } } }, async (request) => ({
-      admin: await requireAdmin(request),
-    }));
+    scope.get(
+      '/api/admin/me',
+      { schema: { tags, security, response: { 200: AdminAuthResponseSchema, ...guarded } } },
+      async (request) => ({
+        admin: await requireAdmin(request),
+      }),
+    );
     scope.get(
       '/api/admin/overview',
-      { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: AdminOverviewSchema, ...guarded, ...errors(400) } } },
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminPeriodQuerySchema,
+          response: { 200: AdminOverviewSchema, ...guarded, ...errors(400) },
+        },
+      },
       async (request) => adminOverview(app.sql, request.query.period),
     );
-    scope.get('/api/admin/pending-auctions', { schema: { tags, security, response: { 200: AuctionListSchema, ...guarded } } }, async () =>
-      listPendingAuctions(app.sql),
+    scope.get(
+      '/api/admin/pending-auctions',
+      { schema: { tags, security, response: { 200: AuctionListSchema, ...guarded } } },
+      async () => listPendingAuctions(app.sql),
     );
     for (const decision of ['approve', 'reject'] as const) {
       scope.post(
         `/api/admin/auctions/:id/${decision}`,
-        { schema: { tags, security, params: IdParamsSchema, response: { 200: AuctionDecisionResponseSchema, ...guarded, ...errors(400, 404) } } },
+        {
+          schema: {
+            tags,
+            security,
+            params: IdParamsSchema,
+            response: { 200: AuctionDecisionResponseSchema, ...guarded, ...errors(400, 404) },
+          },
+        },
         async (request) => decideAuction(app.sql, app.events, request.params.id, decision === 'approve'),
       );
     }
     const done = { 204: z.null().describe('Done') };
     scope.get(
       '/api/admin/users',
-      { schema: { tags, security, querystring: AdminUserListQuerySchema, response: { 200: AdminUserListSchema, ...guarded, ...errors(400) } } },
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminUserListQuerySchema,
+          response: { 200: AdminUserListSchema, ...guarded, ...errors(400) },
+        },
+      },
       async (request) => listUsersForAdmin(app.sql, request.query),
     );
     scope.post(
       '/api/admin/users/:id/suspend',
-      { schema: { tags, security, params: IdParamsSchema, body: SuspendUserBodySchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          body: SuspendUserBodySchema,
+          response: { ...done, ...guarded, ...errors(400, 404) },
+        },
+      },
       async (request, reply) => {
         const admin = await requireAdmin(request);
-        await suspendUser({ sql: app.sql, events: app.events, sessionCache: app.sessionCache }, admin.id, request.params.id, request.body.reason);
+        await suspendUser(
+          { sql: app.sql, events: app.events, sessionCache: app.sessionCache },
+          admin.id,
+          request.params.id,
+          request.body.reason,
+        );
         return reply.status(204).send(null);
       },
     );
@@ -117,15 +171,36 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     scope.post(
       '/api/admin/users/:id/premium',
-      { schema: { tags, security, params: IdParamsSchema, body: SetPremiumBodySchema, response: { ...done, ...guarded, ...errors(400, 404) } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          body: SetPremiumBodySchema,
+          response: { ...done, ...guarded, ...errors(400, 404) },
+        },
+      },
       async (request, reply) => {
-        await setPremium({ sql: app.sql, events: app.events, sessionCache: app.sessionCache }, (await requireAdmin(request)).id, request.params.id, request.body.isPremium);
+        await setPremium(
+          { sql: app.sql, events: app.events, sessionCache: app.sessionCache },
+          (await requireAdmin(request)).id,
+          request.params.id,
+          request.body.isPremium,
+        );
         return reply.status(204).send(null);
       },
     );
     scope.get(
       '/api/admin/export',
-      { schema: { tags, security, description: 'Export Report: the tab and period as CSV, streamed', querystring: AdminExportQuerySchema, response: { 200: z.unknown().describe('text/csv'), ...guarded, ...errors(400) } } },
+      {
+        schema: {
+          tags,
+          security,
+          description: 'Export Report: the tab and period as CSV, streamed',
+          querystring: AdminExportQuerySchema,
+          response: { 200: z.unknown().describe('text/csv'), ...guarded, ...errors(400) },
+        },
+      },
       async (request, reply) => {
         const { tab, period } = request.query;
         return reply
@@ -136,32 +211,65 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     scope.get(
       '/api/admin/security',
-      { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: AdminSecuritySchema, ...guarded, ...errors(400) } } },
-      async (request) => adminSecurity({ sql: app.sql, redis: app.redis, prefix: app.config.REDIS_PREFIX }, request.query.period),
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminPeriodQuerySchema,
+          response: { 200: AdminSecuritySchema, ...guarded, ...errors(400) },
+        },
+      },
+      async (request) =>
+        adminSecurity({ sql: app.sql, redis: app.redis, prefix: app.config.REDIS_PREFIX }, request.query.period),
     );
     scope.get(
       '/api/admin/flagged-users',
-      { schema: { tags, security, querystring: AdminPeriodQuerySchema, response: { 200: FlaggedUserListSchema, ...guarded, ...errors(400) } } },
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminPeriodQuerySchema,
+          response: { 200: FlaggedUserListSchema, ...guarded, ...errors(400) },
+        },
+      },
       async (request) => flaggedUsers(app.sql, request.query.period),
     );
     scope.get(
       '/api/admin/auctions',
-      { schema: { tags, security, querystring: AdminAuctionListQuerySchema, response: { 200: AdminAuctionListSchema, ...guarded, ...errors(400) } } },
+      {
+        schema: {
+          tags,
+          security,
+          querystring: AdminAuctionListQuerySchema,
+          response: { 200: AdminAuctionListSchema, ...guarded, ...errors(400) },
+        },
+      },
       async (request) => listAuctionsForAdmin(app.sql, request.query),
     );
-    scope.get('/api/admin/settings', { schema: { tags, security, response: { 200: AdminSettingsResponseSchema, ...guarded } } }, async () =>
-      settingsWithAudit(app.sql),
+    scope.get(
+      '/api/admin/settings',
+      { schema: { tags, security, response: { 200: AdminSettingsResponseSchema, ...guarded } } },
+      async () => settingsWithAudit(app.sql),
     );
     scope.patch(
       '/api/admin/settings',
-      { schema: { tags, security, body: UpdateMarketplaceSettingsBodySchema, response: { 200: AdminSettingsResponseSchema, ...guarded, ...errors(400) } } },
+      {
+        schema: {
+          tags,
+          security,
+          body: UpdateMarketplaceSettingsBodySchema,
+          response: { 200: AdminSettingsResponseSchema, ...guarded, ...errors(400) },
+        },
+      },
       async (request) => {
         await updateSettings({ sql: app.sql, events: app.events }, (await requireAdmin(request)).id, request.body);
         return settingsWithAudit(app.sql);
       },
     );
-    scope.get('/api/admin/escrows', { schema: { tags, security, response: { 200: z.array(AdminEscrowSchema), ...guarded } } }, async () =>
-      listEscrowsForAdmin(app.sql),
+    scope.get(
+      '/api/admin/escrows',
+      { schema: { tags, security, response: { 200: z.array(AdminEscrowSchema), ...guarded } } },
+      async () => listEscrowsForAdmin(app.sql),
     );
     scope.post(
       '/api/admin/escrows/:id/actions',
@@ -176,7 +284,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const admin = await requireAdmin(request);
-        return takeEscrowAction({ sql: app.sql, events: app.events }, { transactionId: request.params.id, ...request.body }, { kind: 'admin', adminId: admin.id });
+        return takeEscrowAction(
+          { sql: app.sql, events: app.events },
+          { transactionId: request.params.id, ...request.body },
+          { kind: 'admin', adminId: admin.id },
+        );
       },
     );
   });

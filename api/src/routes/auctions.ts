@@ -20,7 +20,13 @@ import { limit } from '../plugins/rate-limits.js';
 export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auctions',
-    { schema: { tags: ['auctions'], querystring: AuctionListQuerySchema, response: { 200: AuctionListSchema, ...errors(400) } } },
+    {
+      schema: {
+        tags: ['auctions'],
+        querystring: AuctionListQuerySchema,
+        response: { 200: AuctionListSchema, ...errors(400) },
+      },
+    },
     async (request, reply) => {
       const { auctions, next } = await listAuctions(app.sql, request.query);
       if (next) reply.header(NEXT_CURSOR_HEADER, next);
@@ -30,7 +36,13 @@ export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auctions/:id',
-    { schema: { tags: ['auctions'], params: IdParamsSchema, response: { 200: AuctionDetailSchema, ...errors(400, 404) } } },
+    {
+      schema: {
+        tags: ['auctions'],
+        params: IdParamsSchema,
+        response: { 200: AuctionDetailSchema, ...errors(400, 404) },
+      },
+    },
     async (request) => getAuctionDetail(app.sql, request.params.id),
   );
 
@@ -52,7 +64,11 @@ export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
       const auctionId = request.params.id;
       const result = await withIdempotency(
         app,
-        { userId: user.id, key: request.headers['idempotency-key'], what: { route: 'POST /api/auctions/:id/buy-now', body: { auctionId } } },
+        {
+          userId: user.id,
+          key: request.headers['idempotency-key'],
+          what: { route: 'POST /api/auctions/:id/buy-now', body: { auctionId } },
+        },
         () => buyNow(app.sql, app.events, { auctionId, buyer: user }),
       );
       // A replayed answer is whatever the first attempt answered: the purchase, or its refusal.

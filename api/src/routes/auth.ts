@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AuthResponseSchema, ConfirmSignUpBodySchema, LoginBodySchema, RegisterBodySchema, SessionStateSchema, SIGN_UP_ANSWER, SignUpAnswerSchema,
+  AuthResponseSchema,
+  ConfirmSignUpBodySchema,
+  LoginBodySchema,
+  RegisterBodySchema,
+  SessionStateSchema,
+  SIGN_UP_ANSWER,
+  SignUpAnswerSchema,
 } from '@app/shared';
 import { currentAdmin, currentUser } from '../plugins/auth.js';
 import { LoginThrottle } from '../services/login-throttle.js';
@@ -15,7 +21,13 @@ import { limit } from '../plugins/rate-limits.js';
 
 export { INVALID_CREDENTIALS } from '../services/sign-in.js';
 
-export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, name: string, token: string, maxAgeMs?: number) {
+export function setSessionCookie(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  name: string,
+  token: string,
+  maxAgeMs?: number,
+) {
   reply.setCookie(name, token, {
     path: '/',
     httpOnly: true,
@@ -40,7 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/login',
     { schema: { tags, body: LoginBodySchema, response: { 200: AuthResponseSchema, ...errors(400, 401, 429) } } },
     async (request, reply) => {
-      const s = await signIn(deps, 'user', { ...request.body, ip: request.ip, previousToken: request.cookies[USER_COOKIE] });
+      const s = await signIn(deps, 'user', {
+        ...request.body,
+        ip: request.ip,
+        previousToken: request.cookies[USER_COOKIE],
+      });
       setSessionCookie(app, reply, s.cookie, s.token, s.persistentMs);
       return { user: s.principal };
     },
@@ -52,7 +68,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same answer for a new address and one that has an account; the mail tells the owner which it was.
   app.post(
     '/api/auth/register',
-    { config: { rateLimit: limit('register', app.config) }, schema: { tags, body: RegisterBodySchema, response: { 202: SignUpAnswerSchema, ...errors(400, 429) } } },
+    {
+      config: { rateLimit: limit('register', app.config) },
+      schema: { tags, body: RegisterBodySchema, response: { 202: SignUpAnswerSchema, ...errors(400, 429) } },
+    },
     async (request, reply) => {
       await requestSignUp({ sql: app.sql, mails }, request.body);
       return reply.status(202).send({ message: SIGN_UP_ANSWER });
@@ -71,17 +90,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags, response: { 204: z.null().describe('Signed out') } } }, async (request, reply) => {
-    await signOut(deps, request.cookies[USER_COOKIE]);
-    reply.clearCookie(USER_COOKIE, { path: '/' });
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, response: { 204: z.null().describe('Signed out') } } },
+    async (request, reply) => {
+      await signOut(deps, request.cookies[USER_COOKIE]);
+      reply.clearCookie(USER_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/api/auth/me', { schema: { tags, security: [{ session: [] }], response: { 200: AuthResponseSchema, ...errors(401) } } }, async (request, reply) => {
-    const user = await currentUser(request);
-    if (!user) return reply.status(401).send({ error: 'Not signed in' });
-    return { user };
-  });
+  app.get(
+    '/api/auth/me',
+    { schema: { tags, security: [{ session: [] }], response: { 200: AuthResponseSchema, ...errors(401) } } },
+    async (request, reply) => {
+      const user = await currentUser(request);
+      if (!user) return reply.status(401).send({ error: 'Not signed in' });
+      return { user };
+    },
+  );
 
   // The pages' session query: signed out is an answer, not a failure (spec: a read may yield empty on 401), given
   // as 200 with nulls so a signed-out visit logs no failed request. Admin sessions are a separate cookie.

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema, IdempotencyHeadersSchema, MaxBidResponseSchema, MyMaxBidsSchema, PlaceBidBodySchema, PlaceBidResponseSchema, SetMaxBidBodySchema, centsToDecimal } from '@app/shared';
+import {
+  IdParamsSchema,
+  IdempotencyHeadersSchema,
+  MaxBidResponseSchema,
+  MyMaxBidsSchema,
+  PlaceBidBodySchema,
+  PlaceBidResponseSchema,
+  SetMaxBidBodySchema,
+  centsToDecimal,
+} from '@app/shared';
 import { listMyMaxBids, readMaxBid } from '../services/max-bid-read.js';
 import { requireUser } from '../plugins/auth.js';
 import { withIdempotency } from '../services/idempotency.js';
@@ -23,9 +32,17 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const user = await requireUser(request, body.userId);
       const key = request.headers['idempotency-key'];
-      const what = { route: 'POST /api/bids', body: { auctionId: body.auctionId, amount: body.amount, maxAmount: body.maxAmount ?? null } };
+      const what = {
+        route: 'POST /api/bids',
+        body: { auctionId: body.auctionId, amount: body.amount, maxAmount: body.maxAmount ?? null },
+      };
       const result = await withIdempotency(app, { userId: user.id, key, what }, () =>
-        app.bids.place({ auctionId: body.auctionId, bidder: user, amountCents: body.amount, maxCents: body.maxAmount ?? null }),
+        app.bids.place({
+          auctionId: body.auctionId,
+          bidder: user,
+          amountCents: body.amount,
+          maxCents: body.maxAmount ?? null,
+        }),
       );
       // A replayed answer is whatever the first attempt answered: the bid, or its refusal.
       return reply.status(result.status as 201).send(result.body as never);
@@ -41,7 +58,12 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auctions/:id/max-bid',
     {
-      schema: { tags: ['bidding'], security: [{ session: [] }], params: IdParamsSchema, response: { 200: MaxBidResponseSchema, ...errors(400, 401, 404) } },
+      schema: {
+        tags: ['bidding'],
+        security: [{ session: [] }],
+        params: IdParamsSchema,
+        response: { 200: MaxBidResponseSchema, ...errors(400, 401, 404) },
+      },
     },
     async (request) => {
       const user = await requireUser(request);
@@ -66,7 +88,12 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request, request.body.userId);
       const auctionId = request.params.id;
-      const { bid, standing } = await app.bids.decide({ auctionId, bidder: user, amountCents: null, maxCents: request.body.maxAmount });
+      const { bid, standing } = await app.bids.decide({
+        auctionId,
+        bidder: user,
+        amountCents: null,
+        maxCents: request.body.maxAmount,
+      });
       return {
         auctionId,
         maxAmount: centsToDecimal(request.body.maxAmount),

@@ -19,7 +19,15 @@ const security = [{ session: [] }];
 export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cars',
-    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: CreateCarBodySchema, response: { 201: CreateCarResponseSchema, ...errors(400, 401, 403, 409) } } },
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: {
+        tags,
+        security,
+        body: CreateCarBodySchema,
+        response: { 201: CreateCarResponseSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const owner = await requireUser(request, request.body.ownerId);
       return reply.status(201).send(await createCar(app.sql, owner, request.body));
@@ -28,13 +36,35 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auction-requests',
-    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: SubmitAuctionBodySchema, response: { 201: SubmitAuctionResponseSchema, ...errors(400, 401, 403, 404, 409) } } },
-    async (request, reply) => reply.status(201).send(await submitToAuction(app.sql, app.events, await requireUser(request), request.body)),
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: {
+        tags,
+        security,
+        body: SubmitAuctionBodySchema,
+        response: { 201: SubmitAuctionResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await submitToAuction(app.sql, app.events, await requireUser(request), request.body)),
   );
 
   app.post(
     '/api/cars/:id/ai-valuation',
-    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, params: IdParamsSchema, response: { 200: CarValuationResponseSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => valueOwnCar({ sql: app.sql, model: app.valuationModel, platformSales: app.platformSales }, await requireUser(request), request.params.id),
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: {
+        tags,
+        security,
+        params: IdParamsSchema,
+        response: { 200: CarValuationResponseSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      valueOwnCar(
+        { sql: app.sql, model: app.valuationModel, platformSales: app.platformSales },
+        await requireUser(request),
+        request.params.id,
+      ),
   );
 };

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuctionIdParamsSchema, ChatMessageSchema, ChatMessagesQuerySchema, PostChatMessageBodySchema } from '@app/shared';
+import {
+  AuctionIdParamsSchema,
+  ChatMessageSchema,
+  ChatMessagesQuerySchema,
+  PostChatMessageBodySchema,
+} from '@app/shared';
 import { raiseChatLatestNow, readChatLatest, seedChatLatest } from '@app/infra';
 import { requireUser } from '../plugins/auth.js';
 import { listChatMessages, newestChatId, postChatMessage } from '../services/chat.js';
@@ -15,7 +20,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['chat'],
         params: AuctionIdParamsSchema,
         querystring: ChatMessagesQuerySchema,
-        response: { 200: z.array(ChatMessageSchema), 304: z.null().describe('Not modified: nothing newer than If-None-Match'), ...errors(400) },
+        response: {
+          200: z.array(ChatMessageSchema),
+          304: z.null().describe('Not modified: nothing newer than If-None-Match'),
+          ...errors(400),
+        },
       },
     },
     async (request, reply) => {
@@ -60,7 +69,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
-      const message = await postChatMessage(app.sql, app.events, { auctionId: request.params.auctionId, user, message: request.body.message });
+      const message = await postChatMessage(app.sql, app.events, {
+        auctionId: request.params.auctionId,
+        user,
+        message: request.body.message,
+      });
       await raiseChatLatestNow(app.redis, app.config.REDIS_PREFIX, message.auctionId, message.id, 300);
       return reply.status(201).send(message);
     },

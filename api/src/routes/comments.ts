@@ -9,7 +9,13 @@ import { limit } from '../plugins/rate-limits.js';
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auctions/:id/comments',
-    { schema: { tags: ['comments'], params: IdParamsSchema, response: { 200: z.array(CommentSchema), ...errors(400, 404) } } },
+    {
+      schema: {
+        tags: ['comments'],
+        params: IdParamsSchema,
+        response: { 200: z.array(CommentSchema), ...errors(400, 404) },
+      },
+    },
     async (request) => listComments(app.sql, request.params.id),
   );
 
@@ -27,7 +33,9 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { body } = request;
       const user = await requireUser(request, body.userId);
-      return reply.status(201).send(await postComment(app.sql, app.events, { auctionId: body.auctionId, user, content: body.content }));
+      return reply
+        .status(201)
+        .send(await postComment(app.sql, app.events, { auctionId: body.auctionId, user, content: body.content }));
     },
   );
 };

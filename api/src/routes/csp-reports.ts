@@ -8,19 +8,28 @@ const REPORTS_KEPT = 100;
 
 export const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Browsers post reports as application/csp-report (report-uri) or application/reports+json (Reporting API).
-  app.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-    try {
-      done(null, JSON.parse(String(body)));
-    } catch {
-      done(null, { unreadable: true });
-    }
-  });
+  app.addContentTypeParser(
+    ['application/csp-report', 'application/reports+json'],
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(null, { unreadable: true });
+      }
+    },
+  );
   app.post(
     CSP_REPORT_PATH,
     {
       // A framing page of another site is exactly where the frame-ancestors reports come from.
       config: { crossSite: 'allowed' },
-      schema: { tags: ['system'], description: 'A browser reports a Content-Security-Policy violation', body: z.unknown(), response: { 204: z.null() } },
+      schema: {
+        tags: ['system'],
+        description: 'A browser reports a Content-Security-Policy violation',
+        body: z.unknown(),
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       app.cspReports.push(request.body);

@@ -27,7 +27,14 @@ import { Invalid } from '../domain-errors.js';
 import { currentAdmin, requireAdmin, requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
 import {
-  enterShipping, insureTransit, openDocument, reviewEscrowDocument, settleDispute, takeDisputeForReview, uploadDocument, writeInDispute,
+  enterShipping,
+  insureTransit,
+  openDocument,
+  reviewEscrowDocument,
+  settleDispute,
+  takeDisputeForReview,
+  uploadDocument,
+  writeInDispute,
 } from '../services/escrow-records.js';
 import { payWithSandboxCard, startPayment } from '../services/escrow-payments.js';
 import { readingMultipart } from './photos.js';
@@ -43,7 +50,15 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/escrow/payments/intent',
-    { config: write, schema: { tags, security, body: PaymentIntentBodySchema, response: { 200: PaymentIntentSchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        body: PaymentIntentBodySchema,
+        response: { 200: PaymentIntentSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => startPayment(deps, request.body, await requireUser(request)),
   );
 
@@ -54,12 +69,14 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'The sandbox provider\'s card form: a test card answers 202 and the confirmation follows as a signed webhook; any other card is declined (402).',
+        description:
+          "The sandbox provider's card form: a test card answers 202 and the confirmation follows as a signed webhook; any other card is declined (402).",
         body: SandboxCardBodySchema,
         response: { 202: SandboxCardResultSchema, ...errors(400, 401, 402, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(202).send(await payWithSandboxCard(deps, request.body, await requireUser(request))),
+    async (request, reply) =>
+      reply.status(202).send(await payWithSandboxCard(deps, request.body, await requireUser(request))),
   );
 
   app.post(
@@ -69,17 +86,21 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'multipart/form-data: `transactionId` and `documentType` fields, then one `file` part (PDF, PNG or JPEG proven by its content, at most 10 MB)',
+        description:
+          'multipart/form-data: `transactionId` and `documentType` fields, then one `file` part (PDF, PNG or JPEG proven by its content, at most 10 MB)',
         response: { 201: UploadedDocumentSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      if (!request.isMultipart()) throw new Invalid('Send the document as multipart/form-data: transactionId, documentType, then file');
+      if (!request.isMultipart())
+        throw new Invalid('Send the document as multipart/form-data: transactionId, documentType, then file');
       const part = await readingMultipart(() => request.file());
       if (!part) throw new Invalid(DOCUMENT_TEXTS.noFile);
       const fields = Object.fromEntries(
-        Object.entries(part.fields).flatMap(([k, v]) => (v && !Array.isArray(v) && v.type === 'field' ? [[k, v.value]] : [])),
+        Object.entries(part.fields).flatMap(([k, v]) =>
+          v && !Array.isArray(v) && v.type === 'field' ? [[k, v.value]] : [],
+        ),
       );
       const parsed = UploadDocumentFieldsSchema.safeParse(fields);
       if (!parsed.success) {
@@ -96,7 +117,14 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   // A document is only for the parties and admins; anyone else (or a bad id) finds nothing.
   app.get(
     '/api/escrow/documents/:documentId',
-    { schema: { tags, security, params: DocumentParamsSchema, description: 'A document file, for the parties of its escrow and admins' } },
+    {
+      schema: {
+        tags,
+        security,
+        params: DocumentParamsSchema,
+        description: 'A document file, for the parties of its escrow and admins',
+      },
+    },
     async (request, reply) => {
       const admin = await currentAdmin(request);
       const viewer = admin ? { admin: true as const } : { userId: (await requireUser(request)).id };
@@ -113,7 +141,15 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/escrow/shipping',
-    { config: write, schema: { tags, security, body: ShippingBodySchema, response: { 200: ShippingResultSchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        body: ShippingBodySchema,
+        response: { 200: ShippingResultSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const { transactionId, ...details } = request.body;
       return enterShipping(deps, { transactionId, ...details }, await requireUser(request));
@@ -127,20 +163,39 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'The buyer adds the transit policy (sample rates, docs/escrow.md) before paying; its premium joins the payment schedule',
+        description:
+          'The buyer adds the transit policy (sample rates, docs/escrow.md) before paying; its premium joins the payment schedule',
         body: InsuranceBodySchema,
         response: { 201: InsuranceAddedSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await insureTransit(deps, request.body.transactionId, await requireUser(request))),
+    async (request, reply) =>
+      reply.status(201).send(await insureTransit(deps, request.body.transactionId, await requireUser(request))),
   );
 
   app.post(
     '/api/escrow/dispute-messages',
-    { config: write, schema: { tags, security, body: DisputeMessageBodySchema, response: { 201: DisputeMessageResultSchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        body: DisputeMessageBodySchema,
+        response: { 201: DisputeMessageResultSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
-      return reply.status(201).send(await writeInDispute(deps, request.body.transactionId, { kind: 'user', userId: user.id }, request.body.message));
+      return reply
+        .status(201)
+        .send(
+          await writeInDispute(
+            deps,
+            request.body.transactionId,
+            { kind: 'user', userId: user.id },
+            request.body.message,
+          ),
+        );
     },
   );
 
@@ -157,7 +212,11 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return reviewEscrowDocument(deps, { transactionId: request.params.id, documentId: request.params.documentId, ...request.body }, admin.id);
+      return reviewEscrowDocument(
+        deps,
+        { transactionId: request.params.id, documentId: request.params.documentId, ...request.body },
+        admin.id,
+      );
     },
   );
 
@@ -181,7 +240,16 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         await writeInDispute(deps, request.params.id, { kind: 'admin', adminId: admin.id }, body.message);
         return takeDisputeForReview(deps, request.params.id, admin.id);
       }
-      return settleDispute(deps, { transactionId: request.params.id, outcome: body.outcome, refundCents: body.refundAmount, decision: body.decision }, admin.id);
+      return settleDispute(
+        deps,
+        {
+          transactionId: request.params.id,
+          outcome: body.outcome,
+          refundCents: body.refundAmount,
+          decision: body.decision,
+        },
+        admin.id,
+      );
     },
   );
 };

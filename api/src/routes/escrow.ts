@@ -22,22 +22,51 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/escrow/transaction/:auctionId',
-    { schema: { tags, security, params: AuctionIdParamsSchema, response: { 200: EscrowTransactionSchema, ...errors(400, 401, 404) } } },
-    async (request) => getEscrowForAuction(app.sql, request.params.auctionId, await requireUser(request), app.payments.name),
+    {
+      schema: {
+        tags,
+        security,
+        params: AuctionIdParamsSchema,
+        response: { 200: EscrowTransactionSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      getEscrowForAuction(app.sql, request.params.auctionId, await requireUser(request), app.payments.name),
   );
 
-  app.post('/api/escrow/accept-terms', { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: AcceptTermsBodySchema, response: step } }, async (request) =>
-    acceptTerms(deps, request.body.transactionId, request.body.userRole, await requireUser(request)),
+  app.post(
+    '/api/escrow/accept-terms',
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: { tags, security, body: AcceptTermsBodySchema, response: step },
+    },
+    async (request) => acceptTerms(deps, request.body.transactionId, request.body.userRole, await requireUser(request)),
   );
 
-  app.post('/api/escrow/complete-milestone', { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: CompleteMilestoneBodySchema, response: step } }, async (request) => {
-    const user = await requireUser(request);
-    return completeMilestone(deps, request.body, { kind: 'user', userId: user.id });
-  });
+  app.post(
+    '/api/escrow/complete-milestone',
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: { tags, security, body: CompleteMilestoneBodySchema, response: step },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return completeMilestone(deps, request.body, { kind: 'user', userId: user.id });
+    },
+  );
 
   app.post(
     '/api/escrow/initiate-dispute',
-    { config: { rateLimit: limit('write', app.config) }, schema: { tags, security, body: InitiateDisputeBodySchema, response: { 201: DisputeOpenedResponseSchema, ...errors(400, 401, 403, 404, 409) } } },
-    async (request, reply) => reply.status(201).send(await initiateDispute(deps, request.body, await requireUser(request))),
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: {
+        tags,
+        security,
+        body: InitiateDisputeBodySchema,
+        response: { 201: DisputeOpenedResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await initiateDispute(deps, request.body, await requireUser(request))),
   );
 };

@@ -49,7 +49,13 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/forum/posts',
-    { schema: { tags, querystring: ForumPostsQuerySchema, response: { 200: ForumPageSchema, ...errors(400, 401, 503) } } },
+    {
+      schema: {
+        tags,
+        querystring: ForumPostsQuerySchema,
+        response: { 200: ForumPageSchema, ...errors(400, 401, 503) },
+      },
+    },
     async (request) => withinDeadline(listForumPosts(app.sql, request.query, await viewerOf(request))),
   );
 
@@ -63,7 +69,12 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/forum/posts',
     {
       config: { rateLimit: limit('forumPost', app.config) },
-      schema: { tags, security, body: CreateForumPostBodySchema, response: { 201: ForumThreadSchema, ...errors(400, 401, 403, 429) } },
+      schema: {
+        tags,
+        security,
+        body: CreateForumPostBodySchema,
+        response: { 201: ForumThreadSchema, ...errors(400, 401, 403, 429) },
+      },
     },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
@@ -76,7 +87,13 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/forum/posts/:id',
     {
       config: write,
-      schema: { tags, security, params: IdParamsSchema, body: UpdateForumPostBodySchema, response: { 200: ForumThreadSchema, ...errors(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        security,
+        params: IdParamsSchema,
+        body: UpdateForumPostBodySchema,
+        response: { 200: ForumThreadSchema, ...errors(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const user = await requireUser(request);
@@ -87,7 +104,10 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/forum/posts/:id',
-    { config: write, schema: { tags, security, params: IdParamsSchema, response: { 204: z.null(), ...errors(400, 401, 403, 404) } } },
+    {
+      config: write,
+      schema: { tags, security, params: IdParamsSchema, response: { 204: z.null(), ...errors(400, 401, 403, 404) } },
+    },
     async (request, reply) => {
       await deleteForumPost(app.sql, await requireUser(request), request.params.id);
       return reply.status(204).send(null);
@@ -98,18 +118,37 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/forum/posts/:id/replies',
     {
       config: { rateLimit: limit('forumReply', app.config) },
-      schema: { tags, security, params: IdParamsSchema, body: CreateForumReplyBodySchema, response: { 201: ForumReplySchema, ...errors(400, 401, 403, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        params: IdParamsSchema,
+        body: CreateForumReplyBodySchema,
+        response: { 201: ForumReplySchema, ...errors(400, 401, 403, 404, 429) },
+      },
     },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
-      return reply.status(201).send(await replyToForumPost(app.sql, app.events, user, request.params.id, request.body.content));
+      return reply
+        .status(201)
+        .send(await replyToForumPost(app.sql, app.events, user, request.params.id, request.body.content));
     },
   );
 
-  for (const [method, like] of [['post', true], ['delete', false]] as const) {
+  for (const [method, like] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
     app[method](
       '/api/forum/posts/:id/like',
-      { config: write, schema: { tags, security, params: IdParamsSchema, response: { 200: ForumLikeResultSchema, ...errors(400, 401, 404) } } },
+      {
+        config: write,
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          response: { 200: ForumLikeResultSchema, ...errors(400, 401, 404) },
+        },
+      },
       async (request) => {
         const user = await requireUser(request);
         return setForumLike(app.sql, app.events, user.id, { postId: request.params.id, replyId: null }, like);
@@ -117,22 +156,53 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app[method](
       '/api/forum/posts/:id/replies/:replyId/like',
-      { config: write, schema: { tags, security, params: ForumReplyParamsSchema, response: { 200: ForumLikeResultSchema, ...errors(400, 401, 404) } } },
+      {
+        config: write,
+        schema: {
+          tags,
+          security,
+          params: ForumReplyParamsSchema,
+          response: { 200: ForumLikeResultSchema, ...errors(400, 401, 404) },
+        },
+      },
       async (request) => {
         const user = await requireUser(request);
-        return setForumLike(app.sql, app.events, user.id, { postId: request.params.id, replyId: request.params.replyId }, like);
+        return setForumLike(
+          app.sql,
+          app.events,
+          user.id,
+          { postId: request.params.id, replyId: request.params.replyId },
+          like,
+        );
       },
     );
     app[method](
       '/api/users/:id/follow',
-      { config: write, schema: { tags, security, params: IdParamsSchema, response: { 200: FollowResultSchema, ...errors(400, 401, 404) } } },
+      {
+        config: write,
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          response: { 200: FollowResultSchema, ...errors(400, 401, 404) },
+        },
+      },
       async (request) => setFollow(app.sql, (await requireUser(request)).id, request.params.id, like),
     );
   }
 
   app.post(
     '/api/forum/posts/:id/report',
-    { config: write, schema: { tags, security, params: IdParamsSchema, body: ForumReportBodySchema, response: { 204: z.null(), ...errors(400, 401, 404) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        params: IdParamsSchema,
+        body: ForumReportBodySchema,
+        response: { 204: z.null(), ...errors(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       await reportForumContent(app.sql, user.id, request.params.id, request.body.replyId, request.body.reason);
@@ -143,7 +213,13 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminSecurity = [{ adminSession: [] }];
   app.get(
     '/api/admin/forum/reports',
-    { schema: { tags: ['admin'], security: adminSecurity, response: { 200: ForumReportListSchema, ...errors(401, 403) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        security: adminSecurity,
+        response: { 200: ForumReportListSchema, ...errors(401, 403) },
+      },
+    },
     async (request) => {
       await requireAdmin(request);
       return listForumReports(app.sql);
@@ -151,7 +227,15 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/admin/forum/posts/:id/hide',
-    { schema: { tags: ['admin'], security: adminSecurity, params: IdParamsSchema, body: ForumHideBodySchema, response: { 204: z.null(), ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        security: adminSecurity,
+        params: IdParamsSchema,
+        body: ForumHideBodySchema,
+        response: { 204: z.null(), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const admin = await requireAdmin(request);
       await hideForumContent(app.sql, admin.id, { postId: request.params.id, replyId: null }, request.body.hidden);
@@ -160,10 +244,23 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/admin/forum/posts/:id/replies/:replyId/hide',
-    { schema: { tags: ['admin'], security: adminSecurity, params: ForumReplyParamsSchema, body: ForumHideBodySchema, response: { 204: z.null(), ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        security: adminSecurity,
+        params: ForumReplyParamsSchema,
+        body: ForumHideBodySchema,
+        response: { 204: z.null(), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const admin = await requireAdmin(request);
-      await hideForumContent(app.sql, admin.id, { postId: request.params.id, replyId: request.params.replyId }, request.body.hidden);
+      await hideForumContent(
+        app.sql,
+        admin.id,
+        { postId: request.params.id, replyId: request.params.replyId },
+        request.body.hidden,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -10,7 +10,8 @@ export const historyReportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limit('lookup', app.config) },
       schema: {
         tags: ['listings'],
-        description: 'The vehicle history report for a VIN, from the provider chosen by HISTORY_PROVIDER, cached per VIN',
+        description:
+          'The vehicle history report for a VIN, from the provider chosen by HISTORY_PROVIDER, cached per VIN',
         body: CarfaxReportBodySchema,
         response: { 200: VehicleHistoryReportSchema, ...errors(400, 429, 502) },
       },

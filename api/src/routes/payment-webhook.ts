@@ -11,7 +11,9 @@ export const PAYMENT_WEBHOOK_PATH = '/api/escrow/payments/webhook';
 
 export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     PAYMENT_WEBHOOK_PATH,

@@ -47,29 +47,36 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['selling'],
         security: [{ session: [] }],
-        description: 'multipart/form-data with one `file` part: a PNG, JPEG or WebP photo (proven by its content), at most 10 MB',
+        description:
+          'multipart/form-data with one `file` part: a PNG, JPEG or WebP photo (proven by its content), at most 10 MB',
         response: { 201: UploadedPhotoSchema, ...errors(400, 401, 413, 415) },
       },
     },
     async (request, reply) => {
-    const owner = await requireUser(request);
-    const part = await singleFilePart(request);
-    const saved = await readingMultipart(() => app.photos.save(owner, part.file, () => part.file.truncated));
-    return reply.status(201).send(saved);
+      const owner = await requireUser(request);
+      const part = await singleFilePart(request);
+      const saved = await readingMultipart(() => app.photos.save(owner, part.file, () => part.file.truncated));
+      return reply.status(201).send(saved);
     },
   );
 
   // A bad name is "not found", like an unknown one: file names are not something a caller should probe.
-  app.get('/uploads/:name', { schema: { tags: ['selling'], description: 'A stored photo, served with its proven type' } }, async (request, reply) => {
-    const parsed = PhotoParamsSchema.safeParse(request.params);
-    const found = parsed.success ? await app.photos.open(parsed.data.name) : null;
-    if (!found) throw new NotFound('Photo not found');
-    return reply
-      .type(found.contentType)
-      .header('content-length', found.bytes)
-      // The name is random and the content never changes; nosniff keeps browsers to the type we proved.
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(found.stream);
-  });
+  app.get(
+    '/uploads/:name',
+    { schema: { tags: ['selling'], description: 'A stored photo, served with its proven type' } },
+    async (request, reply) => {
+      const parsed = PhotoParamsSchema.safeParse(request.params);
+      const found = parsed.success ? await app.photos.open(parsed.data.name) : null;
+      if (!found) throw new NotFound('Photo not found');
+      return (
+        reply
+          .type(found.contentType)
+          .header('content-length', found.bytes)
+          // The name is random and the content never changes; nosniff keeps browsers to the type we proved.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(found.stream)
+      );
+    },
+  );
 };

@@ -24,7 +24,12 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/trade-in/evaluate',
     {
       config: { rateLimit: limit('write', app.config) },
-      schema: { tags, security, body: TradeInEvaluateBodySchema, response: { 201: TradeInResultSchema, ...errors(400, 401, 403, 422) } },
+      schema: {
+        tags,
+        security,
+        body: TradeInEvaluateBodySchema,
+        response: { 201: TradeInResultSchema, ...errors(400, 401, 403, 422) },
+      },
     },
     async (request, reply) => {
       const owner = await requireUser(request, request.body.userId);
@@ -41,14 +46,24 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ evaluations: await listTradeIns(app.sql, await requireUser(request)) }),
   );
 
-  for (const [action, answer] of [['accept', 'accepted'], ['decline', 'declined']] as const) {
+  for (const [action, answer] of [
+    ['accept', 'accepted'],
+    ['decline', 'declined'],
+  ] as const) {
     app.post(
       `/api/trade-in/offers/:offerId/${action}`,
       {
         config: { rateLimit: limit('write', app.config) },
-        schema: { tags, security, params: OfferIdParamsSchema, response: { 200: OfferChangeResponseSchema, ...errors(400, 401, 404, 409) } },
+        schema: {
+          tags,
+          security,
+          params: OfferIdParamsSchema,
+          response: { 200: OfferChangeResponseSchema, ...errors(400, 401, 404, 409) },
+        },
       },
-      async (request) => ({ offer: await answerOffer(app.sql, await requireUser(request), request.params.offerId, answer) }),
+      async (request) => ({
+        offer: await answerOffer(app.sql, await requireUser(request), request.params.offerId, answer),
+      }),
     );
   }
 
@@ -60,7 +75,15 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/trade-in/draft',
-    { config: { rateLimit: limit('draft', app.config) }, schema: { tags, security, body: SaveTradeInDraftBodySchema, response: { 204: z.null().describe('Saved'), ...errors(400, 401, 429) } } },
+    {
+      config: { rateLimit: limit('draft', app.config) },
+      schema: {
+        tags,
+        security,
+        body: SaveTradeInDraftBodySchema,
+        response: { 204: z.null().describe('Saved'), ...errors(400, 401, 429) },
+      },
+    },
     async (request, reply) => {
       await saveDraft(app.sql, await requireUser(request), request.body.draft);
       return reply.status(204).send(null);
@@ -69,7 +92,10 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/trade-in/draft',
-    { config: { rateLimit: limit('draft', app.config) }, schema: { tags, security, response: { 204: z.null().describe('Deleted'), ...errors(401, 429) } } },
+    {
+      config: { rateLimit: limit('draft', app.config) },
+      schema: { tags, security, response: { 204: z.null().describe('Deleted'), ...errors(401, 429) } },
+    },
     async (request, reply) => {
       await saveDraft(app.sql, await requireUser(request), null);
       return reply.status(204).send(null);

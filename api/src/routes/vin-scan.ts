@@ -1,6 +1,13 @@
 // The VIN scanner's server half: a camera frame or a photo in, the VIN its barcode holds (and what it decodes to) out.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PHOTO_TEXTS, VIN_SCAN_TEXTS, VinDecodeBodySchema, VinDecodeResponseSchema, VinScanResponseSchema, VinScanSourceSchema } from '@app/shared';
+import {
+  PHOTO_TEXTS,
+  VIN_SCAN_TEXTS,
+  VinDecodeBodySchema,
+  VinDecodeResponseSchema,
+  VinScanResponseSchema,
+  VinScanSourceSchema,
+} from '@app/shared';
 import { z } from 'zod';
 import { DomainError } from '../domain-errors.js';
 import { frameForScan, inspectImage } from '../services/image-safety.js';
@@ -23,25 +30,28 @@ export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['selling'],
         security: [{ session: [] }],
-        description: 'multipart/form-data with one `file` part: a JPEG or PNG frame from the camera or a photo of the VIN label',
+        description:
+          'multipart/form-data with one `file` part: a JPEG or PNG frame from the camera or a photo of the VIN label',
         querystring: ScanQuerySchema,
         response: { 200: VinScanResponseSchema, ...errors(400, 401, 413, 415, 422, 429) },
       },
     },
     async (request) => {
-    const { source } = request.query;
-    await requireUser(request);
-    const part = await singleFilePart(request);
-    const image = await readingMultipart(() => part.toBuffer());
-    if (part.file.truncated) throw new DomainError(413, PHOTO_TEXTS.tooLarge);
-    // From the header first: a frame claiming too many pixels is refused before anything decodes it.
-    const info = await inspectImage(image);
-    if (info?.type !== 'image/jpeg' && info?.type !== 'image/png') throw new DomainError(415, 'Send the frame as a JPEG or PNG image');
-    const found = await reader.read(await frameForScan(image));
-    if (!found) throw new DomainError(422, source === 'photo' ? VIN_SCAN_TEXTS.noVinPhoto : VIN_SCAN_TEXTS.noVinCamera);
-    // A decoder failure must not lose a good scan: the form still gets the VIN.
-    const vehicle = await app.vinDecoder.decode(found.vin).catch(() => null);
-    return { ...found, vehicle };
+      const { source } = request.query;
+      await requireUser(request);
+      const part = await singleFilePart(request);
+      const image = await readingMultipart(() => part.toBuffer());
+      if (part.file.truncated) throw new DomainError(413, PHOTO_TEXTS.tooLarge);
+      // From the header first: a frame claiming too many pixels is refused before anything decodes it.
+      const info = await inspectImage(image);
+      if (info?.type !== 'image/jpeg' && info?.type !== 'image/png')
+        throw new DomainError(415, 'Send the frame as a JPEG or PNG image');
+      const found = await reader.read(await frameForScan(image));
+      if (!found)
+        throw new DomainError(422, source === 'photo' ? VIN_SCAN_TEXTS.noVinPhoto : VIN_SCAN_TEXTS.noVinCamera);
+      // A decoder failure must not lose a good scan: the form still gets the VIN.
+      const vehicle = await app.vinDecoder.decode(found.vin).catch(() => null);
+      return { ...found, vehicle };
     },
   );
 
@@ -56,6 +66,9 @@ export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: VinDecodeResponseSchema, ...errors(400, 429) },
       },
     },
-    async (request) => ({ vin: request.body.vin, vehicle: await app.vinDecoder.decode(request.body.vin).catch(() => null) }),
+    async (request) => ({
+      vin: request.body.vin,
+      vehicle: await app.vinDecoder.decode(request.body.vin).catch(() => null),
+    }),
   );
 };

@@ -40,7 +40,11 @@ export async function listEscrowsForAdmin(sql: Sql, limit = 200): Promise<AdminE
     sellerTermsAccepted: r.sellerTermsAccepted,
     paymentDueAt: r.paymentDueAt?.toISOString() ?? null,
     inspectionPeriodEnds: r.inspectionPeriodEnds?.toISOString() ?? null,
-    nextActions: availableEscrowActions(escrowStateOf(r, r.completed, verifiedTypes(documents.get(r.id)!)), 'admin', r.dbNow.getTime()),
+    nextActions: availableEscrowActions(
+      escrowStateOf(r, r.completed, verifiedTypes(documents.get(r.id)!)),
+      'admin',
+      r.dbNow.getTime(),
+    ),
     documents: documents.get(r.id)!,
     disputes: disputes.get(r.id)!,
   }));

@@ -5,7 +5,14 @@ import { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import type { Redis } from 'ioredis';
 import { readSettings } from '@app/infra';
-import { ADMIN_PERIODS, csvRow, type AdminExportQuery, type AdminExportTab, type AdminPeriod, type CsvValue } from '@app/shared';
+import {
+  ADMIN_PERIODS,
+  csvRow,
+  type AdminExportQuery,
+  type AdminExportTab,
+  type AdminPeriod,
+  type CsvValue,
+} from '@app/shared';
 import { adminOverview } from './admin-overview.js';
 import { adminSecurity } from './admin-security.js';
 import { listForumReports } from './forum/index.js';
@@ -85,7 +92,12 @@ async function* security(deps: ExportDeps, period: AdminPeriod): AsyncGenerator<
   for (const r of s.throttled.byAccount) yield csvRow(['throttled_by_account', r.account, r.count, null]);
   for (const f of s.flaggedUsers) yield csvRow(['flagged_user', f.email, f.reasons.length, f.reasons.join('; ')]);
   for (const r of reports.filter((x) => Date.parse(x.createdAt) > from)) {
-    yield csvRow(['forum_report', `${r.postTitle}${r.replyId === null ? '' : ` (reply ${r.replyId})`}`, 1, `${r.reason} · by ${r.reporter.name}${r.hidden ? ' · hidden' : ''}`]);
+    yield csvRow([
+      'forum_report',
+      `${r.postTitle}${r.replyId === null ? '' : ` (reply ${r.replyId})`}`,
+      1,
+      `${r.reason} · by ${r.reporter.name}${r.hidden ? ' · hidden' : ''}`,
+    ]);
   }
 }
 
@@ -94,7 +106,9 @@ async function* settings(sql: Sql, period: AdminPeriod): AsyncGenerator<string> 
   const current = await readSettings(sql);
   yield csvRow(['section', 'key', 'value', 'admin', 'at']);
   for (const [key, value] of Object.entries(current)) yield csvRow(['setting', key, JSON.stringify(value), null, null]);
-  const changes = sql<{ action: string; subject: string; details: unknown; adminName: string | null; createdAt: Date }[]>`
+  const changes = sql<
+    { action: string; subject: string; details: unknown; adminName: string | null; createdAt: Date }[]
+  >`
     select l.action, l.subject, l.details, a.name as admin_name, l.created_at
     from admin_audit_log l left join admin_users a on a.id = l.admin_id
     where l.created_at > ${since(sql, period)} order by l.id desc`;

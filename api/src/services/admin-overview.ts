@@ -2,7 +2,10 @@
 import type { Sql } from 'postgres';
 import { ADMIN_PERIODS, type AdminOverview, type AdminPeriod } from '@app/shared';
 
-type Counts = Omit<AdminOverview, 'period' | 'sellThroughRate' | 'avgBidsPerAuction' | 'escrowVolume' | 'series' | 'feesByType'> & {
+type Counts = Omit<
+  AdminOverview,
+  'period' | 'sellThroughRate' | 'avgBidsPerAuction' | 'escrowVolume' | 'series' | 'feesByType'
+> & {
   bidsInPeriod: number;
   auctionsBidOn: number;
 };
@@ -46,7 +49,8 @@ export async function adminOverview(sql: Sql, period: AdminPeriod = '30d'): Prom
   return {
     ...counts,
     period,
-    sellThroughRate: counts.auctionsEnded === 0 ? null : Math.round((counts.auctionsSold * 1000) / counts.auctionsEnded) / 10,
+    sellThroughRate:
+      counts.auctionsEnded === 0 ? null : Math.round((counts.auctionsSold * 1000) / counts.auctionsEnded) / 10,
     avgBidsPerAuction: auctionsBidOn === 0 ? 0 : Math.round((bidsInPeriod * 100) / auctionsBidOn) / 100,
     escrowVolume,
     feesByType: feesByType!,

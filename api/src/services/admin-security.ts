@@ -33,7 +33,10 @@ export async function flaggedUsers(sql: Sql, period: AdminPeriod = '30d'): Promi
   return [...byEmail.values()];
 }
 
-export async function adminSecurity({ sql, redis, prefix }: { sql: Sql; redis: Redis; prefix: string }, period: AdminPeriod): Promise<AdminSecurity> {
+export async function adminSecurity(
+  { sql, redis, prefix }: { sql: Sql; redis: Redis; prefix: string },
+  period: AdminPeriod,
+): Promise<AdminSecurity> {
   const since = sql`now() - ${ADMIN_PERIODS[period]} * interval '1 day'`;
   const [byAccount, byAddress, flagged, throttled] = await Promise.all([
     sql<{ email: string; failures: number }[]>`

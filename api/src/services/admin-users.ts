@@ -9,9 +9,14 @@ import type { SessionCache } from './session-cache.js';
 
 const PAGE_SIZE = 25;
 
-export async function listUsersForAdmin(sql: Sql, { search, page }: { search?: string | undefined; page: number }): Promise<AdminUserList> {
+export async function listUsersForAdmin(
+  sql: Sql,
+  { search, page }: { search?: string | undefined; page: number },
+): Promise<AdminUserList> {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await sql<(Omit<AdminUserRow, 'createdAt' | 'suspendedAt'> & { createdAt: Date; suspendedAt: Date | null; total: number })[]>`
+  const rows = await sql<
+    (Omit<AdminUserRow, 'createdAt' | 'suspendedAt'> & { createdAt: Date; suspendedAt: Date | null; total: number })[]
+  >`
     select u.id, u.name, u.email, u.is_premium, u.created_at, u.suspended_at, u.suspension_reason,
            (select count(*)::int from bids b where b.user_id = u.id) as bids, count(*) over ()::int as total
     from users u
@@ -20,7 +25,11 @@ export async function listUsersForAdmin(sql: Sql, { search, page }: { search?: s
     limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`;
   return {
     total: rows[0]?.total ?? 0,
-    items: rows.map(({ total: _t, createdAt, suspendedAt, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), suspendedAt: suspendedAt?.toISOString() ?? null })),
+    items: rows.map(({ total: _t, createdAt, suspendedAt, ...r }) => ({
+      ...r,
+      createdAt: createdAt.toISOString(),
+      suspendedAt: suspendedAt?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -38,9 +47,14 @@ export async function suspendUser(deps: Deps, adminId: number, userId: number, r
     const ended = await tx<{ id: string }[]>`delete from sessions where user_id = ${userId} returning id`;
     await tx`insert into admin_audit_log (admin_id, action, subject, details) values (${adminId}, 'user.suspended', ${`user:${userId}`}, ${tx.json({ reason })})`;
     const at = user.at.toISOString();
-    const sessions = ended.length === 0
-      ? []
-      : await appendEvents(tx, streams.user(userId), ended.map((s) => ({ type: 'session.ended' as const, at, userId, sessionId: s.id })));
+    const sessions =
+      ended.length === 0
+        ? []
+        : await appendEvents(
+            tx,
+            streams.user(userId),
+            ended.map((s) => ({ type: 'session.ended' as const, at, userId, sessionId: s.id })),
+          );
     return [...sessions, ...(await adminChanged(tx, adminId, userId))];
   });
   deps.sessionCache.evictUser(userId);
@@ -49,12 +63,16 @@ export async function suspendUser(deps: Deps, adminId: number, userId: number, r
 
 /** Other admins' portals refresh the member's row. */
 function adminChanged(tx: TransactionSql, adminId: number, userId: number): Promise<CommittedEvent[]> {
-  return appendEvents(tx, streams.admins, [{ type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'user', subject: `user:${userId}` }]);
+  return appendEvents(tx, streams.admins, [
+    { type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'user', subject: `user:${userId}` },
+  ]);
 }
 
 export async function reactivateUser(deps: Omit<Deps, 'sessionCache'>, adminId: number, userId: number): Promise<void> {
   const committed = await deps.sql.begin(async (tx) => {
-    const [user] = await tx<{ suspended: boolean }[]>`select suspended_at is not null as suspended from users where id = ${userId} for update`;
+    const [user] = await tx<
+      { suspended: boolean }[]
+    >`select suspended_at is not null as suspended from users where id = ${userId} for update`;
     if (!user) throw new NotFound('User not found');
     // Reactivating a member who is not suspended changes nothing, so nothing is audited or announced.
     if (!user.suspended) return [];
@@ -65,7 +83,12 @@ export async function reactivateUser(deps: Omit<Deps, 'sessionCache'>, adminId: 
   deps.events.publish(committed);
 }
 
-export async function setPremium(deps: Omit<Deps, 'sessionCache'> & { sessionCache?: SessionCache }, adminId: number, userId: number, isPremium: boolean): Promise<void> {
+export async function setPremium(
+  deps: Omit<Deps, 'sessionCache'> & { sessionCache?: SessionCache },
+  adminId: number,
+  userId: number,
+  isPremium: boolean,
+): Promise<void> {
   const committed = await deps.sql.begin(async (tx) => {
     // Locked, so two admins' toggles apply one after the other and the audit's last row is the state left.
     const [user] = await tx<{ isPremium: boolean }[]>`select is_premium from users where id = ${userId} for update`;

@@ -11,7 +11,15 @@ export async function submitToAuction(
   sql: Sql,
   events: EventPublisher,
   owner: SessionUser,
-  b: { carId: number; startingBid: number; reservePrice?: number; buyItNowPrice?: number; durationDays?: number; location: string; isPremiumOnly: boolean },
+  b: {
+    carId: number;
+    startingBid: number;
+    reservePrice?: number;
+    buyItNowPrice?: number;
+    durationDays?: number;
+    location: string;
+    isPremiumOnly: boolean;
+  },
 ): Promise<{ auctionId: number }> {
   const type = b.buyItNowPrice !== undefined ? 'buy-it-now' : b.reservePrice !== undefined ? 'reserve' : 'no-reserve';
   const outcome = await sql.begin(async (tx) => {
@@ -70,7 +78,9 @@ export async function decideAuction(
     if (!row) throw new NotFound('No pending auction with this id');
     const at = row.startTime.toISOString();
     const opened = approve
-      ? await appendEvents(tx, streams.auction(auctionId), [{ type: 'auction.opened', auctionId, at, endTime: row.endTime.toISOString() }])
+      ? await appendEvents(tx, streams.auction(auctionId), [
+          { type: 'auction.opened', auctionId, at, endTime: row.endTime.toISOString() },
+        ])
       : [];
     const reviewed = await appendEvents(tx, streams.admins, [
       { type: 'auction.reviewed', auctionId, at, decision: approve ? 'approved' : 'rejected' },

@@ -1,6 +1,15 @@
 // Reading auctions as browsers see them. The reserve price is read only to say whether it is met.
 import type { Sql } from 'postgres';
-import { ENDED_AUCTIONS_PAGE, centsToDecimal, reserveStatus, toCents, type Auction, type AuctionDetail, type AuctionListQuery, type Car } from '@app/shared';
+import {
+  ENDED_AUCTIONS_PAGE,
+  centsToDecimal,
+  reserveStatus,
+  toCents,
+  type Auction,
+  type AuctionDetail,
+  type AuctionListQuery,
+  type Car,
+} from '@app/shared';
 import { Invalid, NotFound } from '../domain-errors.js';
 
 interface AuctionRow {
@@ -39,7 +48,7 @@ interface AuctionRow {
 
 // The price a card shows (shared auctionPrice): the starting bid until someone bids; for an ended auction what it
 // sold for. Sorting by it keeps auctions without bids from sorting as $0.
-const SHOWN_PRICE = "coalesce(a.winning_amount, case when a.bid_count = 0 then a.starting_bid else a.current_bid end)";
+const SHOWN_PRICE = 'coalesce(a.winning_amount, case when a.bid_count = 0 then a.starting_bid else a.current_bid end)';
 const ORDER = {
   'ending-soon': 'a.end_time asc, a.id asc',
   'price-low': `${SHOWN_PRICE} asc, a.id asc`,
@@ -47,7 +56,11 @@ const ORDER = {
   'recently-added': 'a.created_at desc, a.id desc',
 } as const;
 /** Ended auctions: the most recently closed first, unless a price order is asked for. */
-const ENDED_ORDER = { ...ORDER, 'ending-soon': 'a.closed_at desc, a.id desc', 'recently-added': 'a.closed_at desc, a.id desc' } as const;
+const ENDED_ORDER = {
+  ...ORDER,
+  'ending-soon': 'a.closed_at desc, a.id desc',
+  'recently-added': 'a.closed_at desc, a.id desc',
+} as const;
 const isPriceOrder = (sort: AuctionListQuery['sort']) => sort === 'price-low' || sort === 'price-high';
 
 /** A search text as ilike patterns, one per word, with the pattern characters taken literally. */
@@ -96,7 +109,11 @@ export function toAuction(r: AuctionRow): Auction {
     currentBid: r.currentBid,
     buyItNowPrice: r.buyItNowPrice,
     winningAmount: r.winningAmount,
-    reserveStatus: reserveStatus(r.reservePrice === null ? null : toCents(r.reservePrice), toCents(r.currentBid), r.bidCount),
+    reserveStatus: reserveStatus(
+      r.reservePrice === null ? null : toCents(r.reservePrice),
+      toCents(r.currentBid),
+      r.bidCount,
+    ),
     startTime: r.startTime.toISOString(),
     endTime: r.endTime.toISOString(),
     isActive: r.isActive,
@@ -117,7 +134,8 @@ function afterCursor(sql: Sql, query: AuctionListQuery) {
   if (!query.after) return sql``;
   const [kind, key, idText] = query.after.split('.') as ['t' | 'p', string, string];
   const id = Number(idText);
-  if ((kind === 'p') !== isPriceOrder(query.sort)) throw new Invalid('This cursor belongs to another order of the list');
+  if ((kind === 'p') !== isPriceOrder(query.sort))
+    throw new Invalid('This cursor belongs to another order of the list');
   if (kind === 't') {
     // Microseconds as a whole number: the cursor holds closed_at exactly, so no row is skipped or repeated.
     return sql`and (a.closed_at, a.id) < (timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond', ${id})`;
@@ -133,7 +151,10 @@ function afterCursor(sql: Sql, query: AuctionListQuery) {
  * time after a keyset cursor. Category and search narrow either view in SQL, through cars_category and the make/model
  * trigram index; the Ended view's orders run on auctions_closed_at and auctions_ended_price.
  */
-export async function listAuctions(sql: Sql, query: AuctionListQuery): Promise<{ auctions: Auction[]; next: string | null }> {
+export async function listAuctions(
+  sql: Sql,
+  query: AuctionListQuery,
+): Promise<{ auctions: Auction[]; next: string | null }> {
   const ended = query.view === 'ended';
   const words = searchPatterns(query.q);
   const rows = await sql<(AuctionRow & { closedUs: string | null; shownPrice: string })[]>`
@@ -148,7 +169,8 @@ export async function listAuctions(sql: Sql, query: AuctionListQuery): Promise<{
   const page = more ? rows.slice(0, ENDED_AUCTIONS_PAGE) : rows;
   const last = page.at(-1);
   let next: string | null = null;
-  if (more && last) next = isPriceOrder(query.sort) ? `p.${toCents(last.shownPrice)}.${last.id}` : `t.${last.closedUs}.${last.id}`;
+  if (more && last)
+    next = isPriceOrder(query.sort) ? `p.${toCents(last.shownPrice)}.${last.id}` : `t.${last.closedUs}.${last.id}`;
   return { auctions: page.map(toAuction), next };
 }
 

@@ -69,7 +69,13 @@ export async function createAlert(
   input: {
     auctionId: number;
     alertType: BidAlert['alertType'];
-    settings: { emailEnabled: boolean; pushEnabled: boolean; smsEnabled: boolean; priceTarget?: number; timeThreshold: number };
+    settings: {
+      emailEnabled: boolean;
+      pushEnabled: boolean;
+      smsEnabled: boolean;
+      priceTarget?: number;
+      timeThreshold: number;
+    };
   },
 ): Promise<BidAlert> {
   await assertAuctionVisible(sql, input.auctionId);
@@ -83,7 +89,8 @@ export async function createAlert(
 }
 
 export async function setAlertActive(sql: Sql, userId: number, id: number, isActive: boolean): Promise<BidAlert> {
-  const [row] = await sql`update bid_alerts set is_active = ${isActive} where id = ${id} and user_id = ${userId} returning id`;
+  const [row] =
+    await sql`update bid_alerts set is_active = ${isActive} where id = ${id} and user_id = ${userId} returning id`;
   if (!row) throw new NotFound('Alert not found');
   return getAlert(sql, userId, id);
 }

@@ -6,7 +6,17 @@
 // processes; the grouping keeps 32 bidders from queueing on it one by one.
 import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, lockAuction, type EventPublisher } from '@app/infra';
-import { BIDS_PER_REQUEST, centsToDecimal, decideBids, streams, type AcceptedBid, type Bidder, type DecidedGroup, type PlaceBidResponse, type BidStanding } from '@app/shared';
+import {
+  BIDS_PER_REQUEST,
+  centsToDecimal,
+  decideBids,
+  streams,
+  type AcceptedBid,
+  type Bidder,
+  type DecidedGroup,
+  type PlaceBidResponse,
+  type BidStanding,
+} from '@app/shared';
 import { NotFound, ServiceUnavailable, refusalError } from '../domain-errors.js';
 
 /**
@@ -103,7 +113,12 @@ export class BidEngine {
     }
   }
 
-  private async decideGroup(auctionId: number, all: Pending[], predecessorLocked: Promise<void>, locked: () => void): Promise<void> {
+  private async decideGroup(
+    auctionId: number,
+    all: Pending[],
+    predecessorLocked: Promise<void>,
+    locked: () => void,
+  ): Promise<void> {
     let group = all;
     const outcome = await this.sql.begin(async (tx) => {
       await predecessorLocked;
@@ -115,10 +130,17 @@ export class BidEngine {
       for (const p of group) if (p.arrivedAt < fresh) p.reject(notPlaced());
       group = group.filter((p) => p.arrivedAt >= fresh);
       if (!auction || group.length === 0) return null;
-      const decided = decideBids(auction, group, { nowMs: auction.dbNow.getTime(), bidIds: auction.bidIds, chatIds: auction.chatIds });
+      const decided = decideBids(auction, group, {
+        nowMs: auction.dbNow.getTime(),
+        bidIds: auction.bidIds,
+        chatIds: auction.chatIds,
+      });
       // The writes are not awaited here: the COMMIT goes out right behind them, so the row lock is held for one round
       // trip (writes and commit together), not two. Their answers are read after the commit.
-      const written = Promise.all([writeAccepted(tx, auctionId, decided, auction.dbNow), appendEvents(tx, streams.auction(auctionId), decided.events)]);
+      const written = Promise.all([
+        writeAccepted(tx, auctionId, decided, auction.dbNow),
+        appendEvents(tx, streams.auction(auctionId), decided.events),
+      ]);
       written.catch(() => undefined);
       return { decided, written, decidedAt: auction.dbNow };
     });
@@ -137,7 +159,11 @@ export class BidEngine {
     for (const c of committed) if (c.event.type === 'bid.placed') seqOfBid.set(c.event.bidId, c.event.seq);
     group.forEach((p, i) => {
       const d = decided.decisions[i]!;
-      if (d.ok) p.resolve({ bid: d.bid && responseOf(auctionId, d.bid, d.standing, seqOfBid.get(d.bid.bidId)!, outcome.decidedAt), standing: d.standing });
+      if (d.ok)
+        p.resolve({
+          bid: d.bid && responseOf(auctionId, d.bid, d.standing, seqOfBid.get(d.bid.bidId)!, outcome.decidedAt),
+          standing: d.standing,
+        });
       else p.reject(refusalError(d.refusal));
     });
     this.events.publish(committed);
@@ -174,7 +200,13 @@ async function writeAccepted(tx: TransactionSql, auctionId: number, decided: Dec
     where id = ${auctionId}`;
 }
 
-function responseOf(auctionId: number, bid: AcceptedBid, standing: BidStanding, seq: number, decidedAt: Date): PlaceBidResponse {
+function responseOf(
+  auctionId: number,
+  bid: AcceptedBid,
+  standing: BidStanding,
+  seq: number,
+  decidedAt: Date,
+): PlaceBidResponse {
   const amount = centsToDecimal(bid.amountCents);
   return {
     id: bid.bidId,

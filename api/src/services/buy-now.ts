@@ -2,7 +2,14 @@
 // one wins (the others find it bought); the escrow opens in the same transaction.
 import type { Sql } from 'postgres';
 import { appendEvents, insertSystemChat, lockAuction, openEscrow, type EventPublisher } from '@app/infra';
-import { buyNowVerdict, centsToDecimal, formatCents, streams, type BuyNowResponse, type SessionUser } from '@app/shared';
+import {
+  buyNowVerdict,
+  centsToDecimal,
+  formatCents,
+  streams,
+  type BuyNowResponse,
+  type SessionUser,
+} from '@app/shared';
 import { refusalError } from '../domain-errors.js';
 import { assertFeatureOn } from './marketplace-settings.js';
 
@@ -15,7 +22,9 @@ export async function buyNow(
   await assertFeatureOn(sql, 'buyItNow');
   const { result, committed } = await sql.begin(async (tx) => {
     const a = await lockAuction(tx, auctionId);
-    const verdict = a ? buyNowVerdict(a, buyer, a.dbNow.getTime()) : { ok: false as const, refusal: { code: 'not-found' as const, message: 'Auction not found' } };
+    const verdict = a
+      ? buyNowVerdict(a, buyer, a.dbNow.getTime())
+      : { ok: false as const, refusal: { code: 'not-found' as const, message: 'Auction not found' } };
     if (!verdict.ok) throw refusalError(verdict.refusal);
     const price = a!.buyItNowCents!;
     const amount = centsToDecimal(price);
@@ -25,12 +34,28 @@ export async function buyNow(
           winning_amount = ${amount}, current_bid = ${amount}
       where id = ${auctionId}
       returning closed_at`;
-    const escrow = await openEscrow(tx, { auctionId, buyerId: buyer.id, sellerId: a!.sellerId, amountCents: price, openedBy: 'buyer' });
+    const escrow = await openEscrow(tx, {
+      auctionId,
+      buyerId: buyer.id,
+      sellerId: a!.sellerId,
+      amountCents: price,
+      openedBy: 'buyer',
+    });
     const chatLine = await insertSystemChat(tx, auctionId, `Sold via Buy It Now for ${formatCents(price)}`);
     const auctionEvents = await appendEvents(tx, streams.auction(auctionId), [
-      { type: 'auction.closed', auctionId, at: closed!.closedAt.toISOString(), outcome: 'bought-now', winningAmount: amount, chatLine },
+      {
+        type: 'auction.closed',
+        auctionId,
+        at: closed!.closedAt.toISOString(),
+        outcome: 'bought-now',
+        winningAmount: amount,
+        chatLine,
+      },
     ]);
-    return { result: { auctionId, transactionId: escrow.transactionId, amount }, committed: [...auctionEvents, ...escrow.committed] };
+    return {
+      result: { auctionId, transactionId: escrow.transactionId, amount },
+      committed: [...auctionEvents, ...escrow.committed],
+    };
   });
   events.publish(committed);
   return result;

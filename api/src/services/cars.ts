@@ -1,6 +1,16 @@
 // Cars a seller lists, and their valuation from the market reference data and the platform's own closed sales.
 import type { Sql } from 'postgres';
-import { PHOTO_TEXTS, centsToDecimal, photoFileNameOf, toValuationReport, valueCar, type Car, type CarValuationResponse, type SessionUser, type ValuationModel } from '@app/shared';
+import {
+  PHOTO_TEXTS,
+  centsToDecimal,
+  photoFileNameOf,
+  toValuationReport,
+  valueCar,
+  type Car,
+  type CarValuationResponse,
+  type SessionUser,
+  type ValuationModel,
+} from '@app/shared';
 import { Conflict, Invalid, NotFound } from '../domain-errors.js';
 import { photosNotOwnedBy } from './photo-store.js';
 import { assertFeatureOn } from './marketplace-settings.js';
@@ -12,7 +22,18 @@ const DEFAULT_DAYS_TO_SELL = 7;
 export async function createCar(
   sql: Sql,
   owner: SessionUser,
-  car: { vin: string; year: number; make: string; model: string; trim: string; mileage: number; condition: string; images: string[]; description: string; category: Car['category'] },
+  car: {
+    vin: string;
+    year: number;
+    make: string;
+    model: string;
+    trim: string;
+    mileage: number;
+    condition: string;
+    images: string[];
+    description: string;
+    category: Car['category'];
+  },
 ): Promise<{ id: number }> {
   const names = car.images.map((url) => photoFileNameOf(url)!);
   if ((await photosNotOwnedBy(sql, owner, names)).length > 0) throw new Invalid(PHOTO_TEXTS.notYours);

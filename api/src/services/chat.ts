@@ -27,7 +27,9 @@ const PAGE = 100;
 /** Without a cursor: the latest page, oldest first. With `after`: only newer messages (what the 2 s poll asks for). */
 /** The newest chat line id of the auction (0 when it has none). */
 export async function newestChatId(sql: Sql, auctionId: number): Promise<number> {
-  const [row] = await sql<{ id: string | null }[]>`select max(id) as id from chat_messages where auction_id = ${auctionId}`;
+  const [row] = await sql<
+    { id: string | null }[]
+  >`select max(id) as id from chat_messages where auction_id = ${auctionId}`;
   return Number(row?.id ?? 0);
 }
 

@@ -17,7 +17,10 @@ interface Row {
   watched: boolean;
 }
 
-export async function dashboardPredictions(deps: { sql: Sql; model: ValuationModel; platformSales: PlatformSales }, userId: number): Promise<AuctionPrediction[]> {
+export async function dashboardPredictions(
+  deps: { sql: Sql; model: ValuationModel; platformSales: PlatformSales },
+  userId: number,
+): Promise<AuctionPrediction[]> {
   const rows = await deps.sql<Row[]>`
     select a.id as auction_id, c.year, c.make, c.model, c.trim, c.mileage, a.current_bid, a.starting_bid, a.end_time,
            exists (select 1 from watchlist w where w.user_id = ${userId} and w.auction_id = a.id) as watched
@@ -30,7 +33,11 @@ export async function dashboardPredictions(deps: { sql: Sql; model: ValuationMod
   const out: AuctionPrediction[] = [];
   for (const r of rows) {
     if (!salesByMake.has(r.make)) salesByMake.set(r.make, await deps.platformSales.forMake(r.make));
-    const v = valueCar(deps.model, { year: r.year, make: r.make, model: r.model, trim: r.trim, mileage: r.mileage }, { asOf, platformSales: salesByMake.get(r.make)! });
+    const v = valueCar(
+      deps.model,
+      { year: r.year, make: r.make, model: r.model, trim: r.trim, mileage: r.mileage },
+      { asOf, platformSales: salesByMake.get(r.make)! },
+    );
     const price = Math.max(toCents(r.currentBid), toCents(r.startingBid));
     out.push({
       auctionId: r.auctionId,

@@ -1,7 +1,16 @@
 // The signed-in user's dashboard, read for the session's user only: the four tiles, the open auctions they bid on
 // (Leading or Outbid, by the shared standing rule) and the cars they listed with their auctions' state.
 import type { Sql } from 'postgres';
-import { PAID_MILESTONE, bidStanding, formatMoney, type ActivityItem, type Dashboard, type DashboardTiles, type ListedCar, type UserBid } from '@app/shared';
+import {
+  PAID_MILESTONE,
+  bidStanding,
+  formatMoney,
+  type ActivityItem,
+  type Dashboard,
+  type DashboardTiles,
+  type ListedCar,
+  type UserBid,
+} from '@app/shared';
 
 interface BidRow {
   auctionId: number;
@@ -107,7 +116,16 @@ export async function userListedCars(sql: Sql, userId: number): Promise<ListedCa
 const ACTIVITY_LIMIT = 10;
 
 export async function recentActivity(sql: Sql, userId: number): Promise<ActivityItem[]> {
-  const rows = await sql<{ kind: 'bid' | 'notice'; amount: string | null; title: string | null; text: string | null; link: string; at: Date }[]>`
+  const rows = await sql<
+    {
+      kind: 'bid' | 'notice';
+      amount: string | null;
+      title: string | null;
+      text: string | null;
+      link: string;
+      at: Date;
+    }[]
+  >`
     (select 'bid' as kind, b.amount, c.year || ' ' || c.make || ' ' || c.model as title, null as text, '/listing/' || b.auction_id as link, b.timestamp as at
      from bids b join auctions a on a.id = b.auction_id join cars c on c.id = a.car_id
      where b.user_id = ${userId} order by b.id desc limit ${ACTIVITY_LIMIT})
@@ -124,7 +142,10 @@ export async function recentActivity(sql: Sql, userId: number): Promise<Activity
 
 export async function dashboard(sql: Sql, userId: number): Promise<Dashboard> {
   const [tiles, activeBids, listedCars, activity] = await Promise.all([
-    dashboardTiles(sql, userId), userActiveBids(sql, userId), userListedCars(sql, userId), recentActivity(sql, userId),
+    dashboardTiles(sql, userId),
+    userActiveBids(sql, userId),
+    userListedCars(sql, userId),
+    recentActivity(sql, userId),
   ]);
   return { tiles, recentActivity: activity, activeBids, listedCars };
 }

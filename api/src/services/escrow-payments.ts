@@ -2,8 +2,24 @@
 // that is owed, or the deposit first), and (sandbox only) the card form's charge. Neither marks anything paid: the
 // provider's signed webhook does (routes/payment-webhook.ts).
 import type { Sql } from 'postgres';
-import { NO_ESCROW, actorOf, assignIntent, escrowStateOf, lockEscrow, scheduleLinesOf, type EventPublisher, type PaymentProvider } from '@app/infra';
-import { centsToDecimal, decidePaymentLines, decidePaymentStart, isOwed, type PaymentPart, type SessionUser } from '@app/shared';
+import {
+  NO_ESCROW,
+  actorOf,
+  assignIntent,
+  escrowStateOf,
+  lockEscrow,
+  scheduleLinesOf,
+  type EventPublisher,
+  type PaymentProvider,
+} from '@app/infra';
+import {
+  centsToDecimal,
+  decidePaymentLines,
+  decidePaymentStart,
+  isOwed,
+  type PaymentPart,
+  type SessionUser,
+} from '@app/shared';
 import { DomainError, NotFound, refusalError } from '../domain-errors.js';
 
 type Deps = { sql: Sql; events: EventPublisher; payments: PaymentProvider };
@@ -21,21 +37,35 @@ export async function startPayment(deps: Deps, input: { transactionId: number; p
     let intentId = plan.reuseIntent;
     if (!intentId) {
       intentId = (await deps.payments.createIntent({ transactionId: e.id, amountCents: plan.amountCents })).intentId;
-      await assignIntent(tx, e.id, plan.lines.map((l) => l.id), intentId);
+      await assignIntent(
+        tx,
+        e.id,
+        plan.lines.map((l) => l.id),
+        intentId,
+      );
     }
     return { intentId, provider: deps.payments.name, amount: centsToDecimal(plan.amountCents) };
   });
 }
 
 /** The sandbox's card form: a test card that pays answers "processing" and the webhook follows; others are declined (402). */
-export async function payWithSandboxCard(deps: Deps, input: { transactionId: number; cardNumber: string }, user: SessionUser) {
-  if (deps.payments.name !== 'sandbox') throw new NotFound('Cards are taken by the payment provider\'s own form');
-  const [e] = await deps.sql<{ id: number; buyerId: number; sellerId: number | null; status: string; paymentIntentId: string | null }[]>`
+export async function payWithSandboxCard(
+  deps: Deps,
+  input: { transactionId: number; cardNumber: string },
+  user: SessionUser,
+) {
+  if (deps.payments.name !== 'sandbox') throw new NotFound("Cards are taken by the payment provider's own form");
+  const [e] = await deps.sql<
+    { id: number; buyerId: number; sellerId: number | null; status: string; paymentIntentId: string | null }[]
+  >`
     select id, buyer_id, seller_id, status, payment_intent_id from escrow_transactions where id = ${input.transactionId}`;
   if (!e || (e.buyerId !== user.id && e.sellerId !== user.id)) throw new NotFound(NO_ESCROW);
   if (e.buyerId !== user.id) throw new DomainError(403, 'Only the buyer can pay for this transaction');
-  const paying = (await scheduleLinesOf(deps.sql, e.id)).filter((l) => isOwed(l) && l.paymentId !== null && l.paymentId === e.paymentIntentId);
-  if (!e.paymentIntentId || e.status !== 'pending' || paying.length === 0) throw new DomainError(409, 'Start the payment first');
+  const paying = (await scheduleLinesOf(deps.sql, e.id)).filter(
+    (l) => isOwed(l) && l.paymentId !== null && l.paymentId === e.paymentIntentId,
+  );
+  if (!e.paymentIntentId || e.status !== 'pending' || paying.length === 0)
+    throw new DomainError(409, 'Start the payment first');
   const result = await deps.payments.confirm({
     transactionId: e.id,
     intentId: e.paymentIntentId,

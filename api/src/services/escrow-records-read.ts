@@ -11,7 +11,17 @@ export const documentUrl = (documentId: number) => `/api/escrow/documents/${docu
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function documentsOf(sql: Sql, transactionIds: number[]): Promise<Map<number, EscrowDocument[]>> {
-  const rows = await sql<{ id: number; transactionId: number; documentType: string; verificationStatus: string; fileName: string | null; uploadedAt: Date | null; rejectionReason: string | null }[]>`
+  const rows = await sql<
+    {
+      id: number;
+      transactionId: number;
+      documentType: string;
+      verificationStatus: string;
+      fileName: string | null;
+      uploadedAt: Date | null;
+      rejectionReason: string | null;
+    }[]
+  >`
     select id, transaction_id, document_type, verification_status, file_name, uploaded_at, rejection_reason
     from transaction_documents where transaction_id = any(${transactionIds}::int[]) order by id`;
   const byTx = new Map<number, EscrowDocument[]>(transactionIds.map((id) => [id, []]));
@@ -30,16 +40,29 @@ export async function documentsOf(sql: Sql, transactionIds: number[]): Promise<M
 }
 
 export async function disputesOf(sql: Sql, transactionIds: number[]): Promise<Map<number, Dispute[]>> {
-  const rows = await sql<{
-    id: number; transactionId: number; initiatedByBuyer: boolean; disputeType: string; description: string; evidence: number[];
-    status: Dispute['status']; resolution: Dispute['resolution']; resolutionAmount: string | null; mediatorDecision: string | null;
-    createdAt: Date; resolvedAt: Date | null;
-  }[]>`
+  const rows = await sql<
+    {
+      id: number;
+      transactionId: number;
+      initiatedByBuyer: boolean;
+      disputeType: string;
+      description: string;
+      evidence: number[];
+      status: Dispute['status'];
+      resolution: Dispute['resolution'];
+      resolutionAmount: string | null;
+      mediatorDecision: string | null;
+      createdAt: Date;
+      resolvedAt: Date | null;
+    }[]
+  >`
     select d.id, d.transaction_id, d.initiated_by = t.buyer_id as initiated_by_buyer, d.dispute_type, d.description, d.evidence,
            d.status, d.resolution, d.resolution_amount, d.mediator_decision, d.created_at, d.resolved_at
     from dispute_resolutions d join escrow_transactions t on t.id = d.transaction_id
     where d.transaction_id = any(${transactionIds}::int[]) order by d.id`;
-  const messages = await sql<{ disputeId: number; author: Dispute['messages'][number]['author']; body: string; createdAt: Date }[]>`
+  const messages = await sql<
+    { disputeId: number; author: Dispute['messages'][number]['author']; body: string; createdAt: Date }[]
+  >`
     select dispute_id, author_role as author, body, created_at from dispute_messages
     where dispute_id = any(${rows.map((r) => r.id)}::int[]) order by id`;
   const byTx = new Map<number, Dispute[]>(transactionIds.map((id) => [id, []]));
@@ -56,22 +79,38 @@ export async function disputesOf(sql: Sql, transactionIds: number[]): Promise<Ma
       mediatorDecision: r.mediatorDecision,
       createdAt: r.createdAt.toISOString(),
       resolvedAt: iso(r.resolvedAt),
-      messages: messages.filter((m) => m.disputeId === r.id).map((m) => ({ author: m.author, body: m.body, at: m.createdAt.toISOString() })),
+      messages: messages
+        .filter((m) => m.disputeId === r.id)
+        .map((m) => ({ author: m.author, body: m.body, at: m.createdAt.toISOString() })),
     });
   }
   return byTx;
 }
 
 export async function paymentScheduleOf(sql: Sql, transactionId: number): Promise<ScheduleLine[]> {
-  const rows = await sql<{ paymentType: ScheduleLine['paymentType']; amount: string; dueDate: Date; status: string; paidAt: Date | null; failureReason: string | null }[]>`
+  const rows = await sql<
+    {
+      paymentType: ScheduleLine['paymentType'];
+      amount: string;
+      dueDate: Date;
+      status: string;
+      paidAt: Date | null;
+      failureReason: string | null;
+    }[]
+  >`
     select payment_type, amount, due_date, status, paid_at, failure_reason from payment_schedules where transaction_id = ${transactionId} order by id`;
   return rows.map((r) => ({ ...r, dueDate: r.dueDate.toISOString(), paidAt: iso(r.paidAt) }));
 }
 
 /** The verified document types, as the state machine reads them. */
-export const verifiedTypes = (docs: readonly EscrowDocument[]) => docs.filter((d) => d.verificationStatus === 'verified').map((d) => d.documentType);
+export const verifiedTypes = (docs: readonly EscrowDocument[]) =>
+  docs.filter((d) => d.verificationStatus === 'verified').map((d) => d.documentType);
 
-export async function noticesOf(sql: Sql, transactionId: number, userId: number): Promise<EscrowTransaction['notices']> {
+export async function noticesOf(
+  sql: Sql,
+  transactionId: number,
+  userId: number,
+): Promise<EscrowTransaction['notices']> {
   const rows = await sql<{ createdAt: Date; actor: string; text: string }[]>`
     select created_at, actor, text from escrow_notices where transaction_id = ${transactionId} and user_id = ${userId}
     order by id desc limit 50`;
@@ -79,8 +118,21 @@ export async function noticesOf(sql: Sql, transactionId: number, userId: number)
 }
 
 export async function insuranceOf(sql: Sql, transactionId: number): Promise<EscrowTransaction['insurance']> {
-  const [p] = await sql<{ provider: string; policyNumber: string; coverageType: string; coverageAmount: string; premium: string; effectiveDate: Date; expirationDate: Date; status: string }[]>`
+  const [p] = await sql<
+    {
+      provider: string;
+      policyNumber: string;
+      coverageType: string;
+      coverageAmount: string;
+      premium: string;
+      effectiveDate: Date;
+      expirationDate: Date;
+      status: string;
+    }[]
+  >`
     select insurance_provider as provider, policy_number, coverage_type, coverage_amount, premium, effective_date, expiration_date, status
     from transaction_insurance where transaction_id = ${transactionId} order by id desc limit 1`;
-  return p ? { ...p, effectiveDate: p.effectiveDate.toISOString(), expirationDate: p.expirationDate.toISOString() } : null;
+  return p
+    ? { ...p, effectiveDate: p.effectiveDate.toISOString(), expirationDate: p.expirationDate.toISOString() }
+    : null;
 }

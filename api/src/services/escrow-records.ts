@@ -35,7 +35,12 @@ export async function uploadDocument(
   const stored = await deps.documents.save(input.file, input.truncated);
   let recorded: RecordResult<{ documentId: number; replacedFile: string | null }>;
   try {
-    recorded = await recordDocument(deps, { transactionId: input.transactionId, userId: user.id, documentType: input.documentType, file: stored });
+    recorded = await recordDocument(deps, {
+      transactionId: input.transactionId,
+      userId: user.id,
+      documentType: input.documentType,
+      file: stored,
+    });
   } catch (err) {
     await deps.documents.remove(stored.fileName);
     throw err;
@@ -49,17 +54,38 @@ export async function uploadDocument(
 }
 
 /** A document's file for a party of its escrow or an admin; anyone else finds nothing. */
-export async function openDocument(sql: Sql, documents: DocumentStore, documentId: number, viewer: { userId: number } | { admin: true }) {
-  const [d] = await sql<{ fileName: string | null; contentType: string | null; buyerId: number; sellerId: number | null; documentType: string }[]>`
+export async function openDocument(
+  sql: Sql,
+  documents: DocumentStore,
+  documentId: number,
+  viewer: { userId: number } | { admin: true },
+) {
+  const [d] = await sql<
+    {
+      fileName: string | null;
+      contentType: string | null;
+      buyerId: number;
+      sellerId: number | null;
+      documentType: string;
+    }[]
+  >`
     select d.file_name, d.content_type, d.document_type, t.buyer_id, t.seller_id
     from transaction_documents d join escrow_transactions t on t.id = d.transaction_id where d.id = ${documentId}`;
   const allowed = d && ('admin' in viewer || d.buyerId === viewer.userId || d.sellerId === viewer.userId);
   const file = allowed && d.fileName ? await documents.open(d.fileName) : null;
   if (!d || !file) throw new NotFound('Document not found');
-  return { ...file, contentType: d.contentType!, fileName: `${d.documentType}-${documentId}.${d.fileName!.split('.').pop()}` };
+  return {
+    ...file,
+    contentType: d.contentType!,
+    fileName: `${d.documentType}-${documentId}.${d.fileName!.split('.').pop()}`,
+  };
 }
 
-export async function reviewEscrowDocument(deps: Deps, input: { transactionId: number; documentId: number; decision: 'verified' | 'rejected'; reason?: string | undefined }, adminId: number) {
+export async function reviewEscrowDocument(
+  deps: Deps,
+  input: { transactionId: number; documentId: number; decision: 'verified' | 'rejected'; reason?: string | undefined },
+  adminId: number,
+) {
   return valueOf(await reviewDocument(deps, { ...input, adminId }));
 }
 

@@ -1,7 +1,14 @@
 // Escrow as its buyer and seller see it, and the steps they (or an admin) take. Every step goes through the one escrow
 // service in infra (the state machine under a row lock); this file only reads and maps answers.
 import type { Sql } from 'postgres';
-import { NO_ESCROW, escrowStateOf, performEscrowAction, type EscrowActionResult, type EscrowCaller, type EventPublisher } from '@app/infra';
+import {
+  NO_ESCROW,
+  escrowStateOf,
+  performEscrowAction,
+  type EscrowActionResult,
+  type EscrowCaller,
+  type EventPublisher,
+} from '@app/infra';
 import {
   MILESTONE_ACTION,
   availableEscrowActions,
@@ -13,7 +20,14 @@ import {
 } from '@app/shared';
 import { Conflict, Invalid, NotFound, refusalError } from '../domain-errors.js';
 import { getAuctionDetail } from './auction-read.js';
-import { disputesOf, documentsOf, insuranceOf, noticesOf, paymentScheduleOf, verifiedTypes } from './escrow-records-read.js';
+import {
+  disputesOf,
+  documentsOf,
+  insuranceOf,
+  noticesOf,
+  paymentScheduleOf,
+  verifiedTypes,
+} from './escrow-records-read.js';
 
 type Deps = { sql: Sql; events: EventPublisher };
 
@@ -39,7 +53,12 @@ interface TxRow {
   dbNow: Date;
 }
 
-export async function getEscrowForAuction(sql: Sql, auctionId: number, user: SessionUser, paymentProvider: string): Promise<EscrowTransaction> {
+export async function getEscrowForAuction(
+  sql: Sql,
+  auctionId: number,
+  user: SessionUser,
+  paymentProvider: string,
+): Promise<EscrowTransaction> {
   const [t] = await sql<TxRow[]>`
     select id, auction_id, amount, status, funded_at, buyer_id, seller_id, buyer_terms_accepted, seller_terms_accepted,
            shipping_method, pickup_location, inspection_location, shipping_carrier, shipping_tracking_number, payment_intent_id, payment_due_at, inspection_period_ends, fees, now() as db_now
@@ -59,7 +78,11 @@ export async function getEscrowForAuction(sql: Sql, auctionId: number, user: Ses
   ]);
   const { serverTime: _s, recentBids: _r, ...auctionFields } = auction;
   const completed = milestones.filter((m) => m.status === 'completed').map((m) => m.milestone);
-  const nextActions = availableEscrowActions(escrowStateOf(t, completed, verifiedTypes(documents)), role, t.dbNow.getTime());
+  const nextActions = availableEscrowActions(
+    escrowStateOf(t, completed, verifiedTypes(documents)),
+    role,
+    t.dbNow.getTime(),
+  );
   return {
     id: t.id,
     amount: t.amount,
@@ -95,37 +118,62 @@ function answer(r: EscrowActionResult): { changed: boolean; status: EscrowStatus
 }
 
 export async function acceptTerms(deps: Deps, transactionId: number, role: 'buyer' | 'seller', user: SessionUser) {
-  return answer(await performEscrowAction(deps, { transactionId, action: 'accept_terms', caller: { kind: 'user', userId: user.id, as: role } }));
+  return answer(
+    await performEscrowAction(deps, {
+      transactionId,
+      action: 'accept_terms',
+      caller: { kind: 'user', userId: user.id, as: role },
+    }),
+  );
 }
 
 /** The spec's `complete-milestone`: the milestone names the step; the state machine decides who may take it. */
-export async function completeMilestone(deps: Deps, input: { transactionId: number; milestone: EscrowMilestone; notes?: string }, caller: EscrowCaller) {
+export async function completeMilestone(
+  deps: Deps,
+  input: { transactionId: number; milestone: EscrowMilestone; notes?: string },
+  caller: EscrowCaller,
+) {
   const action = MILESTONE_ACTION[input.milestone];
   if (!action) throw new Conflict('The escrow_created milestone is completed when the sale happens');
-  return answer(await performEscrowAction(deps, { transactionId: input.transactionId, action, caller, notes: input.notes }));
+  return answer(
+    await performEscrowAction(deps, { transactionId: input.transactionId, action, caller, notes: input.notes }),
+  );
 }
 
-export async function takeEscrowAction(deps: Deps, input: { transactionId: number; action: EscrowAction; notes?: string }, caller: EscrowCaller) {
+export async function takeEscrowAction(
+  deps: Deps,
+  input: { transactionId: number; action: EscrowAction; notes?: string },
+  caller: EscrowCaller,
+) {
   return answer(await performEscrowAction(deps, { ...input, caller }));
 }
 
 export async function initiateDispute(
   deps: Deps,
-  input: { transactionId: number; disputeType: string; description: string; evidenceDocumentIds?: number[] | undefined },
+  input: {
+    transactionId: number;
+    disputeType: string;
+    description: string;
+    evidenceDocumentIds?: number[] | undefined;
+  },
   user: SessionUser,
 ): Promise<{ disputeId: number; status: EscrowStatus }> {
   let disputeId = 0;
   const evidence = [...new Set(input.evidenceDocumentIds ?? [])];
-  const r = await performEscrowAction(deps, { transactionId: input.transactionId, action: 'open_dispute', caller: { kind: 'user', userId: user.id } }, async (tx, escrow) => {
-    // Evidence is a file this escrow already holds; anything else would be a way to point at someone else's document.
-    const held = await tx<{ id: number }[]>`
+  const r = await performEscrowAction(
+    deps,
+    { transactionId: input.transactionId, action: 'open_dispute', caller: { kind: 'user', userId: user.id } },
+    async (tx, escrow) => {
+      // Evidence is a file this escrow already holds; anything else would be a way to point at someone else's document.
+      const held = await tx<{ id: number }[]>`
       select id from transaction_documents where transaction_id = ${escrow.id} and file_name is not null and id = any(${evidence}::int[])`;
-    if (held.length !== evidence.length) throw new Invalid('Evidence must be files uploaded to this transaction');
-    const [d] = await tx<{ id: number }[]>`
+      if (held.length !== evidence.length) throw new Invalid('Evidence must be files uploaded to this transaction');
+      const [d] = await tx<{ id: number }[]>`
       insert into dispute_resolutions (transaction_id, initiated_by, dispute_type, description, evidence)
       values (${escrow.id}, ${user.id}, ${input.disputeType}, ${input.description}, ${tx.json(evidence)}) returning id`;
-    disputeId = d!.id;
-  });
+      disputeId = d!.id;
+    },
+  );
   const { status } = answer(r);
   return { disputeId, status };
 }

@@ -22,12 +22,28 @@ type Answer = { status: number; body: unknown };
 /** A stable hash of what the request asks for, whatever order its fields came in. */
 export function requestFingerprint(route: string, body: unknown): string {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canonical(x)])) : v;
-  return createHash('sha256').update(`${route}\n${JSON.stringify(canonical(body))}`).digest('hex');
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(`${route}\n${JSON.stringify(canonical(body))}`)
+    .digest('hex');
 }
 
 /** Claims the key (new, expired, or abandoned); false when another request holds it or has answered it. */
-async function claimKey(app: FastifyInstance, userId: number, key: string, fingerprint: string, claim: string): Promise<boolean> {
+async function claimKey(
+  app: FastifyInstance,
+  userId: number,
+  key: string,
+  fingerprint: string,
+  claim: string,
+): Promise<boolean> {
   const rows = await app.sql`
     insert into idempotency_keys (user_id, key, request_hash, claim) values (${userId}, ${key}, ${fingerprint}, ${claim})
     on conflict (user_id, key) do update
@@ -67,7 +83,9 @@ export async function withIdempotency<T>(
   } catch (err) {
     if (!(err instanceof DomainError)) {
       // A crash is not an answer worth replaying: the key is let go, so a retry runs again.
-      await app.sql`delete from idempotency_keys where user_id = ${userId} and key = ${key} and claim = ${claim}`.catch(() => {});
+      await app.sql`delete from idempotency_keys where user_id = ${userId} and key = ${key} and claim = ${claim}`.catch(
+        () => {},
+      );
       throw err;
     }
     answer = { status: err.status, body: { error: err.message } };

@@ -31,7 +31,10 @@ export async function inspectImage(input: Buffer): Promise<{ type: PhotoType; wi
 }
 
 /** Refuses what is not an image (415, with `notAccepted`) or has too many pixels (413), from the header alone. */
-export async function assertSafeImage(input: Buffer, notAccepted: string = PHOTO_TEXTS.notAnImage): Promise<{ type: PhotoType; width: number; height: number }> {
+export async function assertSafeImage(
+  input: Buffer,
+  notAccepted: string = PHOTO_TEXTS.notAnImage,
+): Promise<{ type: PhotoType; width: number; height: number }> {
   const info = await inspectImage(input);
   if (!info) throw new DomainError(415, notAccepted);
   if (info.width * info.height > MAX_IMAGE_PIXELS) throw new DomainError(413, IMAGE_TEXTS.tooManyPixels);
@@ -49,7 +52,12 @@ export interface ReencodeRules {
   notAccepted: string;
 }
 
-const PHOTO_RULES: ReencodeRules = { accept: ['image/png', 'image/jpeg', 'image/webp'], maxEdge: MAX_PHOTO_EDGE, pngCompression: 9, notAccepted: PHOTO_TEXTS.notAnImage };
+const PHOTO_RULES: ReencodeRules = {
+  accept: ['image/png', 'image/jpeg', 'image/webp'],
+  maxEdge: MAX_PHOTO_EDGE,
+  pngCompression: 9,
+  notAccepted: PHOTO_TEXTS.notAnImage,
+};
 
 /** The image decoded, upright, without metadata, within `maxEdge` pixels on its long side, encoded again in its own format. */
 export async function reencodeImage(input: Buffer, rules: ReencodeRules): Promise<{ data: Buffer; type: PhotoType }> {
@@ -79,5 +87,8 @@ export const reencodePhoto = (input: Buffer) => reencodeImage(input, PHOTO_RULES
 export async function frameForScan(input: Buffer, maxEdge = 2400): Promise<Buffer> {
   const { width, height } = await assertSafeImage(input);
   if (Math.max(width, height) <= maxEdge) return input;
-  return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).resize({ width: maxEdge, height: maxEdge, fit: 'inside' }).png().toBuffer();
+  return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .resize({ width: maxEdge, height: maxEdge, fit: 'inside' })
+    .png()
+    .toBuffer();
 }

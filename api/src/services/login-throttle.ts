@@ -41,7 +41,10 @@ async function bounded<T>(work: Promise<T>): Promise<T> {
     return await Promise.race([
       work,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ServiceUnavailable('Sign-in is unavailable for a moment. Please try again shortly.', 5)), REDIS_WAIT_MS);
+        timer = setTimeout(
+          () => reject(new ServiceUnavailable('Sign-in is unavailable for a moment. Please try again shortly.', 5)),
+          REDIS_WAIT_MS,
+        );
       }),
     ]);
   } finally {
@@ -62,7 +65,9 @@ export class LoginThrottle {
   /** Refuses before the password is even checked once a limit is reached. */
   async assertAllowed(scope: string, account: string, ip: string): Promise<void> {
     const k = this.keys(scope, account, ip);
-    const results = await bounded(this.redis.pipeline().hmget(k.pair, 'n', 'last').get(k.ip).ttl(k.ip).get(k.account).ttl(k.account).exec());
+    const results = await bounded(
+      this.redis.pipeline().hmget(k.pair, 'n', 'last').get(k.ip).ttl(k.ip).get(k.account).ttl(k.account).exec(),
+    );
     const [pair, byIp, ipTtl, byAccount, accountTtl] = (results ?? []).map(([err, v]) => {
       if (err) throw new ServiceUnavailable('Sign-in is unavailable for a moment. Please try again shortly.', 5);
       return v;
@@ -72,13 +77,19 @@ export class LoginThrottle {
     const waited = (Date.now() - Number(last ?? 0)) / 1000;
     if (wait > 0 && waited < wait) {
       const left = Math.ceil(wait - waited);
-      throw new TooManyRequests(`Too many failed sign-in attempts. Try again in ${left} second${left === 1 ? '' : 's'}.`, left);
+      throw new TooManyRequests(
+        `Too many failed sign-in attempts. Try again in ${left} second${left === 1 ? '' : 's'}.`,
+        left,
+      );
     }
     if (Number(byIp ?? 0) >= MAX_FAILURES_PER_IP) {
       throw new TooManyRequests('Too many failed sign-in attempts from this address. Try again later.', Number(ipTtl));
     }
     if (Number(byAccount ?? 0) >= MAX_FAILURES_PER_ACCOUNT) {
-      throw new TooManyRequests('This account is temporarily locked after too many failed sign-in attempts. Try again later.', Number(accountTtl));
+      throw new TooManyRequests(
+        'This account is temporarily locked after too many failed sign-in attempts. Try again later.',
+        Number(accountTtl),
+      );
     }
   }
 

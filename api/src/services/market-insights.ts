@@ -3,7 +3,16 @@
 // shared rule picks the three categories and the basis of each.
 import type { Sql } from 'postgres';
 import { loadMarketRows } from '@app/infra';
-import { INSIGHT_WINDOW_DAYS, marketInsights as decideInsights, referenceStats, toCents, type CarCategory, type CategoryStats, type MarketInsight, type ReferenceStats } from '@app/shared';
+import {
+  INSIGHT_WINDOW_DAYS,
+  marketInsights as decideInsights,
+  referenceStats,
+  toCents,
+  type CarCategory,
+  type CategoryStats,
+  type MarketInsight,
+  type ReferenceStats,
+} from '@app/shared';
 
 // The reference data never changes while the process runs: read and summed once.
 let reference: Promise<ReferenceStats> | undefined;
@@ -11,7 +20,15 @@ const referenceWindows = () => (reference ??= loadMarketRows().then(referenceSta
 
 export async function marketInsights(sql: Sql): Promise<MarketInsight[]> {
   const [rows, ref] = await Promise.all([
-    sql<{ category: CarCategory; nowAvg: string | null; nowSales: number; beforeAvg: string | null; beforeSales: number }[]>`
+    sql<
+      {
+        category: CarCategory;
+        nowAvg: string | null;
+        nowSales: number;
+        beforeAvg: string | null;
+        beforeSales: number;
+      }[]
+    >`
       select c.category,
              round(avg(a.winning_amount) filter (where a.closed_at > now() - ${INSIGHT_WINDOW_DAYS} * interval '1 day'), 2)::text as now_avg,
              count(*) filter (where a.closed_at > now() - ${INSIGHT_WINDOW_DAYS} * interval '1 day')::int as now_sales,
@@ -25,7 +42,15 @@ export async function marketInsights(sql: Sql): Promise<MarketInsight[]> {
   ]);
   const cents = (v: string | null) => (v === null ? null : toCents(v));
   const platform: CategoryStats = Object.fromEntries(
-    rows.map((r) => [r.category, { nowAvgCents: cents(r.nowAvg), nowSales: r.nowSales, beforeAvgCents: cents(r.beforeAvg), beforeSales: r.beforeSales }]),
+    rows.map((r) => [
+      r.category,
+      {
+        nowAvgCents: cents(r.nowAvg),
+        nowSales: r.nowSales,
+        beforeAvgCents: cents(r.beforeAvg),
+        beforeSales: r.beforeSales,
+      },
+    ]),
   );
   return decideInsights(platform, ref);
 }

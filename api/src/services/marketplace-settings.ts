@@ -3,7 +3,11 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, readSettings, type EventPublisher } from '@app/infra';
 import {
-  FEATURE_OFF_TEXT, streams, type AdminSettingsResponse, type FeatureToggle, type MarketplaceSettings,
+  FEATURE_OFF_TEXT,
+  streams,
+  type AdminSettingsResponse,
+  type FeatureToggle,
+  type MarketplaceSettings,
   type UpdateMarketplaceSettingsBody,
 } from '@app/shared';
 import { Forbidden } from '../domain-errors.js';
@@ -43,7 +47,9 @@ export async function updateSettings(
     }
     // Other admins' settings tabs refresh, when there is something new to see (a patch that changes nothing is silent).
     if (!changed) return [];
-    return appendEvents(tx, streams.admins, [{ type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'settings', subject: 'settings' }]);
+    return appendEvents(tx, streams.admins, [
+      { type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'settings', subject: 'settings' },
+    ]);
   });
   events.publish(committed);
   return readSettings(sql);
@@ -52,13 +58,29 @@ export async function updateSettings(
 export async function settingsWithAudit(sql: Sql): Promise<AdminSettingsResponse> {
   const [settings, audit] = await Promise.all([
     readSettings(sql),
-    sql<{ id: string; adminName: string | null; action: string; subject: string; details: Record<string, unknown>; createdAt: Date }[]>`
+    sql<
+      {
+        id: string;
+        adminName: string | null;
+        action: string;
+        subject: string;
+        details: Record<string, unknown>;
+        createdAt: Date;
+      }[]
+    >`
       select l.id, a.name as admin_name, l.action, l.subject, l.details, l.created_at
       from admin_audit_log l left join admin_users a on a.id = l.admin_id
       order by l.id desc limit 50`,
   ]);
   return {
     settings,
-    audit: audit.map((r) => ({ id: Number(r.id), adminName: r.adminName, action: r.action, subject: r.subject, details: r.details, at: r.createdAt.toISOString() })),
+    audit: audit.map((r) => ({
+      id: Number(r.id),
+      adminName: r.adminName,
+      action: r.action,
+      subject: r.subject,
+      details: r.details,
+      at: r.createdAt.toISOString(),
+    })),
   };
 }

@@ -3,7 +3,13 @@
 import type { Sql } from 'postgres';
 import { existingSigningKey, verifyUnsubscribe } from '@app/infra';
 import {
-  NOTIFICATION_KINDS, NOTIFICATION_LIST_LIMIT, type CaughtMail, type EmailSettings, type Notification, type NotificationKind, type NotificationList,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LIST_LIMIT,
+  type CaughtMail,
+  type EmailSettings,
+  type Notification,
+  type NotificationKind,
+  type NotificationList,
 } from '@app/shared';
 import { Invalid } from '../domain-errors.js';
 import { assertAuctionVisible } from './auction-guard.js';
@@ -29,7 +35,9 @@ const toNotification = (r: NotificationRow): Notification => ({
 });
 
 async function unreadCount(sql: Sql, userId: number): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`;
+  const [row] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`;
   return row!.n;
 }
 
@@ -47,11 +55,18 @@ export async function markRead(sql: Sql, userId: number, upToId: number): Promis
 }
 
 export async function watchlist(sql: Sql, userId: number): Promise<{ auctionIds: number[] }> {
-  const rows = await sql<{ auctionId: number }[]>`select auction_id from watchlist where user_id = ${userId} order by created_at desc`;
+  const rows = await sql<
+    { auctionId: number }[]
+  >`select auction_id from watchlist where user_id = ${userId} order by created_at desc`;
   return { auctionIds: rows.map((r) => r.auctionId) };
 }
 
-export async function setWatching(sql: Sql, userId: number, auctionId: number, watching: boolean): Promise<{ auctionId: number; watching: boolean }> {
+export async function setWatching(
+  sql: Sql,
+  userId: number,
+  auctionId: number,
+  watching: boolean,
+): Promise<{ auctionId: number; watching: boolean }> {
   if (watching) {
     await assertAuctionVisible(sql, auctionId);
     await sql`insert into watchlist (user_id, auction_id) values (${userId}, ${auctionId}) on conflict do nothing`;
@@ -67,7 +82,12 @@ export async function emailSettings(sql: Sql, userId: number): Promise<EmailSett
   return { email: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, !off.has(k)])) as EmailSettings['email'] };
 }
 
-export async function setEmail(sql: Sql, userId: number, kind: NotificationKind, email: boolean): Promise<EmailSettings> {
+export async function setEmail(
+  sql: Sql,
+  userId: number,
+  kind: NotificationKind,
+  email: boolean,
+): Promise<EmailSettings> {
   if (email) await sql`delete from email_opt_outs where user_id = ${userId} and kind = ${kind}`;
   else await sql`insert into email_opt_outs (user_id, kind) values (${userId}, ${kind}) on conflict do nothing`;
   return emailSettings(sql, userId);
@@ -84,7 +104,18 @@ export async function unsubscribe(sql: Sql, token: string): Promise<{ kind: Noti
 
 /** The development mail catcher's inbox, newest first. */
 export async function caughtMails(sql: Sql, limit = 100): Promise<CaughtMail[]> {
-  const rows = await sql<{ id: number; messageId: string | null; mailFrom: string; mailTo: string; subject: string; textBody: string; receivedAt: Date; headers: Record<string, string> }[]>`
+  const rows = await sql<
+    {
+      id: number;
+      messageId: string | null;
+      mailFrom: string;
+      mailTo: string;
+      subject: string;
+      textBody: string;
+      receivedAt: Date;
+      headers: Record<string, string>;
+    }[]
+  >`
     select id, message_id, mail_from, mail_to, subject, text_body, received_at, headers from caught_mails order by id desc limit ${limit}`;
   return rows.map((r) => ({
     id: r.id,

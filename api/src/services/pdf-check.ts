@@ -9,7 +9,8 @@ import { DOCUMENT_TEXTS } from '@app/shared';
 
 export const PDF_TEXTS = {
   malformed: DOCUMENT_TEXTS.notADocument,
-  active: 'PDFs with scripts, actions, attachments, embedded media or XFA forms are not accepted: upload a plain copy (print to PDF)',
+  active:
+    'PDFs with scripts, actions, attachments, embedded media or XFA forms are not accepted: upload a plain copy (print to PDF)',
   encrypted: 'Encrypted or password-protected PDFs are not accepted: upload an unlocked copy',
 } as const;
 
@@ -18,7 +19,8 @@ const ACTIVE = /\/(JavaScript|JS|Launch|SubmitForm|ImportData|GoToE|EmbeddedFile
 /** What the object streams of one file may inflate to, at most: a small file cannot expand into gigabytes. */
 const INFLATE_BUDGET = 64 * 1024 * 1024;
 
-const unescapeNames = (s: string) => s.replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const unescapeNames = (s: string) =>
+  s.replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** More object streams than any real document has: past this the file is refused rather than read. */
 const MAX_OBJECT_STREAMS = 1000;
@@ -71,10 +73,15 @@ export function pdfProblem(bytes: Buffer): string | null {
   if (!/^%PDF-(1\.[0-7]|2\.0)\s/.test(text.slice(0, 16))) return PDF_TEXTS.malformed;
   const trailer = /startxref\s+(\d{1,10})\s+%%EOF\s*$/.exec(text.slice(-1024));
   if (!trailer || Number(trailer[1]) >= bytes.length) return PDF_TEXTS.malformed;
-  if (!/^\s*(xref\b|\d{1,10}\s+\d{1,5}\s+obj\b)/.test(text.slice(Number(trailer[1]), Number(trailer[1]) + 64))) return PDF_TEXTS.malformed;
+  if (!/^\s*(xref\b|\d{1,10}\s+\d{1,5}\s+obj\b)/.test(text.slice(Number(trailer[1]), Number(trailer[1]) + 64)))
+    return PDF_TEXTS.malformed;
   const plain = unescapeNames(text);
   // Bounded repetitions: a file of digits and spaces must not make these searches quadratic.
-  if (!/\d{1,10}\s{1,10}\d{1,5}\s{1,10}obj\b/.test(text) || !/\/Root\s{1,10}\d{1,10}\s{1,10}\d{1,5}\s{1,10}R\b/.test(plain)) return PDF_TEXTS.malformed;
+  if (
+    !/\d{1,10}\s{1,10}\d{1,5}\s{1,10}obj\b/.test(text) ||
+    !/\/Root\s{1,10}\d{1,10}\s{1,10}\d{1,5}\s{1,10}R\b/.test(plain)
+  )
+    return PDF_TEXTS.malformed;
   if (/\/Encrypt\b/.test(plain)) return PDF_TEXTS.encrypted;
   const streams = objectStreams(text, bytes);
   if (streams === null) return PDF_TEXTS.malformed;

@@ -24,7 +24,8 @@ export class PhotoStore {
       await writeFile(join(this.dir, fileName), data, { flag: 'wx' });
       const bytes = data.length;
       try {
-        await this.sql`insert into photo_uploads (file_name, owner_id, content_type, bytes) values (${fileName}, ${owner.id}, ${type}, ${bytes})`;
+        await this
+          .sql`insert into photo_uploads (file_name, owner_id, content_type, bytes) values (${fileName}, ${owner.id}, ${type}, ${bytes})`;
       } catch (err) {
         await unlink(join(this.dir, fileName)).catch(() => undefined);
         throw err;

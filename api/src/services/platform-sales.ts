@@ -16,7 +16,19 @@ const MAX_AGE_MS = 60_000;
  * are made up.
  */
 async function loadPlatformSales(sql: Sql, make: string): Promise<PlatformSale[]> {
-  const sales = await sql<{ id: number; year: number; make: string; model: string; trim: string; mileage: number; price: string; closedAt: Date; days: number }[]>`
+  const sales = await sql<
+    {
+      id: number;
+      year: number;
+      make: string;
+      model: string;
+      trim: string;
+      mileage: number;
+      price: string;
+      closedAt: Date;
+      days: number;
+    }[]
+  >`
     select a.id, c.year, c.make, c.model, c.trim, c.mileage, a.winning_amount as price, a.closed_at,
            greatest(1, round(extract(epoch from a.closed_at - a.start_time) / 86400))::int as days
     from auctions a join cars c on c.id = a.car_id
@@ -25,8 +37,16 @@ async function loadPlatformSales(sql: Sql, make: string): Promise<PlatformSale[]
     order by a.closed_at desc
     limit 500`;
   return sales.map((s) => ({
-    year: s.year, make: s.make, model: s.model, trim: s.trim, mileage: s.mileage, priceCents: toCents(s.price),
-    kind: 'platform sale' as const, date: s.closedAt.toISOString().slice(0, 10), source: `auction ${s.id}`, daysToSell: s.days,
+    year: s.year,
+    make: s.make,
+    model: s.model,
+    trim: s.trim,
+    mileage: s.mileage,
+    priceCents: toCents(s.price),
+    kind: 'platform sale' as const,
+    date: s.closedAt.toISOString().slice(0, 10),
+    source: `auction ${s.id}`,
+    daysToSell: s.days,
   }));
 }
 
@@ -40,10 +60,14 @@ export class PlatformSales {
 
   /** Listens for changes; each (re)connection of the listener empties the cache, since changes may have been missed. */
   async start(): Promise<void> {
-    const { unlisten } = await this.sql.listen(PLATFORM_SALES_CHANNEL, () => this.byMake.clear(), () => {
-      this.byMake.clear();
-      this.listening = true;
-    });
+    const { unlisten } = await this.sql.listen(
+      PLATFORM_SALES_CHANNEL,
+      () => this.byMake.clear(),
+      () => {
+        this.byMake.clear();
+        this.listening = true;
+      },
+    );
     this.unlisten = unlisten;
   }
 

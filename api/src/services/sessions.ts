@@ -41,8 +41,13 @@ export async function endSession(sql: Sql, token: string): Promise<CommittedEven
       delete from sessions where id = ${id} returning user_id, admin_id, now() as at`;
     if (!gone) return [];
     const at = gone.at.toISOString();
-    if (gone.userId !== null) return appendEvents(tx, streams.user(gone.userId), [{ type: 'session.ended', at, userId: gone.userId, sessionId: id }]);
-    return appendEvents(tx, streams.admins, [{ type: 'admin-session.ended', at, adminId: gone.adminId!, sessionId: id }]);
+    if (gone.userId !== null)
+      return appendEvents(tx, streams.user(gone.userId), [
+        { type: 'session.ended', at, userId: gone.userId, sessionId: id },
+      ]);
+    return appendEvents(tx, streams.admins, [
+      { type: 'admin-session.ended', at, adminId: gone.adminId!, sessionId: id },
+    ]);
   });
 }
 

@@ -80,7 +80,10 @@ export async function signIn<K extends keyof typeof KINDS>(
 }
 
 /** Signing out: the session row goes, so the token is dead everywhere at once, and its sockets are closed. */
-export async function signOut(deps: { sql: Sql; events: EventPublisher; evict(token: string): void }, token: string | undefined): Promise<void> {
+export async function signOut(
+  deps: { sql: Sql; events: EventPublisher; evict(token: string): void },
+  token: string | undefined,
+): Promise<void> {
   if (!token) return;
   deps.evict(token);
   deps.events.publish(await endSession(deps.sql, token));

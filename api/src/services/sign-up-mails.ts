@@ -30,9 +30,13 @@ export class SignUpMails {
       timer = setTimeout(() => resolve('late'), ENQUEUE_WAIT_MS);
     });
     try {
-      if ((await Promise.race([added, late])) === 'late') this.log.warn({ attemptId }, 'sign-up mail left to the sweep: the queue did not answer in time');
+      if ((await Promise.race([added, late])) === 'late')
+        this.log.warn({ attemptId }, 'sign-up mail left to the sweep: the queue did not answer in time');
     } catch (err) {
-      this.log.warn({ attemptId, err: err instanceof Error ? err.message : String(err) }, 'sign-up mail left to the sweep');
+      this.log.warn(
+        { attemptId, err: err instanceof Error ? err.message : String(err) },
+        'sign-up mail left to the sweep',
+      );
     } finally {
       clearTimeout(timer);
       added.catch(() => {});

@@ -3,7 +3,13 @@
 // one insert, one enqueue); the mailed link creates the account and signs that browser in.
 import type { Sql } from 'postgres';
 import { existingSigningKey, verifySignUp } from '@app/infra';
-import { SIGN_UP_ALREADY_DONE, SIGN_UP_LINK_INVALID, decideConfirmation, type RegisterBody, type SessionUser } from '@app/shared';
+import {
+  SIGN_UP_ALREADY_DONE,
+  SIGN_UP_LINK_INVALID,
+  decideConfirmation,
+  type RegisterBody,
+  type SessionUser,
+} from '@app/shared';
 import { Conflict, Invalid, refusalError } from '../domain-errors.js';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
@@ -28,7 +34,18 @@ export async function confirmSignUp(sql: Sql, token: string): Promise<SessionUse
   const id = key === null ? null : verifySignUp(key, token);
   if (id === null) throw new Invalid(SIGN_UP_LINK_INVALID);
   return sql.begin(async (tx) => {
-    const [a] = await tx<{ email: string; name: string | null; passwordHash: string | null; existingUserId: number | null; createdAt: Date; confirmedAt: Date | null; addressTaken: boolean; now: Date }[]>`
+    const [a] = await tx<
+      {
+        email: string;
+        name: string | null;
+        passwordHash: string | null;
+        existingUserId: number | null;
+        createdAt: Date;
+        confirmedAt: Date | null;
+        addressTaken: boolean;
+        now: Date;
+      }[]
+    >`
       select email, name, password_hash, existing_user_id, created_at, confirmed_at,
              exists (select 1 from users u where u.email = a.email) as address_taken, now() as now
       from sign_up_attempts a where id = ${id} for update`;

@@ -19,7 +19,12 @@ export interface ThrottledRequest {
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const keyOf = (prefix: string, day: string, what: Dimension | 'total') => `${prefix}throttled:${day}:${what}`;
 
-export async function recordThrottled(redis: Redis, prefix: string, r: ThrottledRequest, now = Date.now()): Promise<void> {
+export async function recordThrottled(
+  redis: Redis,
+  prefix: string,
+  r: ThrottledRequest,
+  now = Date.now(),
+): Promise<void> {
   const day = dayOf(now);
   const p = redis.pipeline();
   const count = (what: Dimension | 'total', member?: string) => {
@@ -35,7 +40,12 @@ export async function recordThrottled(redis: Redis, prefix: string, r: Throttled
   await p.exec();
 }
 
-export async function throttledRequests(redis: Redis, prefix: string, period: AdminPeriod, now = Date.now()): Promise<AdminSecurity['throttled']> {
+export async function throttledRequests(
+  redis: Redis,
+  prefix: string,
+  period: AdminPeriod,
+  now = Date.now(),
+): Promise<AdminSecurity['throttled']> {
   const days = Array.from({ length: ADMIN_PERIODS[period] }, (_, i) => dayOf(now - i * 86_400_000));
   const top = async (what: Dimension) => {
     // The union is stored under a key of this read's own, read and dropped in one round trip.

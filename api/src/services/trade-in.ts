@@ -24,7 +24,6 @@ import { photosNotOwnedBy } from './photo-store.js';
 import { demandOf, valueVin, type ValuationDeps } from './estimate-value.js';
 import { assertFeatureOn } from './marketplace-settings.js';
 
-
 const signed = (cents: number) => (cents < 0 ? `-${centsToDecimal(-cents)}` : centsToDecimal(cents));
 const signedUsd = (cents: number) => (cents < 0 ? `-${formatCents(-cents)}` : `+${formatCents(cents)}`);
 const pct = (bps: number) => `${bps > 0 ? '+' : ''}${bps / 100}%`;
@@ -46,11 +45,16 @@ const offerView = (o: OfferRow): TradeInOfferView => ({
   acceptedAt: o.acceptedAt?.toISOString() ?? null,
 });
 
-export async function evaluateTradeIn(deps: ValuationDeps, body: TradeInEvaluateBody, owner: SessionUser): Promise<TradeInResult> {
+export async function evaluateTradeIn(
+  deps: ValuationDeps,
+  body: TradeInEvaluateBody,
+  owner: SessionUser,
+): Promise<TradeInResult> {
   // Offers already made stay answerable when an admin turns trade-ins off; no new evaluation is made.
   await assertFeatureOn(deps.sql, 'tradeIn');
   const names = [...body.photos, ...body.titlePhotos].map((url) => photoFileNameOf(url)!);
-  if (names.length > 0 && (await photosNotOwnedBy(deps.sql, owner, names)).length > 0) throw new Invalid(PHOTO_TEXTS.notYours);
+  if (names.length > 0 && (await photosNotOwnedBy(deps.sql, owner, names)).length > 0)
+    throw new Invalid(PHOTO_TEXTS.notYours);
 
   const { decoded, trim, v } = await valueVin(deps, { vin: body.vin, mileage: body.mileage, trim: body.trim });
   const now = new Date();
@@ -83,7 +87,7 @@ export async function evaluateTradeIn(deps: ValuationDeps, body: TradeInEvaluate
         ${owner.id}, ${body.vin}, ${decoded.year}, ${decoded.make}, ${decoded.model}, ${trim}, ${body.mileage}, ${body.condition},
         ${body.exteriorColor ?? null}, ${body.interiorColor ?? null}, ${body.photos}, ${body.hasLien}, ${body.titlePhotos},
         ${lien ? body.lienholderName! : null}, ${lien ? centsToDecimal(lien.payoffCents) : null},
-        ${lien ? centsToDecimal(lien.perDiemCents) : null}, ${lien ? (body.payoffValidDate || null) : null},
+        ${lien ? centsToDecimal(lien.perDiemCents) : null}, ${lien ? body.payoffValidDate || null : null},
         ${lien ? (body.lienholderContact ?? null) : null}, ${lien ? (body.lienholderAddress ?? null) : null},
         ${centsToDecimal(offer.estimatedValueCents)}, ${tx.json(marketAnalysis)}, ${centsToDecimal(offer.offerCents)},
         ${offer.validUntil}, 'offered')
@@ -108,7 +112,11 @@ export async function evaluateTradeIn(deps: ValuationDeps, body: TradeInEvaluate
       mileageAdjustment: signed(v.breakdown.mileageCents),
       marketAdjustment: signed(v.breakdown.marketCents),
     },
-    offerBreakdown: { margin: centsToDecimal(offer.marginCents), lienPayoff: centsToDecimal(offer.lienPayoffCents), equity: signed(offer.equityCents) },
+    offerBreakdown: {
+      margin: centsToDecimal(offer.marginCents),
+      lienPayoff: centsToDecimal(offer.lienPayoffCents),
+      equity: signed(offer.equityCents),
+    },
     confidence: v.confidence,
     basis: v.basis,
     comparables: comparableReports(v),
@@ -144,12 +152,27 @@ export async function listTradeIns(sql: Sql, owner: SessionUser): Promise<TradeI
     order by e.created_at desc, e.id desc
     limit 50`;
   return rows.map((r) => ({
-    id: r.id, vin: r.vin, year: r.year, make: r.make, model: r.model, mileage: r.mileage, condition: r.condition,
-    estimatedValue: r.estimatedValue, status: r.status, createdAt: r.createdAt.toISOString(),
+    id: r.id,
+    vin: r.vin,
+    year: r.year,
+    make: r.make,
+    model: r.model,
+    mileage: r.mileage,
+    condition: r.condition,
+    estimatedValue: r.estimatedValue,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
     offer:
       r.offerId === null
         ? null
-        : offerView({ id: r.offerId, offerAmount: r.offerAmount!, validUntil: r.validUntil!, terms: r.terms, status: r.offerStatus!, acceptedAt: r.acceptedAt }),
+        : offerView({
+            id: r.offerId,
+            offerAmount: r.offerAmount!,
+            validUntil: r.validUntil!,
+            terms: r.terms,
+            status: r.offerStatus!,
+            acceptedAt: r.acceptedAt,
+          }),
   }));
 }
 
@@ -157,7 +180,12 @@ export async function listTradeIns(sql: Sql, owner: SessionUser): Promise<TradeI
  * Accept or decline: one conditional update, so of two racing answers exactly one changes the offer and the other
  * finds it already answered (409); an offer past its deadline cannot be answered even before the sweep marks it.
  */
-export async function answerOffer(sql: Sql, owner: SessionUser, offerId: number, answer: 'accepted' | 'declined'): Promise<TradeInOfferView> {
+export async function answerOffer(
+  sql: Sql,
+  owner: SessionUser,
+  offerId: number,
+  answer: 'accepted' | 'declined',
+): Promise<TradeInOfferView> {
   return sql.begin(async (tx) => {
     const [changed] = await tx<(OfferRow & { evaluationId: number })[]>`
       update trade_in_offers o set status = ${answer}, accepted_at = ${answer === 'accepted' ? tx`now()` : null}

@@ -14,8 +14,16 @@ await prepareZXingModule({
 
 parentPort.on('message', async ({ id, image }) => {
   try {
-    const results = await readBarcodes(image, { formats: ['Code39', 'DataMatrix', 'QRCode'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 8 });
-    parentPort.postMessage({ id, texts: results.filter((r) => r.isValid).map((r) => ({ text: r.text, format: r.format })) });
+    const results = await readBarcodes(image, {
+      formats: ['Code39', 'DataMatrix', 'QRCode'],
+      tryHarder: true,
+      tryRotate: true,
+      maxNumberOfSymbols: 8,
+    });
+    parentPort.postMessage({
+      id,
+      texts: results.filter((r) => r.isValid).map((r) => ({ text: r.text, format: r.format })),
+    });
   } catch (err) {
     parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }

@@ -72,7 +72,13 @@ parentPort.on('message', async ({ id, vin }) => {
         trim: c.vehicle?.trim || null,
         series: c.vehicle?.series || null,
         bodyClass: c.vehicle?.bodyStyle || null,
-        engine: c.engine ? { displacement: c.engine.displacement ?? null, cylinders: c.engine.cylinders ?? null, fuel: c.engine.fuel ?? null } : null,
+        engine: c.engine
+          ? {
+              displacement: c.engine.displacement ?? null,
+              cylinders: c.engine.cylinders ?? null,
+              fuel: c.engine.fuel ?? null,
+            }
+          : null,
         manufacturer: c.wmi?.manufacturer ?? null,
       },
     });

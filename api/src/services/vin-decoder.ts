@@ -23,9 +23,18 @@ interface ThreadDecoded extends Omit<DecodedVin, 'engine' | 'trim'> {
 
 /** vPIC has reported the parent brand for some WMIs; the WMI settles it. */
 export const MAKE_BY_WMI: Record<string, string> = {
-  '1C4': 'Jeep', '1J4': 'Jeep', '1J8': 'Jeep', '3C4': 'Jeep',
-  '1C6': 'Ram', '3C6': 'Ram', '3C7': 'Ram',
-  KNA: 'Kia', KND: 'Kia', KNM: 'Kia', '5XX': 'Kia', '5XY': 'Kia',
+  '1C4': 'Jeep',
+  '1J4': 'Jeep',
+  '1J8': 'Jeep',
+  '3C4': 'Jeep',
+  '1C6': 'Ram',
+  '3C6': 'Ram',
+  '3C7': 'Ram',
+  KNA: 'Kia',
+  KND: 'Kia',
+  KNM: 'Kia',
+  '5XX': 'Kia',
+  '5XY': 'Kia',
 };
 
 export function correctMake(vin: string, reported: string | null): string | null {
@@ -34,7 +43,11 @@ export function correctMake(vin: string, reported: string | null): string | null
 
 function engineText(e: ThreadDecoded['engine']): string | null {
   if (!e) return null;
-  const parts = [e.displacement && `${Number(e.displacement).toFixed(1)}L`, e.cylinders && `${e.cylinders}-cylinder`, e.fuel];
+  const parts = [
+    e.displacement && `${Number(e.displacement).toFixed(1)}L`,
+    e.cylinders && `${e.cylinders}-cylinder`,
+    e.fuel,
+  ];
   return parts.filter(Boolean).join(' ') || null;
 }
 
@@ -97,7 +110,9 @@ export class VinDecoder {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./vin-decoder-thread.mjs', import.meta.url), { workerData: { databasePath: this.databasePath } });
+    const worker = new Worker(new URL('./vin-decoder-thread.mjs', import.meta.url), {
+      workerData: { databasePath: this.databasePath },
+    });
     worker.on('message', (msg: { id: number; decoded?: ThreadDecoded; error?: string }) => {
       const w = this.waiting.get(msg.id);
       this.waiting.delete(msg.id);

@@ -136,10 +136,16 @@ export function jsonHeaders(cookie?: string): Record<string, string> {
 }
 
 /** A multipart/form-data body with one file part, as a browser's FormData would send it. */
-export function multipartFile(bytes: Uint8Array, fileName: string, contentType: string): { payload: Buffer; headers: Record<string, string> } {
+export function multipartFile(
+  bytes: Uint8Array,
+  fileName: string,
+  contentType: string,
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: ${contentType}\r\n\r\n`,
+    ),
     Buffer.from(bytes),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -147,9 +153,20 @@ export function multipartFile(bytes: Uint8Array, fileName: string, contentType: 
 }
 
 /** Uploads a photo as the session's user; the URL when it was accepted. */
-export async function uploadPhoto(app: FastifyInstance, cookie: string, bytes: Uint8Array, fileName = 'car.png', contentType = 'image/png') {
+export async function uploadPhoto(
+  app: FastifyInstance,
+  cookie: string,
+  bytes: Uint8Array,
+  fileName = 'car.png',
+  contentType = 'image/png',
+) {
   const { payload, headers } = multipartFile(bytes, fileName, contentType);
-  return app.inject({ method: 'POST', url: '/api/uploads/photos', headers: { ...jsonHeaders(cookie), ...headers }, payload });
+  return app.inject({
+    method: 'POST',
+    url: '/api/uploads/photos',
+    headers: { ...jsonHeaders(cookie), ...headers },
+    payload,
+  });
 }
 
 /** An admin account signed in through the real endpoint; the Cookie header to send. */
@@ -157,7 +174,12 @@ export async function createAdminSession(app: FastifyInstance, sql: Sql): Promis
   const email = `admin-${Math.random().toString(36).slice(2)}@example.test`;
   const [row] = await sql<{ id: number }[]>`
     insert into admin_users (email, name, password_hash) values (${email}, 'Test Admin', ${await hashPassword(TEST_PASSWORD)}) returning id`;
-  const res = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { email, password: TEST_PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { origin: ORIGIN },
+    payload: { email, password: TEST_PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.statusCode} ${res.body}`);
   return { id: row!.id, cookie: `admin_sid=${res.cookies.find((c) => c.name === 'admin_sid')!.value}` };
 }

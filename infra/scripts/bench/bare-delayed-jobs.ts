@@ -19,7 +19,13 @@ export async function bareDelayedJobLateness(redisUrl: string, prefix: string, d
   );
   try {
     const now = Date.now();
-    await queue.addBulk(dueAtMs.map((dueAt) => ({ name: 'noop', data: { dueAt }, opts: { delay: Math.max(0, dueAt - now), removeOnComplete: true } })));
+    await queue.addBulk(
+      dueAtMs.map((dueAt) => ({
+        name: 'noop',
+        data: { dueAt },
+        opts: { delay: Math.max(0, dueAt - now), removeOnComplete: true },
+      })),
+    );
     await Promise.race([all, new Promise((r) => setTimeout(r, Math.max(...dueAtMs) - now + 30_000))]);
     return lateness.sort((a, b) => a - b);
   } finally {

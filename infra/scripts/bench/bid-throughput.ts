@@ -11,7 +11,14 @@ export async function bidThroughput(opts: {
   seconds: number;
   /** Every second bidder also sends a private maximum this far above their bid, so maximums answer the others. */
   maxAboveBid?: number;
-}): Promise<{ acceptedPerSecond: number; storedPerSecond: number; refusedPerSecond: number; p50Ms: number; p99Ms: number; errors: number }> {
+}): Promise<{
+  acceptedPerSecond: number;
+  storedPerSecond: number;
+  refusedPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}> {
   let nextAmount = 1000;
   let connection = 0;
   let accepted = 0;
@@ -37,7 +44,11 @@ export async function bidThroughput(opts: {
           return {
             ...req,
             headers: { 'content-type': 'application/json', origin: opts.origin, cookie: context.cookie },
-            body: JSON.stringify({ auctionId: opts.auctionId, amount, ...(context2.withMax ? { maxAmount: amount + opts.maxAboveBid! } : {}) }),
+            body: JSON.stringify({
+              auctionId: opts.auctionId,
+              amount,
+              ...(context2.withMax ? { maxAmount: amount + opts.maxAboveBid! } : {}),
+            }),
           };
         },
         onResponse: (status: number) => {

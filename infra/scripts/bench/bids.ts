@@ -17,16 +17,32 @@ function cpuPer(cpu: Map<Group, number>, operations: number): string {
   return `${per.map(([g, s]) => `${g} ${ms(s)}`).join(', ')}; all ${ms(total(cpu))}`;
 }
 
-export async function hotAuctionBids(p: BenchProduct, seconds: number, opts: { withMaximums: boolean }): Promise<Row[]> {
+export async function hotAuctionBids(
+  p: BenchProduct,
+  seconds: number,
+  opts: { withMaximums: boolean },
+): Promise<Row[]> {
   const bidders = p.bidders.slice(0, BID_CONCURRENCY);
   const run = async (maxAboveBid?: number, forSeconds = seconds) =>
-    bidThroughput({ sql: p.db.sql, baseUrl: p.baseUrl, origin: p.origin, auctionId: await createBenchAuction(p.db.sql), bidders, seconds: forSeconds, maxAboveBid });
+    bidThroughput({
+      sql: p.db.sql,
+      baseUrl: p.baseUrl,
+      origin: p.origin,
+      auctionId: await createBenchAuction(p.db.sql),
+      bidders,
+      seconds: forSeconds,
+      maxAboveBid,
+    });
   // Two seconds of the same load first, not counted: a fresh process's first bids pay for compiling its code.
   await run(undefined, 2);
   // CPU per operation by process, read from /proc over each measurement: where a shortfall against the bare statement
   // comes from when the cores are the limit.
   const sampler = new CpuSampler(
-    () => [['api', p.api.pid!], ['realtime', p.realtime.pid!], ['load generator', process.pid]],
+    () => [
+      ['api', p.api.pid!],
+      ['realtime', p.realtime.pid!],
+      ['load generator', process.pid],
+    ],
     new URL(p.db.url).pathname.slice(1),
   );
   sampler.start();
@@ -55,7 +71,8 @@ export async function hotAuctionBids(p: BenchProduct, seconds: number, opts: { w
   const proxied = await run(5000);
   const plainAgain = await run();
   // Maximums answer bids and so turn more of the crowd's bids away: the comparable rate is requests decided.
-  const decided = (r: { acceptedPerSecond: number; refusedPerSecond: number }) => r.acceptedPerSecond + r.refusedPerSecond;
+  const decided = (r: { acceptedPerSecond: number; refusedPerSecond: number }) =>
+    r.acceptedPerSecond + r.refusedPerSecond;
   rows.push({
     what: 'bid requests decided/s (accepted + refused), same hot auction load, half the bidders with a maximum',
     product: `${decided(proxied).toFixed(0)}/s (accepted ${proxied.acceptedPerSecond.toFixed(0)}/s, stored bids incl. automatic ${proxied.storedPerSecond.toFixed(0)}/s, p50 ${proxied.p50Ms} ms, p99 ${proxied.p99Ms} ms)`,

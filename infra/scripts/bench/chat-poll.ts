@@ -20,7 +20,12 @@ export interface PollResult {
 const EVERY_MS = 2000;
 
 /** `ask` makes one request with the poller's state and returns its status; every poller asks once per EVERY_MS. */
-async function poll<S>(pollers: number, seconds: number, init: () => S, ask: (state: S, dispatcher: Agent) => Promise<number>): Promise<PollResult> {
+async function poll<S>(
+  pollers: number,
+  seconds: number,
+  init: () => S,
+  ask: (state: S, dispatcher: Agent) => Promise<number>,
+): Promise<PollResult> {
   const dispatcher = new Agent({ connections: pollers, keepAliveTimeout: 10_000 });
   const latencies: number[] = [];
   let errors = 0;
@@ -82,7 +87,13 @@ async function chatPollLatency(opts: {
     }).catch(() => {});
   }, 2500);
   try {
-    return await pollEvery({ baseUrl: opts.baseUrl, auctionIds: [opts.auctionId], afterId: opts.afterId, pollers: opts.pollers, seconds: opts.seconds });
+    return await pollEvery({
+      baseUrl: opts.baseUrl,
+      auctionIds: [opts.auctionId],
+      afterId: opts.afterId,
+      pollers: opts.pollers,
+      seconds: opts.seconds,
+    });
   } finally {
     clearInterval(writer);
   }
@@ -92,12 +103,22 @@ async function chatPollLatency(opts: {
  * Pollers spread over the auctions in turn, each keeping its cursor and ETag as the web client does; without `afterId`
  * a poller first asks for the latest page, then for what is newer than its last line.
  */
-export function pollEvery(opts: { baseUrl: string; auctionIds: number[]; afterId?: number; pollers: number; seconds: number }): Promise<PollResult> {
+export function pollEvery(opts: {
+  baseUrl: string;
+  auctionIds: number[];
+  afterId?: number;
+  pollers: number;
+  seconds: number;
+}): Promise<PollResult> {
   let n = 0;
   return poll(
     opts.pollers,
     opts.seconds,
-    () => ({ auctionId: opts.auctionIds[n++ % opts.auctionIds.length]!, after: opts.afterId, etag: undefined as string | undefined }),
+    () => ({
+      auctionId: opts.auctionIds[n++ % opts.auctionIds.length]!,
+      after: opts.afterId,
+      etag: undefined as string | undefined,
+    }),
     async (state, dispatcher) => {
       const query = state.after === undefined ? '' : `?after=${state.after}`;
       const res = await request(`${opts.baseUrl}/api/chat/messages/${state.auctionId}${query}`, {
@@ -137,10 +158,23 @@ async function seedChat(sql: Sql, auctionId: number): Promise<number> {
 }
 
 /** The poll and its raw limit, one after the other, on a fresh auction whose chat holds 200 lines. */
-export async function chatPollComparison(p: BenchProduct, writerCookie: string, pollers: number, seconds: number): Promise<Row> {
+export async function chatPollComparison(
+  p: BenchProduct,
+  writerCookie: string,
+  pollers: number,
+  seconds: number,
+): Promise<Row> {
   const auctionId = await createBenchAuction(p.db.sql);
   const afterId = await seedChat(p.db.sql, auctionId);
-  const chat = await chatPollLatency({ baseUrl: p.baseUrl, origin: p.origin, auctionId, afterId, writerCookie, pollers, seconds });
+  const chat = await chatPollLatency({
+    baseUrl: p.baseUrl,
+    origin: p.origin,
+    auctionId,
+    afterId,
+    writerCookie,
+    pollers,
+    seconds,
+  });
   const bare = await barePollLatency({ baseUrl: p.baseUrl, pollers, seconds });
   return pollRow(pollers, chat, bare);
 }

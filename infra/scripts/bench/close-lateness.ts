@@ -45,13 +45,19 @@ export async function closeLateness(opts: {
 
   // Its own status port, so a product running beside the bench (default 3002) is no obstacle.
   const workersPort = String(await freePort());
-  const workers = await startProcess('workers', { ...opts.env, WORKERS_PORT: workersPort }, `http://127.0.0.1:${workersPort}/healthz`);
+  const workers = await startProcess(
+    'workers',
+    { ...opts.env, WORKERS_PORT: workersPort },
+    `http://127.0.0.1:${workersPort}/healthz`,
+  );
   try {
     const bare = bareDelayedJobLateness(REDIS_URL, opts.env.REDIS_PREFIX!, dueAt);
     const deadline = Date.now() + opts.leadMs + opts.spreadMs + 60_000;
     for (;;) {
       const [{ open }] = (await sql<{ open: number }[]>`
-        select count(*)::int as open from auctions where location = ${location} and status = 'active'`) as unknown as [{ open: number }];
+        select count(*)::int as open from auctions where location = ${location} and status = 'active'`) as unknown as [
+        { open: number },
+      ];
       if (open === 0 || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SERVER_WORKSPACES = ['shared', 'infra', 'realtime', 'workers', 'api'];
 /** What each workspace compiles against: a rebuilt workspace makes its dependents stale too. */
-const DEPENDS_ON: Record<string, string[]> = { shared: [], infra: ['shared'], realtime: ['infra', 'shared'], workers: ['infra', 'shared'], api: ['infra', 'shared'] };
+const DEPENDS_ON: Record<string, string[]> = {
+  shared: [],
+  infra: ['shared'],
+  realtime: ['infra', 'shared'],
+  workers: ['infra', 'shared'],
+  api: ['infra', 'shared'],
+};
 
 /** Newest (or oldest) modification time of the files under a folder; undefined when it does not exist. */
 function mtimeOf(dir: string, pick: (a: number, b: number) => number): number | undefined {
@@ -43,7 +49,12 @@ export function staleBuilds(): string[] {
 export function ensureServicesBuilt(): void {
   const stale = staleBuilds();
   if (stale.length === 0) return;
-  console.log(`bench: compiling ${stale.join(', ')} first (changed since the last build, or compiled against what did)`);
-  const r = spawnSync(process.execPath, ['infra/scripts/build.mjs', `--workspaces=${stale.join(',')}`], { cwd: ROOT, stdio: 'inherit' });
+  console.log(
+    `bench: compiling ${stale.join(', ')} first (changed since the last build, or compiled against what did)`,
+  );
+  const r = spawnSync(process.execPath, ['infra/scripts/build.mjs', `--workspaces=${stale.join(',')}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('bench: npm run build failed');
 }

@@ -100,7 +100,12 @@ export async function fanoutComparison(
  * One bidder raising the auction by $1,000 a call; each accepted bid's answer time is kept under its delivery key, for
  * the sockets' bid.placed to be timed from.
  */
-export function bidder(p: BenchProduct, auctionId: number, firstAmount: number, refs: Map<string, number>): () => Promise<void> {
+export function bidder(
+  p: BenchProduct,
+  auctionId: number,
+  firstAmount: number,
+  refs: Map<string, number>,
+): () => Promise<void> {
   let amount = firstAmount;
   return async () => {
     const res = await fetch(`${p.baseUrl}/api/bids`, {
@@ -125,7 +130,8 @@ async function lastBidPlaced(p: BenchProduct, auctionId: number): Promise<Record
 /** The fan-out's two rows: delivery next to the bare server's, and the join storm next to the bare server's. */
 export function fanoutRows(r: FanoutRow): Row[] {
   const n = r.sockets.toLocaleString('en-US');
-  const counts = (d: DeliveryReport) => `${d.latency.bids!.count} timed deliveries, ${d.missing} missing, ${d.duplicates} duplicated, ${d.outOfOrder} out of order`;
+  const counts = (d: DeliveryReport) =>
+    `${d.latency.bids!.count} timed deliveries, ${d.missing} missing, ${d.duplicates} duplicated, ${d.outOfOrder} out of order`;
   return [
     {
       what: `bid POST answered -> bid.placed at each of ${n} sockets in one room, ${r.events} bids (target: p99 within +10 ms of bare)`,

@@ -23,9 +23,26 @@ const WORDS = (
 ).split(' ');
 
 const QUERIES = [
-  'porsche', 'bore scoring', 'escrow shipping', '"matching numbers"', 'turbo -diesel', 'flood salvage title', 'supra',
-  'garage lift', 'ceramic coating', 'miata track day', 'coolant', 'lamborghini warranty', 'odometer rollback', 'nsx',
-  'manual gearbox', 'battery tender storage', 'auction reserve price', 'rust', 'dyno tune horsepower', 'quattro rs4',
+  'porsche',
+  'bore scoring',
+  'escrow shipping',
+  '"matching numbers"',
+  'turbo -diesel',
+  'flood salvage title',
+  'supra',
+  'garage lift',
+  'ceramic coating',
+  'miata track day',
+  'coolant',
+  'lamborghini warranty',
+  'odometer rollback',
+  'nsx',
+  'manual gearbox',
+  'battery tender storage',
+  'auction reserve price',
+  'rust',
+  'dyno tune horsepower',
+  'quattro rs4',
 ];
 
 export async function seedForumPosts(sql: Sql, posts: number): Promise<void> {
@@ -71,20 +88,38 @@ async function atRate(perSecond: number, seconds: number, send: (i: number) => P
   }
   await Promise.all(pending);
   latencies.sort((a, b) => a - b);
-  return { p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: latencies.at(-1) ?? NaN, samples: latencies.length, errors };
+  return {
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? NaN,
+    samples: latencies.length,
+    errors,
+  };
 }
 
 export type ForumSearchResult = Awaited<ReturnType<typeof forumSearchBench>>;
 
-export async function forumSearchBench(opts: { sql: Sql; baseUrl: string; posts: number; perSecond: number; seconds: number }) {
+export async function forumSearchBench(opts: {
+  sql: Sql;
+  baseUrl: string;
+  posts: number;
+  perSecond: number;
+  seconds: number;
+}) {
   const seedStarted = performance.now();
   await seedForumPosts(opts.sql, opts.posts);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const dispatcher = new Agent({ connections: 50, keepAliveTimeout: 10_000 });
   // Warm both paths once (plans, caches) before measuring.
-  for (const q of QUERIES) await request(`${opts.baseUrl}/api/forum/posts?search=${encodeURIComponent(q)}`, { dispatcher }).then((r) => r.body.text());
+  for (const q of QUERIES)
+    await request(`${opts.baseUrl}/api/forum/posts?search=${encodeURIComponent(q)}`, { dispatcher }).then((r) =>
+      r.body.text(),
+    );
   const http = await atRate(opts.perSecond, opts.seconds, async (i) => {
-    const res = await request(`${opts.baseUrl}/api/forum/posts?search=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`, { dispatcher });
+    const res = await request(
+      `${opts.baseUrl}/api/forum/posts?search=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`,
+      { dispatcher },
+    );
     await res.body.text();
     return res.statusCode === 200;
   });
@@ -99,11 +134,26 @@ export async function forumSearchBench(opts: { sql: Sql; baseUrl: string; posts:
   });
   await dispatcher.close();
   const counts = await Promise.all(
-    QUERIES.map(async (q) => Number((await opts.sql<{ n: string }[]>`select count(*) as n from forum_posts where search @@ websearch_to_tsquery('english', ${q})`)[0]!.n)),
+    QUERIES.map(async (q) =>
+      Number(
+        (
+          await opts.sql<
+            { n: string }[]
+          >`select count(*) as n from forum_posts where search @@ websearch_to_tsquery('english', ${q})`
+        )[0]!.n,
+      ),
+    ),
   );
   return {
-    http, bare, seedSeconds, posts: opts.posts, perSecond: opts.perSecond,
-    matchesPerQuery: { max: Math.max(...counts), median: [...counts].sort((a, b) => a - b)[Math.floor(counts.length / 2)]! },
+    http,
+    bare,
+    seedSeconds,
+    posts: opts.posts,
+    perSecond: opts.perSecond,
+    matchesPerQuery: {
+      max: Math.max(...counts),
+      median: [...counts].sort((a, b) => a - b)[Math.floor(counts.length / 2)]!,
+    },
   };
 }
 

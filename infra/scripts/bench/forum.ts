@@ -13,7 +13,15 @@ const db = await createBenchDatabase();
 ensureServicesBuilt();
 const api = await startProcess(
   'api',
-  { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, PORT: String(apiPort), HOST: '127.0.0.1', APP_ORIGINS: baseUrl, RATE_LIMIT_SCALE: '1000' },
+  {
+    DATABASE_URL: db.url,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    APP_ORIGINS: baseUrl,
+    RATE_LIMIT_SCALE: '1000',
+  },
   `${baseUrl}/healthz`,
 );
 try {

@@ -22,7 +22,9 @@ async function gatewayMemory(p: BenchProduct): Promise<Memory> {
   // The lowest of a few readings a second apart: a reading taken just before a collection counts garbage.
   let best: Memory = { heapUsedMiB: Infinity, rssMiB: Infinity };
   for (let i = 0; i < 5; i += 1) {
-    const text = await (await fetch(`${p.realtimeUrl}/metrics`, { headers: { authorization: `Bearer ${p.env.METRICS_TOKEN}` } })).text();
+    const text = await (
+      await fetch(`${p.realtimeUrl}/metrics`, { headers: { authorization: `Bearer ${p.env.METRICS_TOKEN}` } })
+    ).text();
     const heap = Number(/^nodejs_heap_size_used_bytes\{[^}]*\} (\S+)$/m.exec(text)?.[1]);
     const rssKiB = Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${p.realtime.pid}/status`, 'utf8'))?.[1]);
     best = { heapUsedMiB: Math.min(best.heapUsedMiB, heap / 2 ** 20), rssMiB: Math.min(best.rssMiB, rssKiB / 1024) };
@@ -45,7 +47,12 @@ export interface IdleCapacity {
   duplicates: number;
 }
 
-export async function idleCapacity(opts: { idle: number; roomSockets: number; events: number; sources: string[] }): Promise<IdleCapacity> {
+export async function idleCapacity(opts: {
+  idle: number;
+  roomSockets: number;
+  events: number;
+  sources: string[];
+}): Promise<IdleCapacity> {
   const p = await startBenchProduct({ bidders: 1, realtimeNodeArgs: [`--max-old-space-size=${HEAP_LIMIT_MIB}`] });
   const room = new Receivers(2);
   const idle = new Receivers(4);

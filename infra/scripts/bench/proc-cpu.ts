@@ -7,7 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux the product runs on
 const BACKEND_TITLE = /^postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])/;
 
-export type Group = 'api' | 'realtime' | 'workers' | 'postgres (bench database backends)' | 'postgres (background processes, shared)' | 'redis-server (shared)' | 'load generator';
+export type Group =
+  | 'api'
+  | 'realtime'
+  | 'workers'
+  | 'postgres (bench database backends)'
+  | 'postgres (background processes, shared)'
+  | 'redis-server (shared)'
+  | 'load generator';
 
 function cpuTicks(pid: number): number | null {
   try {
@@ -82,7 +89,8 @@ export class CpuSampler {
     clearInterval(this.timer);
     this.sample();
     const out = new Map<Group, number>();
-    for (const [group, first, last] of this.seen.values()) out.set(group, (out.get(group) ?? 0) + (last - first) / TICKS_PER_SECOND);
+    for (const [group, first, last] of this.seen.values())
+      out.set(group, (out.get(group) ?? 0) + (last - first) / TICKS_PER_SECOND);
     return out;
   }
 }

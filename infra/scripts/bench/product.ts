@@ -28,7 +28,11 @@ export function profiled(service: string): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}/${service}`] : [];
 }
 
-export async function startBenchProduct(opts: { bidders: number; apiNodeArgs?: string[]; realtimeNodeArgs?: string[] }): Promise<BenchProduct> {
+export async function startBenchProduct(opts: {
+  bidders: number;
+  apiNodeArgs?: string[];
+  realtimeNodeArgs?: string[];
+}): Promise<BenchProduct> {
   ensureServicesBuilt();
   const [apiPort, rtPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${apiPort}`;
@@ -49,7 +53,10 @@ export async function startBenchProduct(opts: { bidders: number; apiNodeArgs?: s
     METRICS_TOKEN: randomBytes(12).toString('hex'),
   };
   const api = await startProcess('api', env, `${baseUrl}/healthz`, [...profiled('api'), ...(opts.apiNodeArgs ?? [])]);
-  const realtime = await startProcess('realtime', env, `${realtimeUrl}/healthz`, [...profiled('realtime'), ...(opts.realtimeNodeArgs ?? [])]);
+  const realtime = await startProcess('realtime', env, `${realtimeUrl}/healthz`, [
+    ...profiled('realtime'),
+    ...(opts.realtimeNodeArgs ?? []),
+  ]);
   const bidders = await createBidders(db.sql, opts.bidders, 'p');
   return {
     db,
@@ -70,7 +77,10 @@ export async function startBenchProduct(opts: { bidders: number; apiNodeArgs?: s
 }
 
 /** The last seq of each stream an auction's room receives (0 for a stream nothing was written to). */
-export async function roomFinals(db: BenchProduct['db'], auctionIds: number[]): Promise<Map<number, [string, number][]>> {
+export async function roomFinals(
+  db: BenchProduct['db'],
+  auctionIds: number[],
+): Promise<Map<number, [string, number][]>> {
   const rows = await db.sql<{ stream: string; seq: string }[]>`
     select stream, seq from event_streams
     where stream = any(${auctionIds.flatMap(roomStreams)}::text[])`;

@@ -62,7 +62,9 @@ if (pattern) {
   const walk = (id: number, open: Set<string>): number => {
     const node = byId.get(id)!;
     const key = keyOf(node);
-    const mine = (selfUs.get(id) ?? 0) + (node.children ?? []).reduce((sum, c) => sum + walk(c, open.has(key) ? open : new Set([...open, key])), 0);
+    const mine =
+      (selfUs.get(id) ?? 0) +
+      (node.children ?? []).reduce((sum, c) => sum + walk(c, open.has(key) ? open : new Set([...open, key])), 0);
     if (match.test(key) && !open.has(key)) totals.set(key, (totals.get(key) ?? 0) + mine);
     return mine;
   };

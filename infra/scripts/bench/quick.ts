@@ -13,11 +13,24 @@ export async function runQuick(seconds: number): Promise<void> {
   const rows: Row[] = [];
   try {
     rows.push(...(await hotAuctionBids(p, seconds, { withMaximums: false })));
-    const fan = await fanoutComparison(p, bare.url, { sockets: 1000, events: 50, intervalMs: 100, receiverProcesses: 3, firstAmount: 1000 });
+    const fan = await fanoutComparison(p, bare.url, {
+      sockets: 1000,
+      events: 50,
+      intervalMs: 100,
+      receiverProcesses: 3,
+      firstAmount: 1000,
+    });
     rows.push(...fanoutRows(fan));
     // 8 s: every poller asks four times, about 2,000 answers for each percentile.
     rows.push(await chatPollComparison(p, p.bidders[32]!.cookie, 500, 8));
-    const closing = await closeLateness({ sql: p.db.sql, env: p.env, auctions: 100, bidderId: p.bidders[33]!.id, leadMs: 6000, spreadMs: 5000 });
+    const closing = await closeLateness({
+      sql: p.db.sql,
+      env: p.env,
+      auctions: 100,
+      bidderId: p.bidders[33]!.id,
+      leadMs: 6000,
+      spreadMs: 5000,
+    });
     rows.push(closingRow(closing, 100, 5000));
   } finally {
     bare.child.kill();

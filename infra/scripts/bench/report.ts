@@ -10,7 +10,10 @@ export interface Row {
 }
 
 export function printTable(title: string, rows: Row[]): void {
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   console.log(`\n## ${title} (${new Date().toISOString()}, load average ${load} on ${os.cpus().length} cores)\n`);
   console.log('| measurement | product | raw limit, same run | ratio or difference |');
   console.log('|---|---|---|---|');

@@ -59,7 +59,11 @@ export async function createBenchAuction(sql: Sql, endsInMs = 24 * 3600_000): Pr
 }
 
 /** The compiled entry of each service, as `npm start` runs it (ensureServicesBuilt makes sure it is current). */
-export const SERVICE_ENTRY = { api: 'api/dist/server.js', realtime: 'realtime/dist/server.js', workers: 'workers/dist/main.js' } as const;
+export const SERVICE_ENTRY = {
+  api: 'api/dist/server.js',
+  realtime: 'realtime/dist/server.js',
+  workers: 'workers/dist/main.js',
+} as const;
 
 /**
  * Starts one of the product's processes exactly as `npm start` does (plain `node` on its compiled entry) and waits

@@ -23,17 +23,23 @@ const CARS = [
   { year: 2016, make: 'Mercedes-Benz', model: 'E350', trim: '4MATIC Wagon', mileage: 60_000 },
 ];
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 /** Real VIN patterns (a 911, a Corvette, a Civic, a Camry, an F-150) with fresh serials, so each one is uncached. */
 function freshVins(n: number, salt: number): string[] {
   const patterns = ['WP0AB2A90KS1', '1G1YB2D40K51', '2HGFC2F50KH5', '4T1B11HK5KU2', '1FTEW1E50KFA'];
-  return Array.from({ length: n }, (_, i) => withCheckDigit(`${patterns[i % patterns.length]}${String((salt + i) % 100_000).padStart(5, '0')}`));
+  return Array.from({ length: n }, (_, i) =>
+    withCheckDigit(`${patterns[i % patterns.length]}${String((salt + i) % 100_000).padStart(5, '0')}`),
+  );
 }
 
 /** The API's loop delay between two instants, from the probe's tenth-of-a-second lines. */
 function loopDelay(file: string, from: number, to: number): { maxMs: number; worstP99Ms: number } {
-  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => l.split(' ').map(Number) as [number, number, number]);
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' ').map(Number) as [number, number, number]);
   const inside = lines.filter(([t]) => t > from && t <= to + 100);
   return { maxMs: Math.max(...inside.map((l) => l[1])), worstP99Ms: Math.max(...inside.map((l) => l[2])) };
 }
@@ -57,14 +63,27 @@ export async function valuationBench(requests = 1000, uncachedDecodes = 100) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const probe = fileURLToPath(new URL('./loop-delay-probe.mjs', import.meta.url));
   ensureServicesBuilt();
-  const api = await startProcess('api', {
-    DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, PORT: String(port), HOST: '127.0.0.1', APP_ORIGINS: baseUrl,
-    RATE_LIMIT_SCALE: '1000', LOOP_DELAY_FILE: file, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
-  }, `${baseUrl}/healthz`);
+  const api = await startProcess(
+    'api',
+    {
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ORIGINS: baseUrl,
+      RATE_LIMIT_SCALE: '1000',
+      LOOP_DELAY_FILE: file,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
+    },
+    `${baseUrl}/healthz`,
+  );
   try {
     const ask = async (vin: string, mileage = 20_000) => {
       const res = await fetch(`${baseUrl}/api/estimate-value`, {
-        method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ vin, mileage, zip: '48226' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify({ vin, mileage, zip: '48226' }),
       });
       await res.arrayBuffer();
       return res.status;

@@ -27,7 +27,12 @@ const STORM = Number(process.env.FAULTS_STORM ?? 1000);
 console.log('Starting a Redis and a Postgres cluster of our own...');
 const redis = await startOwnRedis();
 const pg = await startOwnPostgres();
-const [apiPort, rtPort, rt2Port, workersPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+const [apiPort, rtPort, rt2Port, workersPort] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+];
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const rtUrl = `http://127.0.0.1:${rtPort}`;
 const rt2Url = `http://127.0.0.1:${rt2Port}`;
@@ -44,14 +49,23 @@ const env = {
   LOG_LEVEL: process.env.FAULTS_VERBOSE ? 'info' : 'warn',
   RATE_LIMIT_SCALE: '1000',
 };
-const prepared = spawnSync(process.execPath, ['infra/dist/prepare-cli.js'], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+const prepared = spawnSync(process.execPath, ['infra/dist/prepare-cli.js'], {
+  cwd: root,
+  env: { ...process.env, ...env },
+  encoding: 'utf8',
+});
 if (prepared.status !== 0) {
   console.error(prepared.stdout, prepared.stderr);
   process.exit(1);
 }
 const product = startProduct(
   env,
-  { api: `${apiUrl}/readyz`, realtime: `${rtUrl}/healthz`, realtime2: `${rt2Url}/healthz`, workers: `http://127.0.0.1:${workersPort}/healthz` },
+  {
+    api: `${apiUrl}/readyz`,
+    realtime: `${rtUrl}/healthz`,
+    realtime2: `${rt2Url}/healthz`,
+    workers: `http://127.0.0.1:${workersPort}/healthz`,
+  },
   { realtime2: { REALTIME_PORT: String(rt2Port) } },
 );
 const sql = createSql(pg.url, { max: 4 });
@@ -63,7 +77,10 @@ try {
   const bidders = await createBidders(sql, 20, 'faults');
   const hot = [await createBenchAuction(sql), await createBenchAuction(sql), await createBenchAuction(sql)];
   // Half the sockets on each gateway: an event must reach both, once.
-  const watchers = Array.from({ length: WATCHERS }, (_, i) => new Watcher(i % 2 ? rt2Url : rtUrl, hot[i % hot.length]!, apiUrl));
+  const watchers = Array.from(
+    { length: WATCHERS },
+    (_, i) => new Watcher(i % 2 ? rt2Url : rtUrl, hot[i % hot.length]!, apiUrl),
+  );
   const bidding = startBidding(apiUrl, bidders, hot, 6, 150);
   const chat = startChat(apiUrl, bidders, hot[0]!, 500);
   await sleep(3000);
@@ -84,7 +101,8 @@ try {
         try {
           // Joins on the healthy gateway must not wait for the frozen one.
           const storm = await joinStorm(rtUrl, hot[1]!, 50, apiUrl);
-          if (storm.joined !== 50 || storm.ms > 3000) throw new Error(`${storm.joined} of 50 joins on the healthy gateway in ${storm.ms} ms`);
+          if (storm.joined !== 50 || storm.ms > 3000)
+            throw new Error(`${storm.joined} of 50 joins on the healthy gateway in ${storm.ms} ms`);
           console.log(`  50 joins on the healthy gateway acknowledged in ${storm.ms} ms`);
           await sleep(10_000 - storm.ms);
         } finally {
@@ -100,7 +118,9 @@ try {
         const storm = Array.from({ length: STORM }, () => new Watcher(rtUrl, hot[0]!, apiUrl));
         watchers.push(...storm);
         await waitFor(() => storm.every((w) => w.joins > 0), 60_000).catch(() => {
-          throw new Error(`only ${storm.filter((w) => w.joins > 0).length} of ${STORM} sockets joined before the storm`);
+          throw new Error(
+            `only ${storm.filter((w) => w.joins > 0).length} of ${STORM} sockets joined before the storm`,
+          );
         });
         const before = storm.map((w) => w.joins);
         product.kill9('realtime');
@@ -149,10 +169,16 @@ try {
     const closeDeadline = faultEnd + 5000;
     let open = closing.length;
     while (open > 0 && Date.now() < closeDeadline + 500) {
-      open = (await sql<{ open: number }[]>`select count(*)::int as open from auctions where id = any(${closing}) and status = 'active'`)[0]!.open;
+      open = (
+        await sql<
+          { open: number }[]
+        >`select count(*)::int as open from auctions where id = any(${closing}) and status = 'active'`
+      )[0]!.open;
       if (open > 0) await sleep(100);
     }
-    const closes = await sql<{ id: number; closedAt: Date | null; endTime: Date; escrows: number; closedEvents: number }[]>`
+    const closes = await sql<
+      { id: number; closedAt: Date | null; endTime: Date; escrows: number; closedEvents: number }[]
+    >`
       select a.id, a.closed_at, a.end_time,
              (select count(*)::int from escrow_transactions e where e.auction_id = a.id) as escrows,
              (select count(*)::int from outbox o where o.stream = 'auction:' || a.id and o.type = 'auction.closed') as closed_events
@@ -167,7 +193,8 @@ try {
       const late = c.closedAt.getTime() - Math.max(faultEnd, c.endTime.getTime());
       closeLateMs = Math.max(closeLateMs, late);
       if (late > 5000) problems.push(`auction ${c.id} closed ${late} ms after it could be`);
-      if (c.escrows !== 1 || c.closedEvents !== 1) problems.push(`auction ${c.id} closed ${c.closedEvents} times with ${c.escrows} escrows`);
+      if (c.escrows !== 1 || c.closedEvents !== 1)
+        problems.push(`auction ${c.id} closed ${c.closedEvents} times with ${c.escrows} escrows`);
     }
 
     // Quiet for a moment, then compare everything with the database.
@@ -175,15 +202,21 @@ try {
     await sleep(3000);
     const acked = bidding.rec.acked;
     const ids = acked.map((a) => a.id);
-    const stored = (await sql<{ stored: number }[]>`select count(*)::int as stored from bids where id = any(${ids})`)[0]!.stored;
+    const stored = (
+      await sql<{ stored: number }[]>`select count(*)::int as stored from bids where id = any(${ids})`
+    )[0]!.stored;
     const lost = new Set(ids).size - stored;
     if (lost > 0) problems.push(`${lost} acknowledged bids not stored`);
     const prices = await sql<{ id: number; currentBid: string; bidCount: number; top: string | null }[]>`
       select a.id, a.current_bid, a.bid_count, (select max(amount) from bids b where b.auction_id = a.id) as top from auctions a where a.id = any(${hot})`;
-    for (const p of prices) if (p.top !== null && Number(p.currentBid) !== Number(p.top)) problems.push(`auction ${p.id}: current_bid ${p.currentBid} but top bid ${p.top}`);
+    for (const p of prices)
+      if (p.top !== null && Number(p.currentBid) !== Number(p.top))
+        problems.push(`auction ${p.id}: current_bid ${p.currentBid} but top bid ${p.top}`);
     const price = new Map(prices.map((p) => [p.id, Number(p.currentBid)]));
     const counts = new Map(prices.map((p) => [p.id, p.bidCount]));
-    const wrong = watchers.filter((w) => Number(w.currentBid) !== price.get(w.auctionId) || w.bidCount !== counts.get(w.auctionId)).length;
+    const wrong = watchers.filter(
+      (w) => Number(w.currentBid) !== price.get(w.auctionId) || w.bidCount !== counts.get(w.auctionId),
+    ).length;
     if (wrong > 0) problems.push(`${wrong} sockets show a price or bid count that is not the database's`);
     const dup = watchers.reduce((n, w) => n + w.duplicates, 0) - dupBefore;
     const ooo = watchers.reduce((n, w) => n + w.outOfOrder, 0) - oooBefore;
@@ -206,8 +239,12 @@ try {
   await chat.stop();
   for (const w of watchers) w.close();
   const statuses = [...bidding.rec.statuses].map(([s, n]) => `${s === -1 ? 'no answer' : s}: ${n}`).join(', ');
-  console.log(`\nBid answers over the whole run: ${statuses}; slowest ${bidding.rec.slowest} ms; chat messages posted: ${chat.sent()}`);
-  console.log(`\n| fault | all processes healthy after (ms) | first accepted bid after (ms) | due auctions closed after (ms, worst) | bids acknowledged | lost | delivered twice | out of order | processes restarted | result |`);
+  console.log(
+    `\nBid answers over the whole run: ${statuses}; slowest ${bidding.rec.slowest} ms; chat messages posted: ${chat.sent()}`,
+  );
+  console.log(
+    `\n| fault | all processes healthy after (ms) | first accepted bid after (ms) | due auctions closed after (ms, worst) | bids acknowledged | lost | delivered twice | out of order | processes restarted | result |`,
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
 } catch (err) {

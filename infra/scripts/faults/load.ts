@@ -146,9 +146,12 @@ export class Watcher {
     });
     this.socket.on('connect', () => void this.join());
     // Bid state comes in auction:events packets, several events of the room in order; each is applied as the page does.
-    this.socket.on('auction:events', (events: { type: string; auctionId: number; seq: number; currentBid?: string; bidCount?: number }[]) => {
-      for (const e of events) this.apply(e);
-    });
+    this.socket.on(
+      'auction:events',
+      (events: { type: string; auctionId: number; seq: number; currentBid?: string; bidCount?: number }[]) => {
+        for (const e of events) this.apply(e);
+      },
+    );
   }
 
   private apply(e: { type: string; auctionId: number; seq: number; currentBid?: string; bidCount?: number }): void {
@@ -202,7 +205,10 @@ export async function joinStorm(realtimeUrl: string, auctionId: number, count: n
       sockets.push(s);
       for (let attempt = 0; attempt < 10 && Date.now() - t0 < 20_000; attempt += 1) {
         if (!s.connected) await new Promise<void>((r) => (s.connected ? r() : s.once('connect', () => r())));
-        const ack = (await s.timeout(5000).emitWithAck('auction:join', { auctionId }).catch(() => null)) as { ok: boolean } | null;
+        const ack = (await s
+          .timeout(5000)
+          .emitWithAck('auction:join', { auctionId })
+          .catch(() => null)) as { ok: boolean } | null;
         if (ack?.ok) return true;
       }
       return false;

@@ -22,11 +22,20 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'faults-redis-'));
   let child: ChildProcess;
   const start = async (aof: boolean) => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', aof ? 'yes' : 'no', '--dir', dir], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', aof ? 'yes' : 'no', '--dir', dir],
+      {
+        stdio: 'ignore',
+      },
+    );
     for (let i = 0; i < 100; i += 1) {
-      if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG')) return;
+      if (
+        spawnSync('redis-cli', ['-p', String(port), 'ping'])
+          .stdout?.toString()
+          .includes('PONG')
+      )
+        return;
       await sleep(50);
     }
     throw new Error('own redis did not start');
@@ -85,7 +94,8 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=200`;
-  const pgctl = (...args: string[]) => run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', ...args]);
+  const pgctl = (...args: string[]) =>
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', ...args]);
   pgctl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/auction`,

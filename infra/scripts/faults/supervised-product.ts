@@ -23,7 +23,11 @@ export interface Product {
 }
 
 /** `envOf` adds what differs per process (the second gateway's port). */
-export function startProduct(env: Record<string, string>, health: Record<ServiceName, string>, envOf: Partial<Record<ServiceName, Record<string, string>>> = {}): Product {
+export function startProduct(
+  env: Record<string, string>,
+  health: Record<ServiceName, string>,
+  envOf: Partial<Record<ServiceName, Record<string, string>>> = {},
+): Product {
   const children = new Map<ServiceName, ChildProcess>();
   const restarts: Record<ServiceName, number> = { api: 0, realtime: 0, realtime2: 0, workers: 0 };
   let stopping = false;
@@ -44,7 +48,10 @@ export function startProduct(env: Record<string, string>, health: Record<Service
     child.on('exit', (code, signal) => {
       if (stopping) return;
       restarts[name] += 1;
-      if (signal !== 'SIGKILL') console.log(`  ${name} exited (${signal ?? code}); its last lines:\n${tail.map((l) => `    ${l.slice(0, 400)}`).join('\n')}`);
+      if (signal !== 'SIGKILL')
+        console.log(
+          `  ${name} exited (${signal ?? code}); its last lines:\n${tail.map((l) => `    ${l.slice(0, 400)}`).join('\n')}`,
+        );
       setTimeout(() => launch(name), 250);
     });
     children.set(name, child);

@@ -61,7 +61,11 @@ export interface EscrowStateRow {
 }
 
 /** An escrow row as the state machine reads it. */
-export function escrowStateOf(row: EscrowStateRow, completed: readonly EscrowMilestone[], verifiedDocuments: readonly string[]): EscrowState {
+export function escrowStateOf(
+  row: EscrowStateRow,
+  completed: readonly EscrowMilestone[],
+  verifiedDocuments: readonly string[],
+): EscrowState {
   return {
     status: row.status,
     buyerTermsAccepted: row.buyerTermsAccepted,
@@ -75,8 +79,14 @@ export function escrowStateOf(row: EscrowStateRow, completed: readonly EscrowMil
 }
 
 /** Both parties hear of every step (a sample car with no owner has only a buyer). */
-export function escrowRecipients(e: { buyerId: number; sellerId: number | null }): { userId: number; role: 'buyer' | 'seller' }[] {
-  return [{ userId: e.buyerId, role: 'buyer' }, ...(e.sellerId === null ? [] : [{ userId: e.sellerId, role: 'seller' as const }])];
+export function escrowRecipients(e: {
+  buyerId: number;
+  sellerId: number | null;
+}): { userId: number; role: 'buyer' | 'seller' }[] {
+  return [
+    { userId: e.buyerId, role: 'buyer' },
+    ...(e.sellerId === null ? [] : [{ userId: e.sellerId, role: 'seller' as const }]),
+  ];
 }
 
 export function actorOf(caller: EscrowCaller, e: EscrowParties): EscrowActor | null {
@@ -108,7 +118,11 @@ export async function lockEscrow(tx: TransactionSql, transactionId: number): Pro
     await tx<{ documentType: string }[]>`
       select distinct document_type from transaction_documents where transaction_id = ${locked.id} and verification_status = 'verified'`,
   ];
-  return { ...locked, completed: milestones.map((m) => m.milestone), verifiedDocuments: documents.map((d) => d.documentType) };
+  return {
+    ...locked,
+    completed: milestones.map((m) => m.milestone),
+    verifiedDocuments: documents.map((d) => d.documentType),
+  };
 }
 
 /** The escrow.updated notices of one step, one for each party. */
@@ -139,7 +153,10 @@ export async function applyEscrowAction(
   const actor = e ? actorOf(input.caller, e) : null;
   if (!e || !actor) return { ok: false, refusal: { code: 'not-found', message: NO_ESCROW } };
   if (input.caller.kind === 'user' && input.caller.as && input.caller.as !== actor) {
-    return { ok: false, refusal: { code: 'forbidden', message: `You are not the ${input.caller.as} of this transaction` } };
+    return {
+      ok: false,
+      refusal: { code: 'forbidden', message: `You are not the ${input.caller.as} of this transaction` },
+    };
   }
 
   const state = escrowStateOf(e, e.completed, e.verifiedDocuments);
@@ -175,7 +192,12 @@ export async function applyEscrowAction(
           metadata = metadata || ${tx.json({ action: input.action, actor })}
       where transaction_id = ${e.id} and milestone = any(${c.milestones}::text[]) and status = 'pending'`;
   }
-  const drafts = escrowNotices(e, { actor, status: c.to, milestone: c.milestones.at(-1) ?? null, text: escrowChangeText(input.action, actor) });
+  const drafts = escrowNotices(e, {
+    actor,
+    status: c.to,
+    milestone: c.milestones.at(-1) ?? null,
+    text: escrowChangeText(input.action, actor),
+  });
   return { ok: true, changed: true, status: c.to, escrow: parties, committed: await tellParties(tx, drafts) };
 }
 

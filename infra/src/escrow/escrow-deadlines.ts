@@ -7,7 +7,10 @@ import { performEscrowAction } from './escrow-actions.js';
 
 const BATCH = 500;
 
-export async function runEscrowDeadlines(deps: { sql: Sql; events: EventPublisher }): Promise<{ cancelled: number; completed: number }> {
+export async function runEscrowDeadlines(deps: {
+  sql: Sql;
+  events: EventPublisher;
+}): Promise<{ cancelled: number; completed: number }> {
   const due = await deps.sql<{ id: number; status: 'pending' | 'in_inspection' }[]>`
     select id, status from escrow_transactions
     where (status = 'pending' and payment_due_at <= now()) or (status = 'in_inspection' and inspection_period_ends <= now())

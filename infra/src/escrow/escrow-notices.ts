@@ -7,7 +7,11 @@ import { appendEventsByStream, type CommittedEvent } from '../events/append-even
 import { recordNotices } from '../notices/record-notices.js';
 
 /** `bell: false` keeps a step out of the notifications (the opening of an escrow: the won and sold notices say it). */
-export async function tellParties(tx: TransactionSql, drafts: EventDraft[], opts: { bell?: boolean } = {}): Promise<CommittedEvent[]> {
+export async function tellParties(
+  tx: TransactionSql,
+  drafts: EventDraft[],
+  opts: { bell?: boolean } = {},
+): Promise<CommittedEvent[]> {
   const notices = drafts.flatMap((d) => (d.type === 'escrow.updated' ? [d] : []));
   if (notices.length === 0) return appendEventsByStream(tx, drafts);
   const steps = await tx<{ id: number }[]>`
@@ -22,7 +26,9 @@ export async function tellParties(tx: TransactionSql, drafts: EventDraft[], opts
   if (opts.bell === false) return committed;
   const told = await recordNotices(
     tx,
-    notices.map((n, i) => escrowStepNotice({ userId: n.userId, auctionId: n.auctionId, stepId: steps[i]!.id, text: n.text })),
+    notices.map((n, i) =>
+      escrowStepNotice({ userId: n.userId, auctionId: n.auctionId, stepId: steps[i]!.id, text: n.text }),
+    ),
   );
   return [...committed, ...told.committed];
 }

@@ -42,7 +42,10 @@ export function escrowFeesOf(amountCents: number, schedule: FeeSchedule): Escrow
 }
 
 /** Idempotent per auction: a second call finds the existing transaction and writes nothing. */
-export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Promise<{ transactionId: number; committed: CommittedEvent[] }> {
+export async function openEscrow(
+  tx: TransactionSql,
+  input: OpenEscrowInput,
+): Promise<{ transactionId: number; committed: CommittedEvent[] }> {
   // The commission an admin set applies to sales from now on; each escrow keeps the schedule it was opened with.
   const feeSchedule = scheduleWithCommission((await readSettings(tx)).commissionRatePct);
   const [created] = await tx<{ id: number; createdAt: Date }[]>`
@@ -52,7 +55,9 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     on conflict (auction_id) do nothing
     returning id, created_at`;
   if (!created) {
-    const [existing] = await tx<{ id: number }[]>`select id from escrow_transactions where auction_id = ${input.auctionId}`;
+    const [existing] = await tx<
+      { id: number }[]
+    >`select id from escrow_transactions where auction_id = ${input.auctionId}`;
     return { transactionId: existing!.id, committed: [] };
   }
   const id = created.id;
@@ -81,7 +86,10 @@ export async function openEscrow(tx: TransactionSql, input: OpenEscrowInput): Pr
     auctionId: input.auctionId,
     status: 'pending',
     milestone: ESCROW_OPENING_MILESTONE,
-    text: role === 'buyer' ? `Your escrow is open: accept the terms, then pay the deposit or the whole amount within ${ESCROW_PAYMENT_DUE_HOURS} hours.` : 'Your car sold: the escrow is open.',
+    text:
+      role === 'buyer'
+        ? `Your escrow is open: accept the terms, then pay the deposit or the whole amount within ${ESCROW_PAYMENT_DUE_HOURS} hours.`
+        : 'Your car sold: the escrow is open.',
   }));
   return { transactionId: id, committed: await tellParties(tx, drafts, { bell: false }) };
 }

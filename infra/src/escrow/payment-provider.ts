@@ -19,7 +19,12 @@ export interface PaymentProvider {
   /** Asks the provider to expect this amount for this escrow (idempotent per escrow for a real provider). */
   createIntent(input: { transactionId: number; amountCents: number }): Promise<PaymentIntent>;
   /** Charges a card against an intent (a real provider's hosted form does this in the browser instead). */
-  confirm(input: { transactionId: number; intentId: string; amountCents: number; cardNumber: string }): Promise<CardConfirmation>;
+  confirm(input: {
+    transactionId: number;
+    intentId: string;
+    amountCents: number;
+    cardNumber: string;
+  }): Promise<CardConfirmation>;
   /** Sends money back to the buyer's card. */
   refund(input: { intentId: string; amountCents: number }): Promise<{ refundId: string }>;
   /** The header the provider signs its webhook deliveries with. */
@@ -39,7 +44,12 @@ export function signWebhook(secret: string, body: string, nowMs: number): string
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
-export function verifyWebhookSignature(secret: string, rawBody: Buffer, header: string | undefined, nowMs: number): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  rawBody: Buffer,
+  header: string | undefined,
+  nowMs: number,
+): boolean {
   if (!header) return false;
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]));
   const t = Number(parts.t);
@@ -71,13 +81,23 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { intentId: `pi_sandbox_${randomBytes(12).toString('hex')}` };
   }
 
-  async confirm(input: { transactionId: number; intentId: string; amountCents: number; cardNumber: string }): Promise<CardConfirmation> {
+  async confirm(input: {
+    transactionId: number;
+    intentId: string;
+    amountCents: number;
+    cardNumber: string;
+  }): Promise<CardConfirmation> {
     const { outcome, reason } = sandboxCardOutcome(input.cardNumber);
     const event: PaymentWebhookEvent = {
       id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
       type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
       created: Math.floor(Date.now() / 1000),
-      data: { intentId: input.intentId, transactionId: input.transactionId, amount: centsToDecimal(input.amountCents), failureReason: reason },
+      data: {
+        intentId: input.intentId,
+        transactionId: input.transactionId,
+        amount: centsToDecimal(input.amountCents),
+        failureReason: reason,
+      },
     };
     this.send(event);
     return { outcome: outcome === 'succeeded' ? 'processing' : 'declined', reason };
@@ -98,7 +118,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
   private send(event: PaymentWebhookEvent): void {
     const body = JSON.stringify(event);
     const delivery = new Promise<void>((resolve) => setTimeout(resolve, this.delayMs))
-      .then(() => this.deliver(body, { 'content-type': 'application/json', [this.signatureHeader]: signWebhook(this.secret, body, Date.now()) }))
+      .then(() =>
+        this.deliver(body, {
+          'content-type': 'application/json',
+          [this.signatureHeader]: signWebhook(this.secret, body, Date.now()),
+        }),
+      )
       .catch((err: unknown) => this.onDeliveryError(err))
       .finally(() => this.inFlight.delete(delivery));
     this.inFlight.add(delivery);

@@ -15,7 +15,10 @@ type Applied = { outcome: WebhookOutcome; committed: CommittedEvent[] };
 
 const dueDate = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
-export async function receivePaymentEvent(deps: { sql: Sql; events: EventPublisher }, event: PaymentWebhookEvent): Promise<WebhookOutcome> {
+export async function receivePaymentEvent(
+  deps: { sql: Sql; events: EventPublisher },
+  event: PaymentWebhookEvent,
+): Promise<WebhookOutcome> {
   const { outcome, committed } = await deps.sql.begin(async (tx): Promise<Applied> => {
     const [fresh] = await tx`
       insert into payment_webhook_events (event_id, event_type, transaction_id, payload)
@@ -34,11 +37,16 @@ export async function receivePaymentEvent(deps: { sql: Sql; events: EventPublish
       await tx`
         update payment_schedules set status = 'failed', failure_reason = ${event.data.failureReason ?? 'Payment failed'} where id = any(${ids}::int[])`;
       // The buyer's page shows the failure as it arrives; the seller has nothing to do about a declined card.
-      const notice = escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text: `The payment provider declined the card: ${event.data.failureReason ?? 'payment failed'}` })
-        .filter((d) => d.type === 'escrow.updated' && d.role === 'buyer');
+      const notice = escrowNotices(e, {
+        actor: 'payment_provider',
+        status: e.status,
+        milestone: null,
+        text: `The payment provider declined the card: ${event.data.failureReason ?? 'payment failed'}`,
+      }).filter((d) => d.type === 'escrow.updated' && d.role === 'buyer');
       return { outcome: 'applied', committed: await tellParties(tx, notice) };
     }
-    if (paying.reduce((t, l) => t + l.amountCents, 0) !== toCents(event.data.amount)) return { outcome: 'ignored', committed: [] };
+    if (paying.reduce((t, l) => t + l.amountCents, 0) !== toCents(event.data.amount))
+      return { outcome: 'ignored', committed: [] };
     const left = lines.filter((l) => isOwed(l) && !ids.includes(l.id));
     const applied = left.length === 0 ? await fund(tx, e) : await takeDeposit(tx, e, left);
     if (applied.outcome !== 'applied') return applied;
@@ -52,7 +60,11 @@ export async function receivePaymentEvent(deps: { sql: Sql; events: EventPublish
 
 /** Everything owed is paid: the escrow is funded, by the state machine's `confirm_payment`. */
 async function fund(tx: TransactionSql, e: LockedEscrow): Promise<Applied> {
-  const r = await applyEscrowAction(tx, { transactionId: e.id, action: 'confirm_payment', caller: { kind: 'payment_provider' } });
+  const r = await applyEscrowAction(tx, {
+    transactionId: e.id,
+    action: 'confirm_payment',
+    caller: { kind: 'payment_provider' },
+  });
   return r.ok && r.changed ? { outcome: 'applied', committed: r.committed } : { outcome: 'ignored', committed: [] };
 }
 
@@ -61,12 +73,26 @@ async function fund(tx: TransactionSql, e: LockedEscrow): Promise<Applied> {
  * pending. No deadline cancels it any more: the money paid is held for both parties, and a balance paid late is a
  * matter for a dispute, not for the deadline job.
  */
-async function takeDeposit(tx: TransactionSql, e: LockedEscrow, left: Parameters<typeof paymentDue>[0]): Promise<Applied> {
-  const d = decideEscrow(escrowStateOf(e, e.completed, e.verifiedDocuments), 'confirm_payment', 'payment_provider', e.dbNow.getTime());
+async function takeDeposit(
+  tx: TransactionSql,
+  e: LockedEscrow,
+  left: Parameters<typeof paymentDue>[0],
+): Promise<Applied> {
+  const d = decideEscrow(
+    escrowStateOf(e, e.completed, e.verifiedDocuments),
+    'confirm_payment',
+    'payment_provider',
+    e.dbNow.getTime(),
+  );
   if (!d.ok || !d.changed) return { outcome: 'ignored', committed: [] };
   await tx`update escrow_transactions set payment_due_at = null, updated_at = now() where id = ${e.id}`;
   const next = paymentDue(left).first!;
   const text = `The payment provider confirmed the deposit; the balance of ${formatCents(next.amountCents)} is due by ${dueDate(next.dueAtMs)} UTC`;
-  return { outcome: 'applied', committed: await tellParties(tx, escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text })) };
+  return {
+    outcome: 'applied',
+    committed: await tellParties(
+      tx,
+      escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text }),
+    ),
+  };
 }
-

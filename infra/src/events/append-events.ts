@@ -8,7 +8,11 @@ export interface CommittedEvent {
   event: DomainEvent;
 }
 
-export async function appendEvents(tx: TransactionSql, stream: string, drafts: readonly EventDraft[]): Promise<CommittedEvent[]> {
+export async function appendEvents(
+  tx: TransactionSql,
+  stream: string,
+  drafts: readonly EventDraft[],
+): Promise<CommittedEvent[]> {
   if (drafts.length === 0) return [];
   for (const d of drafts) {
     // A programming error, not bad input: an event must land where its readers look for it.
@@ -35,13 +39,17 @@ export async function appendEvents(tx: TransactionSql, stream: string, drafts: r
  * Appends drafts that may belong to several streams (a buyer's and a seller's notice), one stream at a time in name
  * order: two transactions that both write users 5 and 9 then lock their counters in the same order and never deadlock.
  */
-export async function appendEventsByStream(tx: TransactionSql, drafts: readonly EventDraft[]): Promise<CommittedEvent[]> {
+export async function appendEventsByStream(
+  tx: TransactionSql,
+  drafts: readonly EventDraft[],
+): Promise<CommittedEvent[]> {
   const byStream = new Map<string, EventDraft[]>();
   for (const d of drafts) {
     const stream = streamOf(d);
     byStream.set(stream, [...(byStream.get(stream) ?? []), d]);
   }
   const committed: CommittedEvent[] = [];
-  for (const stream of [...byStream.keys()].sort()) committed.push(...(await appendEvents(tx, stream, byStream.get(stream)!)));
+  for (const stream of [...byStream.keys()].sort())
+    committed.push(...(await appendEvents(tx, stream, byStream.get(stream)!)));
   return committed;
 }

@@ -36,7 +36,13 @@ export function raiseChatLatest(pipeline: ChainableCommander, prefix: string, ev
  * raises it too, a moment later). Bounded: a slow Redis costs the writer at most `timeoutMs`, and the publish still
  * raises it.
  */
-export async function raiseChatLatestNow(redis: Redis, prefix: string, auctionId: number, id: number, timeoutMs: number): Promise<void> {
+export async function raiseChatLatestNow(
+  redis: Redis,
+  prefix: string,
+  auctionId: number,
+  id: number,
+  timeoutMs: number,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     redis.eval(RAISE, 1, chatLatestKey(prefix, auctionId), id, TTL_SECONDS).catch(() => undefined),
@@ -46,7 +52,12 @@ export async function raiseChatLatestNow(redis: Redis, prefix: string, auctionId
 }
 
 /** The newest chat line id Redis knows for the auction, or null when it does not know (then ask Postgres). */
-export async function readChatLatest(redis: Redis, prefix: string, auctionId: number, timeoutMs: number): Promise<number | null> {
+export async function readChatLatest(
+  redis: Redis,
+  prefix: string,
+  auctionId: number,
+  timeoutMs: number,
+): Promise<number | null> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const value = await Promise.race([

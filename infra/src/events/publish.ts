@@ -16,7 +16,11 @@ export interface WarnLogger {
  * a row first sends it, the other finds it claimed (the relay skips rows locked by a claim in progress; a claim waits
  * for the relay's and then finds the row published). A failed write rolls the claim back for the relay to retry.
  */
-export async function publishCommitted(sql: Sql | TransactionSql, write: StreamWriter, committed: readonly CommittedEvent[]): Promise<void> {
+export async function publishCommitted(
+  sql: Sql | TransactionSql,
+  write: StreamWriter,
+  committed: readonly CommittedEvent[],
+): Promise<void> {
   if (committed.length === 0) return;
   const claimAndWrite = async (tx: TransactionSql | Sql) => {
     const claimed = await tx<{ id: string }[]>`
@@ -69,7 +73,10 @@ export class EventPublisher {
       try {
         await publishCommitted(this.sql, this.write, batch);
       } catch (err) {
-        this.log.warn({ err: err instanceof Error ? err.message : String(err), count: batch.length }, 'event publish failed; the relay will send them');
+        this.log.warn(
+          { err: err instanceof Error ? err.message : String(err), count: batch.length },
+          'event publish failed; the relay will send them',
+        );
       }
     }
   }

@@ -71,7 +71,9 @@ export class StreamReader {
     this.leaseKey = `${opts.prefix}${opts.group}-reader`;
     this.claimIdleMs = opts.claimIdleMs ?? CLAIM_IDLE_MS;
     this.reader = opts.redis.duplicate();
-    this.reader.on('error', (err) => opts.logger.warn({ err: err.message, group: opts.group }, 'events stream reader: redis error'));
+    this.reader.on('error', (err) =>
+      opts.logger.warn({ err: err.message, group: opts.group }, 'events stream reader: redis error'),
+    );
   }
 
   /** For an exclusive reader: whether this process holds the lease now. A shared reader always reads. */
@@ -107,7 +109,16 @@ export class StreamReader {
         let res: [string, StreamEntry[]][] | null;
         try {
           res = (await this.reader.xreadgroup(
-            'GROUP', this.opts.group, this.consumer, 'COUNT', READ_COUNT, 'BLOCK', BLOCK_MS, 'STREAMS', this.key, '>',
+            'GROUP',
+            this.opts.group,
+            this.consumer,
+            'COUNT',
+            READ_COUNT,
+            'BLOCK',
+            BLOCK_MS,
+            'STREAMS',
+            this.key,
+            '>',
           )) as [string, StreamEntry[]][] | null;
         } finally {
           this.blockedInRead = false;
@@ -149,14 +160,23 @@ export class StreamReader {
   private async claimPending(minIdleMs: number): Promise<void> {
     let cursor = '0-0';
     do {
-      const [next, entries] = (await this.redis.xautoclaim(this.key, this.opts.group, this.consumer, minIdleMs, cursor, 'COUNT', READ_COUNT)) as [
-        string,
-        (StreamEntry | null)[],
-      ];
+      const [next, entries] = (await this.redis.xautoclaim(
+        this.key,
+        this.opts.group,
+        this.consumer,
+        minIdleMs,
+        cursor,
+        'COUNT',
+        READ_COUNT,
+      )) as [string, (StreamEntry | null)[]];
       cursor = next;
       // Entries trimmed from the stream while pending come back empty (or not at all); there is nothing left to handle.
       const live = entries.filter((e): e is StreamEntry => Array.isArray(e) && Array.isArray(e[1]));
-      if (live.length > 0) this.opts.logger.info({ count: live.length, minIdleMs, group: this.opts.group }, 'handling events left pending');
+      if (live.length > 0)
+        this.opts.logger.info(
+          { count: live.length, minIdleMs, group: this.opts.group },
+          'handling events left pending',
+        );
       await this.handle(live);
     } while (cursor !== '0-0' && this.running);
     this.lastClaimAt = Date.now();
@@ -168,7 +188,11 @@ export class StreamReader {
     for (const [id, fields] of entries) {
       const event = eventFromStreamFields(fields);
       if (event) events.push(event);
-      else this.opts.logger.warn({ id, group: this.opts.group }, 'dropped an events stream entry that does not match the contract');
+      else
+        this.opts.logger.warn(
+          { id, group: this.opts.group },
+          'dropped an events stream entry that does not match the contract',
+        );
     }
     if (events.length > 0) await this.opts.handle(events);
     await this.redis.xack(this.key, this.opts.group, ...entries.map(([id]) => id));
@@ -199,7 +223,10 @@ export class StreamReader {
       const pending = (await this.redis.xpending(this.key, this.opts.group, '-', '+', 1, this.consumer)) as unknown[];
       if (pending.length === 0) await this.redis.xgroup('DELCONSUMER', this.key, this.opts.group, this.consumer);
     } catch (err) {
-      this.opts.logger.warn({ err: messageOf(err), group: this.opts.group }, 'events stream reader: cleanup on stop failed');
+      this.opts.logger.warn(
+        { err: messageOf(err), group: this.opts.group },
+        'events stream reader: cleanup on stop failed',
+      );
     }
     this.leader = false;
     this.redis.disconnect();

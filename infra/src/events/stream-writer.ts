@@ -10,7 +10,8 @@ export function redisStreamWriter(redis: Redis, redisPrefix: string): StreamWrit
   return async (events) => {
     if (events.length === 0) return;
     const pipeline = redis.pipeline();
-    for (const e of events) pipeline.xadd(key, 'MAXLEN', '~', EVENTS_STREAM_MAXLEN, '*', EVENTS_STREAM_FIELD, JSON.stringify(e));
+    for (const e of events)
+      pipeline.xadd(key, 'MAXLEN', '~', EVENTS_STREAM_MAXLEN, '*', EVENTS_STREAM_FIELD, JSON.stringify(e));
     raiseChatLatest(pipeline, redisPrefix, events);
     const results = await pipeline.exec();
     const failed = results?.find(([err]) => err);

@@ -40,7 +40,18 @@ export async function recordNotices(tx: TransactionSql, drafts: readonly NoticeD
     type: 'notification.created',
     userId: r.userId,
     at: r.createdAt.toISOString(),
-    notification: { id: r.id, kind: r.kind, auctionId: r.auctionId, text: r.text, link: r.link, createdAt: r.createdAt.toISOString(), read: false },
+    notification: {
+      id: r.id,
+      kind: r.kind,
+      auctionId: r.auctionId,
+      text: r.text,
+      link: r.link,
+      createdAt: r.createdAt.toISOString(),
+      read: false,
+    },
   }));
-  return { committed: await appendEventsByStream(tx, events), toMail: rows.filter((r) => r.mailStatus === 'pending').map((r) => r.id) };
+  return {
+    committed: await appendEventsByStream(tx, events),
+    toMail: rows.filter((r) => r.mailStatus === 'pending').map((r) => r.id),
+  };
 }

@@ -20,7 +20,11 @@ export const BID_TEXTS = {
 } as const;
 
 /** The lowest acceptable next bid: the starting bid for the first, then current + 1000. */
-export function minimumNextBidCents(a: { currentBidCents: number; startingBidCents: number; bidCount: number }): number {
+export function minimumNextBidCents(a: {
+  currentBidCents: number;
+  startingBidCents: number;
+  bidCount: number;
+}): number {
   return a.bidCount === 0 ? a.startingBidCents : a.currentBidCents + MIN_BID_INCREMENT_CENTS;
 }
 
@@ -42,7 +46,8 @@ export function isWholeDollarTerm(cents: number): boolean {
 
 /** An amount's own validity, before any auction is looked at. */
 export function amountVerdict(amountCents: number): Verdict {
-  if (!Number.isSafeInteger(amountCents) || amountCents < BID_UNIT_CENTS) return refuse('invalid', BID_TEXTS.atLeastOneDollar);
+  if (!Number.isSafeInteger(amountCents) || amountCents < BID_UNIT_CENTS)
+    return refuse('invalid', BID_TEXTS.atLeastOneDollar);
   if (amountCents % BID_UNIT_CENTS !== 0) return refuse('invalid', BID_TEXTS.wholeDollars);
   if (amountCents > MAX_MONEY_CENTS) return refuse('invalid', BID_TEXTS.tooLarge);
   return { ok: true };
@@ -99,7 +104,8 @@ export interface BidStanding {
   maxCents: number | null;
 }
 
-export type BidDecision = { ok: true; bid: AcceptedBid | null; standing: BidStanding } | { ok: false; refusal: Refusal };
+export type BidDecision =
+  { ok: true; bid: AcceptedBid | null; standing: BidStanding } | { ok: false; refusal: Refusal };
 
 export interface DecideOptions {
   /** The database clock at the moment the row was locked. */
@@ -137,7 +143,10 @@ export interface DecidedGroup {
  * stored bid with its own event, extending soft close like any bid.
  */
 export function decideBids(state: BiddingState, requests: readonly BidRequest[], opts: DecideOptions): DecidedGroup {
-  if (opts.bidIds.length < requests.length * BIDS_PER_REQUEST || opts.chatIds.length < requests.length * BIDS_PER_REQUEST) {
+  if (
+    opts.bidIds.length < requests.length * BIDS_PER_REQUEST ||
+    opts.chatIds.length < requests.length * BIDS_PER_REQUEST
+  ) {
     throw new Error('decideBids needs reserved bid ids and chat ids for every request (BIDS_PER_REQUEST each)');
   }
   const at = new Date(opts.nowMs).toISOString();
@@ -150,7 +159,14 @@ export function decideBids(state: BiddingState, requests: readonly BidRequest[],
   const place = (bidder: Bidder, amountCents: number, proxy: boolean, leaderMaxCents: number | null): AcceptedBid => {
     const endTimeMs = extendedEndTime(s.endTimeMs, opts.nowMs);
     const extended = endTimeMs !== s.endTimeMs;
-    s = { ...s, currentBidCents: amountCents, bidCount: s.bidCount + 1, endTimeMs, leaderId: bidder.id, leaderMaxCents };
+    s = {
+      ...s,
+      currentBidCents: amountCents,
+      bidCount: s.bidCount + 1,
+      endTimeMs,
+      leaderId: bidder.id,
+      leaderMaxCents,
+    };
     const bid: AcceptedBid = {
       bidId: opts.bidIds[accepted.length]!,
       chatId: opts.chatIds[accepted.length]!,
@@ -186,7 +202,9 @@ export function decideBids(state: BiddingState, requests: readonly BidRequest[],
   };
   // A maximum at or above the reserve never leads below it.
   const liftToReserve = (amountCents: number, ceilingCents: number) =>
-    s.reserveCents !== null && amountCents < s.reserveCents && ceilingCents >= s.reserveCents ? s.reserveCents : amountCents;
+    s.reserveCents !== null && amountCents < s.reserveCents && ceilingCents >= s.reserveCents
+      ? s.reserveCents
+      : amountCents;
 
   // A maximum without a bid enters at the next minimum, so it goes first: it can then answer the rest of the group.
   const sortKey = (r: BidRequest) => r.amountCents ?? 0;
@@ -221,7 +239,8 @@ export function decideBids(state: BiddingState, requests: readonly BidRequest[],
         own = place(r.bidder, entry, r.amountCents === null, max);
         place(defenderBidder, liftToReserve(answer, defenderMax), true, defenderMax);
       } else {
-        const beat = defenderMax === null ? entry : Math.max(entry, Math.min(defenderMax + MIN_BID_INCREMENT_CENTS, ceiling));
+        const beat =
+          defenderMax === null ? entry : Math.max(entry, Math.min(defenderMax + MIN_BID_INCREMENT_CENTS, ceiling));
         const amount = liftToReserve(beat, ceiling);
         own = place(r.bidder, amount, r.amountCents === null || amount !== entry, max);
       }
@@ -229,7 +248,13 @@ export function decideBids(state: BiddingState, requests: readonly BidRequest[],
     decisions[i] = {
       ok: true,
       bid: own,
-      standing: { leading: s.leaderId === r.bidder.id, currentBidCents: s.currentBidCents, bidCount: s.bidCount, endTimeMs: s.endTimeMs, maxCents: max },
+      standing: {
+        leading: s.leaderId === r.bidder.id,
+        currentBidCents: s.currentBidCents,
+        bidCount: s.bidCount,
+        endTimeMs: s.endTimeMs,
+        maxCents: max,
+      },
     };
   }
   return { decisions, accepted, maxima, events, next: s };
@@ -242,7 +267,8 @@ function leaderBidder(state: BiddingState, accepted: readonly AcceptedBid[], id:
 }
 
 function refusalFor(s: BiddingState, r: BidRequest, nowMs: number): Refusal | null {
-  if (r.amountCents === null && (r.maxCents ?? null) === null) return { code: 'invalid', message: BID_TEXTS.amountOrMax };
+  if (r.amountCents === null && (r.maxCents ?? null) === null)
+    return { code: 'invalid', message: BID_TEXTS.amountOrMax };
   if (r.amountCents !== null) {
     const amount = amountVerdict(r.amountCents);
     if (!amount.ok) return amount.refusal;
@@ -250,7 +276,8 @@ function refusalFor(s: BiddingState, r: BidRequest, nowMs: number): Refusal | nu
   if (r.maxCents !== undefined && r.maxCents !== null) {
     const max = amountVerdict(r.maxCents);
     if (!max.ok) return max.refusal;
-    if (r.amountCents !== null && r.maxCents < r.amountCents) return { code: 'invalid', message: BID_TEXTS.maxBelowBid };
+    if (r.amountCents !== null && r.maxCents < r.amountCents)
+      return { code: 'invalid', message: BID_TEXTS.maxBelowBid };
   }
   const allowed = bidVerdict(s, r.bidder, nowMs);
   if (!allowed.ok) return allowed.refusal;
@@ -258,12 +285,21 @@ function refusalFor(s: BiddingState, r: BidRequest, nowMs: number): Refusal | nu
   const minimum = minimumNextBidCents(s);
   if (r.amountCents === null) {
     const max = r.maxCents!;
-    if (leading && max < s.currentBidCents) return { code: 'conflict', message: `Your maximum cannot be below your winning bid of ${formatCents(s.currentBidCents)}` };
-    if (!leading && max < minimum) return { code: 'conflict', message: `Your maximum must be at least ${formatCents(minimum)} (the next minimum bid)` };
+    if (leading && max < s.currentBidCents)
+      return {
+        code: 'conflict',
+        message: `Your maximum cannot be below your winning bid of ${formatCents(s.currentBidCents)}`,
+      };
+    if (!leading && max < minimum)
+      return {
+        code: 'conflict',
+        message: `Your maximum must be at least ${formatCents(minimum)} (the next minimum bid)`,
+      };
     return null;
   }
   if (r.amountCents < minimum) {
-    const why = s.bidCount === 0 ? 'the starting bid' : `the current bid of ${formatCents(s.currentBidCents)} plus $1,000`;
+    const why =
+      s.bidCount === 0 ? 'the starting bid' : `the current bid of ${formatCents(s.currentBidCents)} plus $1,000`;
     return { code: 'conflict', message: `Bid must be at least ${formatCents(minimum)} (${why})` };
   }
   return null;

@@ -32,7 +32,10 @@ export function carCategoryOf(make: string, model: string, year: number): CarCat
   if (year < CLASSIC_BEFORE_YEAR) return 'classic';
   const m = make.trim().toLowerCase();
   // "AMG G63" is a G-Class: the performance prefix says nothing about the body.
-  const name = model.trim().toLowerCase().replace(/^amg\s+/, '');
+  const name = model
+    .trim()
+    .toLowerCase()
+    .replace(/^amg\s+/, '');
   if (UTILITY[m]?.test(name)) return 'suv';
   if (LUXURY[m]?.test(name)) return 'luxury';
   return 'sports';

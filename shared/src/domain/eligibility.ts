@@ -33,7 +33,8 @@ export const ELIGIBILITY_TEXTS = {
 } as const;
 
 /** An auction that is not yet approved, or was rejected, does not exist for buyers. */
-export const isVisible = (a: Pick<EligibilityAuction, 'status'>): boolean => a.status !== 'pending' && a.status !== 'rejected';
+export const isVisible = (a: Pick<EligibilityAuction, 'status'>): boolean =>
+  a.status !== 'pending' && a.status !== 'rejected';
 
 /** Ended by its status or by the clock: a close job may not have run yet when the end time has passed. */
 export const hasEnded = (a: Pick<EligibilityAuction, 'status' | 'endTimeMs'>, nowMs: number): boolean =>

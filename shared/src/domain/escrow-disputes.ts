@@ -22,7 +22,11 @@ export function decideDisputeReview(status: DisputeStatus): Verdict | { ok: true
 }
 
 /** How much goes back to the buyer: all of what they paid, none, or a part strictly between. */
-export function disputeRefundCents(outcome: DisputeOutcome, paidCents: number, partialCents: number | undefined): { ok: true; cents: number } | { ok: false; message: string } {
+export function disputeRefundCents(
+  outcome: DisputeOutcome,
+  paidCents: number,
+  partialCents: number | undefined,
+): { ok: true; cents: number } | { ok: false; message: string } {
   if (outcome === 'release') return { ok: true, cents: 0 };
   if (outcome === 'refund') return { ok: true, cents: paidCents };
   if (partialCents === undefined || partialCents <= 0 || partialCents >= paidCents) {
@@ -33,7 +37,10 @@ export function disputeRefundCents(outcome: DisputeOutcome, paidCents: number, p
 
 /** Who writes in a dispute's thread, and when: its parties and the mediator, while it is not settled. */
 export function decideDisputeMessage(status: DisputeStatus | null, actor: string): Verdict {
-  if (actor !== 'buyer' && actor !== 'seller' && actor !== 'admin') return refuse('forbidden', 'Only the parties and the mediator can write in a dispute');
+  if (actor !== 'buyer' && actor !== 'seller' && actor !== 'admin')
+    return refuse('forbidden', 'Only the parties and the mediator can write in a dispute');
   if (status === null) return refuse('conflict', 'This transaction has no open dispute');
-  return status === 'open' || status === 'in_review' ? ALLOWED : refuse('conflict', `This dispute is ${status.replace('_', ' ')}`);
+  return status === 'open' || status === 'in_review'
+    ? ALLOWED
+    : refuse('conflict', `This dispute is ${status.replace('_', ' ')}`);
 }

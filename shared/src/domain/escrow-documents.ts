@@ -42,10 +42,20 @@ const BEFORE_INSPECTION: readonly EscrowStatus[] = ['pending', 'funded'];
 const OPEN: readonly EscrowStatus[] = ['pending', 'funded', 'in_inspection', 'disputed'];
 
 /** A party uploads; the required set only until it is verified, `other` (evidence) while the escrow is open. */
-export function decideDocumentUpload(status: EscrowStatus, actor: string, type: EscrowDocumentType, current: string | null): Verdict {
-  if (actor !== 'buyer' && actor !== 'seller') return refuse('forbidden', 'Only the buyer or the seller can upload documents');
-  if (type === 'other') return OPEN.includes(status) ? ALLOWED : refuse('conflict', `This transaction is ${status.replace('_', ' ')}: documents are closed`);
-  if (!BEFORE_INSPECTION.includes(status)) return refuse('conflict', `This transaction is ${status.replace('_', ' ')}: the required documents are closed`);
+export function decideDocumentUpload(
+  status: EscrowStatus,
+  actor: string,
+  type: EscrowDocumentType,
+  current: string | null,
+): Verdict {
+  if (actor !== 'buyer' && actor !== 'seller')
+    return refuse('forbidden', 'Only the buyer or the seller can upload documents');
+  if (type === 'other')
+    return OPEN.includes(status)
+      ? ALLOWED
+      : refuse('conflict', `This transaction is ${status.replace('_', ' ')}: documents are closed`);
+  if (!BEFORE_INSPECTION.includes(status))
+    return refuse('conflict', `This transaction is ${status.replace('_', ' ')}: the required documents are closed`);
   if (current === 'verified') return refuse('conflict', 'This document is already verified');
   return ALLOWED;
 }
@@ -60,6 +70,7 @@ export function decideDocumentReview(
   if (actor !== 'admin') return refuse('forbidden', 'Only an admin can verify documents');
   if (!doc.uploaded) return refuse('conflict', 'Nothing has been uploaded for this document yet');
   if (doc.verificationStatus === decision) return { ok: true, changed: false };
-  if (!BEFORE_INSPECTION.includes(status)) return refuse('conflict', `This transaction is ${status.replace('_', ' ')}: documents can no longer be reviewed`);
+  if (!BEFORE_INSPECTION.includes(status))
+    return refuse('conflict', `This transaction is ${status.replace('_', ' ')}: documents can no longer be reviewed`);
   return ALLOWED;
 }

@@ -16,13 +16,27 @@ export const TRANSIT_INSURANCE = {
 } as const;
 
 export function insuranceQuote(amountCents: number): { coverageCents: number; premiumCents: number } {
-  return { coverageCents: amountCents, premiumCents: Math.max(TRANSIT_INSURANCE.minimumPremiumCents, percentOfCents(amountCents, TRANSIT_INSURANCE.rateBps)) };
+  return {
+    coverageCents: amountCents,
+    premiumCents: Math.max(
+      TRANSIT_INSURANCE.minimumPremiumCents,
+      percentOfCents(amountCents, TRANSIT_INSURANCE.rateBps),
+    ),
+  };
 }
 
 /** Before the payment starts: an intent already made with the provider is for the amount without the premium. */
-export function decideInsurance(status: (typeof ESCROW_STATUSES)[number], actor: string, insured: boolean, paymentStarted: boolean): Verdict {
+export function decideInsurance(
+  status: (typeof ESCROW_STATUSES)[number],
+  actor: string,
+  insured: boolean,
+  paymentStarted: boolean,
+): Verdict {
   if (actor !== 'buyer') return refuse('forbidden', 'Only the buyer can add transit insurance');
   if (insured) return refuse('conflict', 'This transaction is already insured');
-  if (paymentStarted && status === 'pending') return refuse('conflict', 'Transit insurance is added before the payment starts');
-  return status === 'pending' ? ALLOWED : refuse('conflict', 'Transit insurance is added before the payment, so its premium is paid with it');
+  if (paymentStarted && status === 'pending')
+    return refuse('conflict', 'Transit insurance is added before the payment starts');
+  return status === 'pending'
+    ? ALLOWED
+    : refuse('conflict', 'Transit insurance is added before the payment, so its premium is paid with it');
 }

@@ -57,38 +57,120 @@ export interface EscrowRule {
 const OPEN: readonly EscrowStatus[] = ['pending', 'funded', 'in_inspection'];
 
 export const ESCROW_RULES: readonly EscrowRule[] = [
-  { action: 'accept_terms', from: ['pending'], actors: ['buyer', 'seller'], to: 'same', milestones: [], who: 'the buyer or the seller', what: 'accept the escrow terms' },
   {
-    // Only the provider's signed webhook: neither the buyer nor an admin can say money arrived.
-    action: 'confirm_payment', from: ['pending'], actors: ['payment_provider'], to: 'funded', milestones: ['payment_received'],
-    who: 'the payment provider', what: 'mark payment received',
-    guard: (s) => (!s.buyerTermsAccepted || (s.hasSeller && !s.sellerTermsAccepted) ? 'Both parties must accept the escrow terms before payment' : null),
+    action: 'accept_terms',
+    from: ['pending'],
+    actors: ['buyer', 'seller'],
+    to: 'same',
+    milestones: [],
+    who: 'the buyer or the seller',
+    what: 'accept the escrow terms',
   },
   {
-    action: 'verify_documents', from: ['funded'], actors: ['admin'], to: 'in_inspection', milestones: ['documents_verified'], who: 'an admin', what: 'verify the documents',
+    // Only the provider's signed webhook: neither the buyer nor an admin can say money arrived.
+    action: 'confirm_payment',
+    from: ['pending'],
+    actors: ['payment_provider'],
+    to: 'funded',
+    milestones: ['payment_received'],
+    who: 'the payment provider',
+    what: 'mark payment received',
+    guard: (s) =>
+      !s.buyerTermsAccepted || (s.hasSeller && !s.sellerTermsAccepted)
+        ? 'Both parties must accept the escrow terms before payment'
+        : null,
+  },
+  {
+    action: 'verify_documents',
+    from: ['funded'],
+    actors: ['admin'],
+    to: 'in_inspection',
+    milestones: ['documents_verified'],
+    who: 'an admin',
+    what: 'verify the documents',
     guard: (s) => {
       const missing = missingDocuments(s.verifiedDocuments);
-      return missing.length > 0 ? `These documents are not verified yet: ${missing.map((d) => d.replaceAll('_', ' ')).join(', ')}` : null;
+      return missing.length > 0
+        ? `These documents are not verified yet: ${missing.map((d) => d.replaceAll('_', ' ')).join(', ')}`
+        : null;
     },
   },
   {
-    action: 'confirm_inspection', from: ['in_inspection'], actors: ['buyer'], to: 'completed', milestones: ['inspection_completed', 'funds_released'],
-    who: 'the buyer', what: 'confirm the inspection',
+    action: 'confirm_inspection',
+    from: ['in_inspection'],
+    actors: ['buyer'],
+    to: 'completed',
+    milestones: ['inspection_completed', 'funds_released'],
+    who: 'the buyer',
+    what: 'confirm the inspection',
   },
-  { action: 'release_funds', from: ['in_inspection'], actors: ['admin'], to: 'completed', milestones: ['inspection_completed', 'funds_released'], who: 'an admin', what: 'release the funds' },
-  { action: 'open_dispute', from: OPEN, actors: ['buyer', 'seller'], to: 'disputed', milestones: [], who: 'the buyer or the seller', what: 'open a dispute' },
-  { action: 'resolve_release', from: ['disputed'], actors: ['admin'], to: 'completed', milestones: ['funds_released'], who: 'an admin mediator', what: 'resolve the dispute' },
-  { action: 'resolve_refund', from: ['disputed'], actors: ['admin'], to: 'refunded', milestones: [], who: 'an admin mediator', what: 'resolve the dispute' },
+  {
+    action: 'release_funds',
+    from: ['in_inspection'],
+    actors: ['admin'],
+    to: 'completed',
+    milestones: ['inspection_completed', 'funds_released'],
+    who: 'an admin',
+    what: 'release the funds',
+  },
+  {
+    action: 'open_dispute',
+    from: OPEN,
+    actors: ['buyer', 'seller'],
+    to: 'disputed',
+    milestones: [],
+    who: 'the buyer or the seller',
+    what: 'open a dispute',
+  },
+  {
+    action: 'resolve_release',
+    from: ['disputed'],
+    actors: ['admin'],
+    to: 'completed',
+    milestones: ['funds_released'],
+    who: 'an admin mediator',
+    what: 'resolve the dispute',
+  },
+  {
+    action: 'resolve_refund',
+    from: ['disputed'],
+    actors: ['admin'],
+    to: 'refunded',
+    milestones: [],
+    who: 'an admin mediator',
+    what: 'resolve the dispute',
+  },
   // Part of the money back to the buyer, the rest released to the seller.
-  { action: 'resolve_partial_refund', from: ['disputed'], actors: ['admin'], to: 'completed', milestones: ['funds_released'], who: 'an admin mediator', what: 'resolve the dispute' },
   {
-    action: 'cancel_unpaid', from: ['pending'], actors: ['system'], to: 'cancelled', milestones: [], who: 'the payment deadline', what: 'cancel an unpaid escrow',
-    guard: (s, now) => (s.paymentDueAtMs === null || s.paymentDueAtMs > now ? 'The payment deadline has not passed' : null),
+    action: 'resolve_partial_refund',
+    from: ['disputed'],
+    actors: ['admin'],
+    to: 'completed',
+    milestones: ['funds_released'],
+    who: 'an admin mediator',
+    what: 'resolve the dispute',
   },
   {
-    action: 'complete_after_inspection', from: ['in_inspection'], actors: ['system'], to: 'completed', milestones: ['inspection_completed', 'funds_released'],
-    who: 'the inspection deadline', what: 'release the funds',
-    guard: (s, now) => (s.inspectionEndsAtMs === null || s.inspectionEndsAtMs > now ? 'The inspection period has not ended' : null),
+    action: 'cancel_unpaid',
+    from: ['pending'],
+    actors: ['system'],
+    to: 'cancelled',
+    milestones: [],
+    who: 'the payment deadline',
+    what: 'cancel an unpaid escrow',
+    guard: (s, now) =>
+      s.paymentDueAtMs === null || s.paymentDueAtMs > now ? 'The payment deadline has not passed' : null,
+  },
+  {
+    action: 'complete_after_inspection',
+    from: ['in_inspection'],
+    actors: ['system'],
+    to: 'completed',
+    milestones: ['inspection_completed', 'funds_released'],
+    who: 'the inspection deadline',
+    what: 'release the funds',
+    guard: (s, now) =>
+      s.inspectionEndsAtMs === null || s.inspectionEndsAtMs > now ? 'The inspection period has not ended' : null,
   },
 ];
 
@@ -143,7 +225,13 @@ export function decideEscrow(s: EscrowState, action: EscrowAction, actor: Escrow
     return { ok: true, changed: false };
   }
   if (!rule.from.includes(s.status)) {
-    return { ok: false, refusal: { code: 'conflict', message: `This transaction is ${s.status.replace('_', ' ')}: you cannot ${rule.what} now` } };
+    return {
+      ok: false,
+      refusal: {
+        code: 'conflict',
+        message: `This transaction is ${s.status.replace('_', ' ')}: you cannot ${rule.what} now`,
+      },
+    };
   }
   const blocked = rule.guard?.(s, nowMs);
   if (blocked) return { ok: false, refusal: { code: 'conflict', message: blocked } };
@@ -170,7 +258,8 @@ export function availableEscrowActions(s: EscrowState, actor: EscrowActor, nowMs
 
 /** Words for the other party's notice. */
 export function escrowChangeText(action: EscrowAction, actor: EscrowActor): string {
-  const by = actor === 'payment_provider' ? 'The payment provider' : actor === 'system' ? 'The escrow service' : `The ${actor}`;
+  const by =
+    actor === 'payment_provider' ? 'The payment provider' : actor === 'system' ? 'The escrow service' : `The ${actor}`;
   const done: Record<EscrowAction, string> = {
     accept_terms: 'accepted the escrow terms',
     confirm_payment: 'confirmed the payment',

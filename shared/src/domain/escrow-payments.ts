@@ -15,8 +15,7 @@ export const ESCROW_DEPOSIT_BPS = 1000;
 export const ESCROW_BALANCE_DUE_DAYS = 7;
 
 /** The payment terms in one sentence, as the buy-now dialog, /pricing and the terms state them. */
-export const PAYMENT_TERMS_TEXT =
-  `A ${ESCROW_DEPOSIT_BPS / 100}% deposit (or the whole amount) is due within ${ESCROW_PAYMENT_DUE_HOURS} hours of the sale and the balance within ${ESCROW_BALANCE_DUE_DAYS} days; every payment is held in escrow.`;
+export const PAYMENT_TERMS_TEXT = `A ${ESCROW_DEPOSIT_BPS / 100}% deposit (or the whole amount) is due within ${ESCROW_PAYMENT_DUE_HOURS} hours of the sale and the balance within ${ESCROW_BALANCE_DUE_DAYS} days; every payment is held in escrow.`;
 
 /** What a payment covers: everything still owed, or only what is due first (the deposit and any fee due with it). */
 export const PAYMENT_PARTS = ['all', 'deposit'] as const;
@@ -36,17 +35,25 @@ export interface ScheduleLine {
  * The buyer may pay both at once (one payment of the total) or the deposit first; the escrow is funded when nothing
  * owed is left open.
  */
-export function paymentScheduleOf(buyerTotalCents: number, openedAtMs: number): Omit<ScheduleLine, 'status' | 'paymentId'>[] {
+export function paymentScheduleOf(
+  buyerTotalCents: number,
+  openedAtMs: number,
+): Omit<ScheduleLine, 'status' | 'paymentId'>[] {
   const depositCents = percentOfCents(buyerTotalCents, ESCROW_DEPOSIT_BPS);
   return [
     { paymentType: 'deposit', amountCents: depositCents, dueAtMs: openedAtMs + ESCROW_PAYMENT_DUE_HOURS * 3_600_000 },
-    { paymentType: 'balance', amountCents: buyerTotalCents - depositCents, dueAtMs: openedAtMs + ESCROW_BALANCE_DUE_DAYS * 86_400_000 },
+    {
+      paymentType: 'balance',
+      amountCents: buyerTotalCents - depositCents,
+      dueAtMs: openedAtMs + ESCROW_BALANCE_DUE_DAYS * 86_400_000,
+    },
   ];
 }
 
 const OWED: readonly PaymentScheduleType[] = ['deposit', 'balance', 'full', 'fee'];
 /** A line the buyer still owes: not paid, not cancelled (a failed card leaves it owed). */
-export const isOwed = (l: Pick<ScheduleLine, 'paymentType' | 'status'>) => OWED.includes(l.paymentType) && (l.status === 'pending' || l.status === 'failed');
+export const isOwed = (l: Pick<ScheduleLine, 'paymentType' | 'status'>) =>
+  OWED.includes(l.paymentType) && (l.status === 'pending' || l.status === 'failed');
 const sum = (lines: readonly Pick<ScheduleLine, 'amountCents'>[]) => lines.reduce((t, l) => t + l.amountCents, 0);
 
 /** Where the buyer's payments stand, for the payment tab and the next-step text. */
@@ -88,22 +95,36 @@ export function decidePaymentLines<L extends ScheduleLine>(
   part: PaymentPart,
 ): { ok: true; lines: L[]; amountCents: number; reuseIntent: string | null } | { ok: false; refusal: Refusal } {
   const owed = lines.filter(isOwed);
-  if (owed.length === 0) return { ok: false, refusal: { code: 'conflict', message: 'This transaction is already paid' } };
+  if (owed.length === 0)
+    return { ok: false, refusal: { code: 'conflict', message: 'This transaction is already paid' } };
   let chosen = owed;
   if (part === 'deposit') {
     const deposit = owed.find((l) => l.paymentType === 'deposit');
-    if (!deposit) return { ok: false, refusal: { code: 'conflict', message: 'No deposit is owed on this transaction: pay what remains' } };
+    if (!deposit)
+      return {
+        ok: false,
+        refusal: { code: 'conflict', message: 'No deposit is owed on this transaction: pay what remains' },
+      };
     chosen = owed.filter((l) => l.dueAtMs <= deposit.dueAtMs);
   }
   const inFlight = owed.filter((l) => l.paymentId !== null && l.status === 'pending');
   const intents = new Set(chosen.map((l) => l.paymentId));
   const sameLines = inFlight.length === chosen.length && inFlight.every((l) => chosen.includes(l));
   if (inFlight.length > 0 && !sameLines) {
-    return { ok: false, refusal: { code: 'conflict', message: `A payment of ${formatCents(sum(inFlight))} is in progress: wait until it is confirmed or declined` } };
+    return {
+      ok: false,
+      refusal: {
+        code: 'conflict',
+        message: `A payment of ${formatCents(sum(inFlight))} is in progress: wait until it is confirmed or declined`,
+      },
+    };
   }
   // Every chosen line on one intent and no other line on it: the same payment again (a retry after a declined card).
   const [only] = [...intents];
-  const reuse = intents.size === 1 && only != null && owed.every((l) => (l.paymentId === only) === chosen.includes(l)) ? only : null;
+  const reuse =
+    intents.size === 1 && only != null && owed.every((l) => (l.paymentId === only) === chosen.includes(l))
+      ? only
+      : null;
   return { ok: true, lines: chosen, amountCents: sum(chosen), reuseIntent: reuse };
 }
 
@@ -111,9 +132,13 @@ export function decidePaymentLines<L extends ScheduleLine>(
  * Money back to the buyer spread over the payments that brought it in, newest first, none beyond what it paid (a card
  * refund goes to the payment it reverses).
  */
-export function refundsByPayment(paidLines: readonly Pick<ScheduleLine, 'amountCents' | 'paymentId'>[], refundCents: number): { paymentId: string; cents: number }[] {
+export function refundsByPayment(
+  paidLines: readonly Pick<ScheduleLine, 'amountCents' | 'paymentId'>[],
+  refundCents: number,
+): { paymentId: string; cents: number }[] {
   const byPayment = new Map<string, number>();
-  for (const l of paidLines) if (l.paymentId !== null) byPayment.set(l.paymentId, (byPayment.get(l.paymentId) ?? 0) + l.amountCents);
+  for (const l of paidLines)
+    if (l.paymentId !== null) byPayment.set(l.paymentId, (byPayment.get(l.paymentId) ?? 0) + l.amountCents);
   const out: { paymentId: string; cents: number }[] = [];
   let left = refundCents;
   for (const [paymentId, cents] of [...byPayment].reverse()) {
@@ -127,7 +152,8 @@ export function refundsByPayment(paidLines: readonly Pick<ScheduleLine, 'amountC
 
 /** A payment may start when the provider's confirmation would be accepted (terms accepted by both, still pending). */
 export function decidePaymentStart(s: EscrowState, actor: string, nowMs: number): Verdict {
-  if (actor !== 'buyer') return { ok: false, refusal: { code: 'forbidden', message: 'Only the buyer can pay for this transaction' } };
+  if (actor !== 'buyer')
+    return { ok: false, refusal: { code: 'forbidden', message: 'Only the buyer can pay for this transaction' } };
   const d = decideEscrow(s, 'confirm_payment', 'payment_provider', nowMs);
   if (!d.ok) return d;
   if (!d.changed) return { ok: false, refusal: { code: 'conflict', message: 'This transaction is already paid' } };
@@ -146,5 +172,8 @@ export function sandboxCardOutcome(cardNumber: string): { outcome: 'succeeded' |
   const card = SANDBOX_TEST_CARDS.find((c) => c.number === digits);
   if (!card) return { outcome: 'declined', reason: 'Your card was declined: the sandbox accepts only its test cards' };
   if (card.outcome === 'succeeded') return { outcome: 'succeeded', reason: null };
-  return { outcome: 'declined', reason: card.number.endsWith('9995') ? 'Your card has insufficient funds' : 'Your card was declined' };
+  return {
+    outcome: 'declined',
+    reason: card.number.endsWith('9995') ? 'Your card has insufficient funds' : 'Your card was declined',
+  };
 }

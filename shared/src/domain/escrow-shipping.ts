@@ -18,9 +18,12 @@ const OPEN: readonly EscrowStatus[] = ['pending', 'funded', 'in_inspection'];
 
 export function decideShipping(status: EscrowStatus, actor: string, d: ShippingDetails): Verdict {
   if (actor !== 'seller') return refuse('forbidden', 'Only the seller can enter the shipping details');
-  if (!OPEN.includes(status)) return refuse('conflict', `This transaction is ${status.replace('_', ' ')}: shipping can no longer change`);
-  if (d.shippingMethod === 'carrier' && (!d.carrier || !d.trackingNumber)) return refuse('invalid', 'A carrier shipment needs the carrier and its tracking number');
-  if (d.shippingMethod === 'pickup' && !d.pickupLocation) return refuse('invalid', 'A pickup needs the pickup location');
+  if (!OPEN.includes(status))
+    return refuse('conflict', `This transaction is ${status.replace('_', ' ')}: shipping can no longer change`);
+  if (d.shippingMethod === 'carrier' && (!d.carrier || !d.trackingNumber))
+    return refuse('invalid', 'A carrier shipment needs the carrier and its tracking number');
+  if (d.shippingMethod === 'pickup' && !d.pickupLocation)
+    return refuse('invalid', 'A pickup needs the pickup location');
   return ALLOWED;
 }
 

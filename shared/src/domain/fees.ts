@@ -86,6 +86,7 @@ export function sellerFeeLines(f: SaleFees, schedule: FeeSchedule): FeeLine[] {
 
 /** The schedule with the seller's commission an admin set (a whole percent); anything else keeps the standard schedule. */
 export function scheduleWithCommission(commissionPct: unknown, base: FeeSchedule = FEE_SCHEDULE): FeeSchedule {
-  if (typeof commissionPct !== 'number' || !Number.isInteger(commissionPct) || commissionPct < 0 || commissionPct > 100) return base;
+  if (typeof commissionPct !== 'number' || !Number.isInteger(commissionPct) || commissionPct < 0 || commissionPct > 100)
+    return base;
   return { ...base, sellersCommissionBps: commissionPct * 100 };
 }

@@ -17,7 +17,9 @@ export const TRENDING_AGE_OFFSET_HOURS = 2;
  */
 export function trendingScore(p: { likes: number; replies: number; lastActivityAt: Date }, asOf: Date): number {
   const hours = Math.max(0, (asOf.getTime() - p.lastActivityAt.getTime()) / 3_600_000);
-  return (1 + p.likes + TRENDING_REPLY_WEIGHT * p.replies) / Math.pow(hours + TRENDING_AGE_OFFSET_HOURS, TRENDING_GRAVITY);
+  return (
+    (1 + p.likes + TRENDING_REPLY_WEIGHT * p.replies) / Math.pow(hours + TRENDING_AGE_OFFSET_HOURS, TRENDING_GRAVITY)
+  );
 }
 
 interface PostFacts {

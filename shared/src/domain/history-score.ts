@@ -13,7 +13,12 @@ export interface HistoryScoreFacts {
 
 /** 100, less 25 for an accident, 30 for a title issue, 5 per open recall and 3 per owner after the first. */
 export function historyScore(f: HistoryScoreFacts): number {
-  const score = 100 - (f.accidentHistory ? 25 : 0) - (f.titleIssues ? 30 : 0) - 5 * f.openRecalls - 3 * Math.max(0, f.totalOwners - 1);
+  const score =
+    100 -
+    (f.accidentHistory ? 25 : 0) -
+    (f.titleIssues ? 30 : 0) -
+    5 * f.openRecalls -
+    3 * Math.max(0, f.totalOwners - 1);
   return Math.max(0, Math.min(100, score));
 }
 

@@ -9,7 +9,10 @@ import { carCategoryOf, type CarCategory } from './car-category.js';
 export type Trend = 'up' | 'down' | 'flat';
 
 /** Percent change with one decimal; under half a percent either way is flat. Null when either window has no price. */
-export function priceTrend(nowCents: number | null, beforeCents: number | null): { trend: Trend; percent: number } | null {
+export function priceTrend(
+  nowCents: number | null,
+  beforeCents: number | null,
+): { trend: Trend; percent: number } | null {
   if (nowCents === null || beforeCents === null || beforeCents <= 0) return null;
   const percent = Math.round(((nowCents - beforeCents) * 1000) / beforeCents) / 10;
   return { trend: Math.abs(percent) < 0.5 ? 'flat' : percent > 0 ? 'up' : 'down', percent };
@@ -37,7 +40,9 @@ const DAY_MS = 86_400_000;
 const EMPTY: WindowStats = { nowAvgCents: null, nowSales: 0, beforeAvgCents: null, beforeSales: 0 };
 
 /** The reference data's dated auction sales, by category, in its own last two windows. */
-export function referenceStats(rows: readonly { year: number; make: string; model: string; kind: string; date: string | null; priceCents: number }[]): ReferenceStats {
+export function referenceStats(
+  rows: readonly { year: number; make: string; model: string; kind: string; date: string | null; priceCents: number }[],
+): ReferenceStats {
   const dated = rows.filter((r): r is typeof r & { date: string } => r.kind === 'auction sale' && r.date !== null);
   if (dated.length === 0) return { to: null, byCategory: {} };
   const to = dated.reduce((max, r) => (r.date > max ? r.date : max), dated[0]!.date);
@@ -52,7 +57,12 @@ export function referenceStats(rows: readonly { year: number; make: string; mode
   const avg = (xs: number[]) => (xs.length === 0 ? null : Math.round(xs.reduce((a, b) => a + b, 0) / xs.length));
   const byCategory: CategoryStats = {};
   for (const [category, s] of Object.entries(sums) as [CarCategory, { now: number[]; before: number[] }][]) {
-    byCategory[category] = { nowAvgCents: avg(s.now), nowSales: s.now.length, beforeAvgCents: avg(s.before), beforeSales: s.before.length };
+    byCategory[category] = {
+      nowAvgCents: avg(s.now),
+      nowSales: s.now.length,
+      beforeAvgCents: avg(s.before),
+      beforeSales: s.before.length,
+    };
   }
   return { to, byCategory };
 }
@@ -73,7 +83,9 @@ const salesOf = (s: WindowStats | undefined) => (s ? s.nowSales + s.beforeSales 
 /** The three categories with the most sales here (then in the reference data), each on the best basis it has. */
 export function marketInsights(platform: CategoryStats, reference: ReferenceStats): MarketInsight[] {
   const ranked = [...CAR_CATEGORIES].sort(
-    (a, b) => salesOf(platform[b]) - salesOf(platform[a]) || salesOf(reference.byCategory[b]) - salesOf(reference.byCategory[a]),
+    (a, b) =>
+      salesOf(platform[b]) - salesOf(platform[a]) ||
+      salesOf(reference.byCategory[b]) - salesOf(reference.byCategory[a]),
   );
   return ranked.slice(0, SHOWN).map((category) => {
     const here = platform[category] ?? EMPTY;
@@ -82,8 +94,16 @@ export function marketInsights(platform: CategoryStats, reference: ReferenceStat
     const [s, source, basis] = enough(here)
       ? ([here, 'marketplace', hereText] as const)
       : enough(ref)
-        ? ([ref, 'market data', `market data: ${ref.nowSales} auction sales in the ${INSIGHT_WINDOW_DAYS} days to ${reference.to} against ${ref.beforeSales} the ${INSIGHT_WINDOW_DAYS} days before (too few here: ${hereText})`] as const)
-        : ([here, 'none', `too few sales to show a trend: ${hereText}; market data: ${ref.nowSales} and ${ref.beforeSales}`] as const);
+        ? ([
+            ref,
+            'market data',
+            `market data: ${ref.nowSales} auction sales in the ${INSIGHT_WINDOW_DAYS} days to ${reference.to} against ${ref.beforeSales} the ${INSIGHT_WINDOW_DAYS} days before (too few here: ${hereText})`,
+          ] as const)
+        : ([
+            here,
+            'none',
+            `too few sales to show a trend: ${hereText}; market data: ${ref.nowSales} and ${ref.beforeSales}`,
+          ] as const);
     const t = source === 'none' ? null : priceTrend(s.nowAvgCents, s.beforeAvgCents);
     const avg = s.nowAvgCents ?? s.beforeAvgCents;
     return {

@@ -79,16 +79,48 @@ export function closeNotices(f: ClosedAuctionFacts): NoticeDraft[] {
   const sold = f.outcome === 'sold' || f.outcome === 'bought-now';
   if (sold && f.winnerId !== null) {
     const verb = f.outcome === 'bought-now' ? 'bought' : 'won';
-    out.push({ ...base, userId: f.winnerId, kind: 'won', text: `You ${verb} ${f.title} for ${formatMoney(f.winningAmount)}`, link: transactionLink(f.auctionId) });
+    out.push({
+      ...base,
+      userId: f.winnerId,
+      kind: 'won',
+      text: `You ${verb} ${f.title} for ${formatMoney(f.winningAmount)}`,
+      link: transactionLink(f.auctionId),
+    });
   }
   if (f.sellerId !== null) {
-    if (sold) out.push({ ...base, userId: f.sellerId, kind: 'sold', text: `Your ${f.title} sold for ${formatMoney(f.winningAmount)}`, link: transactionLink(f.auctionId) });
+    if (sold)
+      out.push({
+        ...base,
+        userId: f.sellerId,
+        kind: 'sold',
+        text: `Your ${f.title} sold for ${formatMoney(f.winningAmount)}`,
+        link: transactionLink(f.auctionId),
+      });
     else if (f.outcome === 'reserve-not-met')
-      out.push({ ...base, userId: f.sellerId, kind: 'reserve-not-met', text: `Your ${f.title} ended: the reserve was not met (high bid ${formatMoney(f.highBid)})`, link: listingLink(f.auctionId) });
-    else out.push({ ...base, userId: f.sellerId, kind: 'unsold', text: `Your ${f.title} ended with no bids`, link: listingLink(f.auctionId) });
+      out.push({
+        ...base,
+        userId: f.sellerId,
+        kind: 'reserve-not-met',
+        text: `Your ${f.title} ended: the reserve was not met (high bid ${formatMoney(f.highBid)})`,
+        link: listingLink(f.auctionId),
+      });
+    else
+      out.push({
+        ...base,
+        userId: f.sellerId,
+        kind: 'unsold',
+        text: `Your ${f.title} ended with no bids`,
+        link: listingLink(f.auctionId),
+      });
   }
   if (f.outcome === 'reserve-not-met' && f.topBidderId !== null && f.topBidderId !== f.sellerId)
-    out.push({ ...base, userId: f.topBidderId, kind: 'reserve-not-met', text: `${f.title} ended: the reserve was not met by your ${formatMoney(f.highBid)} bid`, link: listingLink(f.auctionId) });
+    out.push({
+      ...base,
+      userId: f.topBidderId,
+      kind: 'reserve-not-met',
+      text: `${f.title} ended: the reserve was not met by your ${formatMoney(f.highBid)} bid`,
+      link: listingLink(f.auctionId),
+    });
   const told = new Set(out.map((n) => n.userId));
   for (const w of f.watcherIds) {
     if (told.has(w)) continue;
@@ -99,7 +131,14 @@ export function closeNotices(f: ClosedAuctionFacts): NoticeDraft[] {
 }
 
 /** A fired bid alert joins the list; it is mailed when the alert's own settings say so (emailEnabled, default on). */
-export function alertNotice(o: { userId: number; alertId: number; seq: number; auctionId: number; text: string; emailEnabled: boolean }): NoticeDraft {
+export function alertNotice(o: {
+  userId: number;
+  alertId: number;
+  seq: number;
+  auctionId: number;
+  text: string;
+  emailEnabled: boolean;
+}): NoticeDraft {
   return {
     userId: o.userId,
     kind: 'alert',
@@ -113,7 +152,12 @@ export function alertNotice(o: { userId: number; alertId: number; seq: number; a
 }
 
 /** A watcher's "ending in 15 minutes" notice, once per auction. */
-export function watchEndingNotice(o: { userId: number; auctionId: number; title: string; minutesLeft: number }): NoticeDraft {
+export function watchEndingNotice(o: {
+  userId: number;
+  auctionId: number;
+  title: string;
+  minutesLeft: number;
+}): NoticeDraft {
   return {
     userId: o.userId,
     kind: 'watch-ending',
@@ -126,5 +170,12 @@ export function watchEndingNotice(o: { userId: number; auctionId: number; title:
 
 /** A step on an escrow, told to one party (the same words as on the escrow page), once per step. */
 export function escrowStepNotice(n: { userId: number; auctionId: number; stepId: number; text: string }): NoticeDraft {
-  return { userId: n.userId, kind: 'escrow', subject: `escrow-step:${n.stepId}`, auctionId: n.auctionId, text: n.text, link: transactionLink(n.auctionId) };
+  return {
+    userId: n.userId,
+    kind: 'escrow',
+    subject: `escrow-step:${n.stepId}`,
+    auctionId: n.auctionId,
+    text: n.text,
+    link: transactionLink(n.auctionId),
+  };
 }

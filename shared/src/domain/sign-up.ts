@@ -28,7 +28,8 @@ export interface SignUpAttemptFacts {
 export function decideConfirmation(a: SignUpAttemptFacts, now: Date): Verdict {
   if (a.existingUserId !== null) return refuse('invalid', SIGN_UP_LINK_INVALID);
   if (a.confirmedAt !== null || a.addressTaken) return refuse('conflict', SIGN_UP_ALREADY_DONE);
-  if (now.getTime() - a.createdAt.getTime() > SIGN_UP_LINK_HOURS * 3_600_000) return refuse('invalid', SIGN_UP_LINK_EXPIRED);
+  if (now.getTime() - a.createdAt.getTime() > SIGN_UP_LINK_HOURS * 3_600_000)
+    return refuse('invalid', SIGN_UP_LINK_EXPIRED);
   return ALLOWED;
 }
 

@@ -51,7 +51,11 @@ export function auctionOutcome(a: StandingAuction, nowMs: number): Outcome | nul
     case 'sold':
       return { kind: 'sold', label: 'Sold', text: `Sold for ${formatCents(a.winningCents ?? a.currentBidCents)}` };
     case 'bought-now':
-      return { kind: 'bought-now', label: 'Bought now', text: `Sold via Buy It Now for ${formatCents(a.winningCents ?? a.currentBidCents)}` };
+      return {
+        kind: 'bought-now',
+        label: 'Bought now',
+        text: `Sold via Buy It Now for ${formatCents(a.winningCents ?? a.currentBidCents)}`,
+      };
     case 'reserve-not-met':
       return { kind: 'reserve-not-met', label: 'Reserve not met', text: 'Reserve not met' };
     case 'no-bids':
@@ -102,7 +106,10 @@ export const BID_INPUT_TEXTS = {
  * A typed bid amount checked before any request, with the message of the rule it breaks: not a number, under $1, with
  * cents, too large for any bid, or below the lowest bid the server accepts now.
  */
-export function checkBidInput(input: string, minimumCents: number): { ok: true; cents: number } | { ok: false; message: string } {
+export function checkBidInput(
+  input: string,
+  minimumCents: number,
+): { ok: true; cents: number } | { ok: false; message: string } {
   const text = input.trim().replace(/^\$/, '').replace(/,/g, '');
   if (!/^-?\d+(\.\d+)?$/.test(text)) return { ok: false, message: BID_INPUT_TEXTS.notANumber };
   if (text.startsWith('-') || /^0+(\.0+)?$/.test(text)) return { ok: false, message: BID_TEXTS.atLeastOneDollar };

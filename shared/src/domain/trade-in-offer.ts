@@ -12,7 +12,12 @@ export const TRADE_IN_OFFER_VALID_DAYS = 7;
 /** Spec part 2: "10-day payoff required from the lienholder". */
 export const TRADE_IN_PAYOFF_DAYS = 10;
 /** Condition against the valuation (which assumes an average car for its mileage), in basis points. */
-export const TRADE_IN_CONDITION_BPS: Record<TradeInCondition, number> = { excellent: 300, good: 0, fair: -800, poor: -2000 };
+export const TRADE_IN_CONDITION_BPS: Record<TradeInCondition, number> = {
+  excellent: 300,
+  good: 0,
+  fair: -800,
+  poor: -2000,
+};
 /** The dealer's margin: 12% of the condition-adjusted value, never less than $750. */
 export const TRADE_IN_MARGIN_BPS = 1200;
 export const TRADE_IN_MIN_MARGIN_CENTS = 750_00;
@@ -43,13 +48,24 @@ const bpsOf = (cents: number, bps: number) => Math.sign(bps) * Math.floor((cents
 export function tradeInOffer(input: TradeInOfferInput): TradeInOffer {
   const conditionAdjustmentCents = bpsOf(input.valueCents, TRADE_IN_CONDITION_BPS[input.condition]);
   const estimatedValueCents = Math.max(0, input.valueCents + conditionAdjustmentCents);
-  const marginCents = Math.min(estimatedValueCents, Math.max(TRADE_IN_MIN_MARGIN_CENTS, bpsOf(estimatedValueCents, TRADE_IN_MARGIN_BPS)));
+  const marginCents = Math.min(
+    estimatedValueCents,
+    Math.max(TRADE_IN_MIN_MARGIN_CENTS, bpsOf(estimatedValueCents, TRADE_IN_MARGIN_BPS)),
+  );
   const lienPayoffCents = input.lien ? input.lien.payoffCents + TRADE_IN_PAYOFF_DAYS * input.lien.perDiemCents : 0;
   const equityCents = estimatedValueCents - marginCents - lienPayoffCents;
   // Offers are whole dollars, rounded down: a firm figure, not a computed one with cents.
   const offerCents = Math.max(0, Math.floor(equityCents / 100) * 100);
   const validUntil = new Date(input.now.getTime() + TRADE_IN_OFFER_VALID_DAYS * 86_400_000);
-  return { conditionAdjustmentCents, estimatedValueCents, marginCents, lienPayoffCents, offerCents, equityCents, validUntil };
+  return {
+    conditionAdjustmentCents,
+    estimatedValueCents,
+    marginCents,
+    lienPayoffCents,
+    offerCents,
+    equityCents,
+    validUntil,
+  };
 }
 
 /** The calendar date (YYYY-MM-DD, UTC) of an instant, the unit payoff dates are compared in. */

@@ -66,5 +66,8 @@ export const SettingsAuditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
   at: z.string(),
 });
-export const AdminSettingsResponseSchema = z.object({ settings: MarketplaceSettingsSchema, audit: z.array(SettingsAuditEntrySchema) });
+export const AdminSettingsResponseSchema = z.object({
+  settings: MarketplaceSettingsSchema,
+  audit: z.array(SettingsAuditEntrySchema),
+});
 export type AdminSettingsResponse = z.infer<typeof AdminSettingsResponseSchema>;

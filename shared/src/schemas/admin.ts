@@ -27,7 +27,12 @@ export const AdminOverviewSchema = z.object({
   /** The marketplace's share of the sales in the period (buyer's premium, commission, escrow fees), as stored with each escrow. */
   feesEarned: MoneySchema,
   /** The same fees by type (the revenue tab). */
-  feesByType: z.object({ buyersPremium: MoneySchema, sellersCommission: MoneySchema, buyerEscrowFees: MoneySchema, sellerEscrowFees: MoneySchema }),
+  feesByType: z.object({
+    buyersPremium: MoneySchema,
+    sellersCommission: MoneySchema,
+    buyerEscrowFees: MoneySchema,
+    sellerEscrowFees: MoneySchema,
+  }),
   series: z.array(z.object({ day: z.string(), sales: z.number().int(), bids: z.number().int() })),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;

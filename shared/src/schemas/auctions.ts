@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AUCTION_SEARCH_MAX_LENGTH, AUCTION_SORTS, AUCTION_STATUSES, AUCTION_TYPES, AUCTION_VIEWS, CAR_CATEGORIES, CATEGORY_FILTERS, RESERVE_STATUSES } from '../constants.js';
+import {
+  AUCTION_SEARCH_MAX_LENGTH,
+  AUCTION_SORTS,
+  AUCTION_STATUSES,
+  AUCTION_TYPES,
+  AUCTION_VIEWS,
+  CAR_CATEGORIES,
+  CATEGORY_FILTERS,
+  RESERVE_STATUSES,
+} from '../constants.js';
 import { ClaimedUserIdSchema, IsoDateSchema, MoneySchema } from './common.js';
 
 export const AuctionTypeSchema = z.enum(AUCTION_TYPES);
@@ -56,7 +65,13 @@ export const AuctionListSchema = z.array(AuctionSchema);
 export const AuctionDetailSchema = AuctionSchema.extend({
   serverTime: IsoDateSchema,
   recentBids: z.array(
-    z.object({ id: z.number().int(), amount: MoneySchema, bidderName: z.string(), timestamp: IsoDateSchema, proxy: z.boolean().optional() }),
+    z.object({
+      id: z.number().int(),
+      amount: MoneySchema,
+      bidderName: z.string(),
+      timestamp: IsoDateSchema,
+      proxy: z.boolean().optional(),
+    }),
   ),
 });
 export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;
@@ -71,7 +86,10 @@ export const AuctionListQuerySchema = z.object({
    * The Ended view's next page: the cursor the previous page's `x-next-cursor` header gave (keyset, never an offset):
    * `t.<closed at, epoch microseconds>.<id>` in the recency order, `p.<price in cents>.<id>` in a price order.
    */
-  after: z.string().regex(/^[tp]\.\d{1,17}\.\d{1,10}$/, 'Not a cursor this list gave').optional(),
+  after: z
+    .string()
+    .regex(/^[tp]\.\d{1,17}\.\d{1,10}$/, 'Not a cursor this list gave')
+    .optional(),
 });
 export type AuctionListQuery = z.infer<typeof AuctionListQuerySchema>;
 

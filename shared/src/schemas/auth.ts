@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, REGISTER_PASSWORD_MIN, SIGN_IN_PASSWORD_MIN } from '../constants.js';
 
 /** RFC 5321 caps an address at 254 characters; anything longer is refused before it reaches a throttle key or a query. */
-const email = (message: string) => z.string().max(254, message).trim().toLowerCase().pipe(z.email({ error: message }));
+const email = (message: string) =>
+  z
+    .string()
+    .max(254, message)
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: message }));
 
 export const LoginBodySchema = z.object({
   email: email('Invalid email address'),
@@ -21,7 +27,10 @@ export const RegisterBodySchema = z.object({
     .string()
     .min(REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters`)
     .max(200)
-    .refine((p) => p.trim().length >= REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters besides spaces`),
+    .refine(
+      (p) => p.trim().length >= REGISTER_PASSWORD_MIN,
+      `Password must be at least ${REGISTER_PASSWORD_MIN} characters besides spaces`,
+    ),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 /** The answer to every registration, whether the address is new or already has an account. */
@@ -33,10 +42,7 @@ export type ConfirmSignUpBody = z.infer<typeof ConfirmSignUpBodySchema>;
 
 export const AdminLoginBodySchema = z.object({
   email: email('Please enter a valid email address'),
-  password: z
-    .string()
-    .min(ADMIN_PASSWORD_MIN, `Password must be at least ${ADMIN_PASSWORD_MIN} characters`)
-    .max(200),
+  password: z.string().min(ADMIN_PASSWORD_MIN, `Password must be at least ${ADMIN_PASSWORD_MIN} characters`).max(200),
 });
 export type AdminLoginBody = z.infer<typeof AdminLoginBodySchema>;
 

@@ -63,6 +63,13 @@ export type MaxBidResponse = z.infer<typeof MaxBidResponseSchema>;
 
 /** GET /api/max-bids: the caller's own maximums on live auctions (the dashboard). */
 export const MyMaxBidsSchema = z.array(
-  z.object({ auctionId: z.number().int(), title: z.string(), maxAmount: MoneySchema, currentBid: MoneySchema, leading: z.boolean(), endTime: IsoDateSchema }),
+  z.object({
+    auctionId: z.number().int(),
+    title: z.string(),
+    maxAmount: MoneySchema,
+    currentBid: MoneySchema,
+    leading: z.boolean(),
+    endTime: IsoDateSchema,
+  }),
 );
 export type MyMaxBids = z.infer<typeof MyMaxBidsSchema>;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { wholeDollarAmount } from './bids.js';
-import { ADMIN_AUCTION_DURATIONS_DAYS, CAR_CATEGORIES, VIN_LENGTH, YEAR_MAX, YEAR_MIN, ZIP_LENGTH } from '../constants.js';
+import {
+  ADMIN_AUCTION_DURATIONS_DAYS,
+  CAR_CATEGORIES,
+  VIN_LENGTH,
+  YEAR_MAX,
+  YEAR_MIN,
+  ZIP_LENGTH,
+} from '../constants.js';
 import { ClaimedUserIdSchema, IdSchema, wholeNumber } from './common.js';
 import { vinCheckDigitProblem } from '../vin.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
@@ -27,7 +34,11 @@ export const CreateCarBodySchema = z.object({
   mileage: wholeNumber().pipe(z.number().min(0).max(2_000_000)),
   condition: z.string().trim().min(1).max(40),
   images: z
-    .array(z.string().refine((url) => photoFileNameOf(url) !== null, 'Each image must be a photo uploaded to /api/uploads/photos'))
+    .array(
+      z
+        .string()
+        .refine((url) => photoFileNameOf(url) !== null, 'Each image must be a photo uploaded to /api/uploads/photos'),
+    )
     .min(1, 'At least one image is required')
     .max(PHOTOS_PER_CAR_MAX, `At most ${PHOTOS_PER_CAR_MAX} photos`),
   description: z.string().max(5000).default(''),
@@ -56,7 +67,10 @@ export const EstimateValueBodySchema = z.object({
   mileage: wholeNumber().pipe(z.number().min(0).max(2_000_000)),
   /** Overrides the decoded trim (or supplies one the VIN does not carry). */
   trim: z.string().trim().max(100).optional(),
-  zip: z.string().trim().regex(new RegExp(`^\\d{${ZIP_LENGTH}}$`), `ZIP must be ${ZIP_LENGTH} digits`),
+  zip: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${ZIP_LENGTH}}$`), `ZIP must be ${ZIP_LENGTH} digits`),
 });
 
 export const ValuationResponseSchema = z.object({
@@ -107,14 +121,25 @@ export const VehicleHistoryReportSchema = z.object({
     }),
   ),
   serviceHistory: z.array(
-    z.object({ serviceType: z.string(), date: z.string(), description: z.string(), mileage: z.number(), location: z.string(), source }),
+    z.object({
+      serviceType: z.string(),
+      date: z.string(),
+      description: z.string(),
+      mileage: z.number(),
+      location: z.string(),
+      source,
+    }),
   ),
-  titleHistory: z.array(z.object({ titleType: z.string(), date: z.string(), state: z.string(), mileage: z.number(), source })),
+  titleHistory: z.array(
+    z.object({ titleType: z.string(), date: z.string(), state: z.string(), mileage: z.number(), source }),
+  ),
   /** Beyond the spec's shape: who made the report, the decoded car, and which parts are sample data. */
   provider: z.string(),
   vehicle: z.object({ year: z.number().int().nullable(), make: z.string().nullable(), model: z.string().nullable() }),
   /** Sections filled (wholly or partly) by the sample generator: the page labels them "sample data". */
-  sampleSections: z.array(z.enum(['vehicleHistory', 'marketValue', 'recalls', 'ownershipHistory', 'serviceHistory', 'titleHistory'])),
+  sampleSections: z.array(
+    z.enum(['vehicleHistory', 'marketValue', 'recalls', 'ownershipHistory', 'serviceHistory', 'titleHistory']),
+  ),
   generatedAt: z.string(),
 });
 export type VehicleHistoryReport = z.infer<typeof VehicleHistoryReportSchema>;
@@ -128,7 +153,10 @@ export const SubmitAuctionBodySchema = z
     buyItNowPrice: wholeDollarAmount('Buy It Now price').optional(),
     /** Left out: the marketplace's default duration in force when an admin approves the auction. */
     durationDays: wholeNumber()
-      .refine((d) => (ADMIN_AUCTION_DURATIONS_DAYS as readonly number[]).includes(d), `Duration must be one of ${ADMIN_AUCTION_DURATIONS_DAYS.join(', ')} days`)
+      .refine(
+        (d) => (ADMIN_AUCTION_DURATIONS_DAYS as readonly number[]).includes(d),
+        `Duration must be one of ${ADMIN_AUCTION_DURATIONS_DAYS.join(', ')} days`,
+      )
       .optional(),
     location: z.string().trim().min(1).max(100),
     isPremiumOnly: z.boolean().default(false),

@@ -64,7 +64,15 @@ export const DashboardSchema = z.object({
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
 /** `me` or the session user's own id; any other id is refused. */
-export const UserRefParamsSchema = z.object({ id: z.union([z.literal('me'), z.string().regex(/^\d{1,10}$/, 'must be a user id or "me"').transform(Number)]) });
+export const UserRefParamsSchema = z.object({
+  id: z.union([
+    z.literal('me'),
+    z
+      .string()
+      .regex(/^\d{1,10}$/, 'must be a user id or "me"')
+      .transform(Number),
+  ]),
+});
 
 export const RecommendationSchema = z.enum(['Strong Buy', 'Buy', 'Hold']);
 export const AuctionPredictionSchema = z.object({

@@ -3,7 +3,12 @@
 import { z } from 'zod';
 import { DEFAULT_SWEEP_EVERY_MS } from '../constants.js';
 
-const csv = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -36,10 +41,16 @@ const trustProxy = z
     if (s === '' || s === 'false') return false;
     if (/^\d{1,2}$/.test(s)) return Number(s);
     if (s === 'true') {
-      ctx.addIssue({ code: 'custom', message: 'name a hop count or the proxies addresses; "true" would trust any client' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'name a hop count or the proxies addresses; "true" would trust any client',
+      });
       return z.NEVER;
     }
-    return s.split(',').map((x) => x.trim()).filter(Boolean);
+    return s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
   });
 
 export const ApiEnvSchema = CoreEnvSchema.extend({
@@ -54,7 +65,10 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   PUBLIC_REALTIME_URL: z
     .string()
     .default('')
-    .refine((v) => v === '' || v === '/' || /^https?:\/\/[^/]+/.test(v), 'must be empty, "/" or an absolute http(s) URL'),
+    .refine(
+      (v) => v === '' || v === '/' || /^https?:\/\/[^/]+/.test(v),
+      'must be empty, "/" or an absolute http(s) URL',
+    ),
   /** Origins allowed to write and to open sockets; by default the app's own address on PORT. */
   APP_ORIGINS: csv.optional(),
   COOKIE_SECURE: bool.default(false),
@@ -71,7 +85,12 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   /** Who writes vehicle history reports: `platform` (this marketplace's records plus labelled sample data) or `fixture` (a fixed report, for tests and demos). */
   HISTORY_PROVIDER: z.enum(['platform', 'fixture']).default('platform'),
   /** How long a history report is served from the cache before it is asked for again. */
-  HISTORY_CACHE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
+  HISTORY_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(3600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The longest a request may wait on Postgres or Redis before it is answered 503 with Retry-After (uploads get 6x). */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
@@ -99,7 +118,10 @@ export const WorkersEnvSchema = CoreEnvSchema.extend({
   WORKERS_PORT: port.default(3002),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Where notices are mailed (smtp://user:pass@host:587, smtps://...); empty: an embedded development mail catcher. */
-  SMTP_URL: z.string().default('').refine((v) => v === '' || /^smtps?:\/\//.test(v), 'must be empty or an smtp:// or smtps:// URL'),
+  SMTP_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'must be empty or an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(3).default('CarBid <notices@carbid.example>'),
   /** The site's address, for the links in mails. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),

@@ -141,11 +141,18 @@ export const InitiateDisputeBodySchema = z.object({
   /** Files uploaded first as `other` documents of this transaction. */
   evidenceDocumentIds: z.array(IdSchema).max(10).optional(),
 });
-export const DisputeMessageBodySchema = z.object({ transactionId: IdSchema, message: z.string().trim().min(1).max(5000) });
+export const DisputeMessageBodySchema = z.object({
+  transactionId: IdSchema,
+  message: z.string().trim().min(1).max(5000),
+});
 export const DisputeMessageResultSchema = z.object({ disputeId: z.number().int() });
 export const DisputeTypeSchema = z.enum(DISPUTE_TYPES);
 export const UploadDocumentFieldsSchema = z.object({ transactionId: IdSchema, documentType: EscrowDocumentTypeSchema });
-export const UploadedDocumentSchema = z.object({ documentId: z.number().int(), documentType: EscrowDocumentTypeSchema, verificationStatus: z.string() });
+export const UploadedDocumentSchema = z.object({
+  documentId: z.number().int(),
+  documentType: EscrowDocumentTypeSchema,
+  verificationStatus: z.string(),
+});
 export const DocumentParamsSchema = z.object({ documentId: IdSchema });
 
 export const ShippingBodySchema = z.object({
@@ -154,20 +161,36 @@ export const ShippingBodySchema = z.object({
   pickupLocation: z.string().trim().min(1).max(200).optional(),
   inspectionLocation: z.string().trim().min(1).max(200).optional(),
   carrier: z.string().trim().min(1).max(100).optional(),
-  trackingNumber: z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'must be 4 to 40 letters, digits or dashes').optional(),
+  trackingNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, 'must be 4 to 40 letters, digits or dashes')
+    .optional(),
 });
 
 export const ShippingResultSchema = z.object({ status: EscrowStatusSchema });
 
 /** `part`: everything still owed (the default), or only the deposit (and any fee due with it) for now. */
-export const PaymentIntentBodySchema = z.object({ transactionId: IdSchema, part: z.enum(PAYMENT_PARTS).default('all') });
+export const PaymentIntentBodySchema = z.object({
+  transactionId: IdSchema,
+  part: z.enum(PAYMENT_PARTS).default('all'),
+});
 export const PaymentIntentSchema = z.object({ intentId: z.string(), provider: z.string(), amount: MoneySchema });
 /** The sandbox's card form; a real provider's form posts to the provider, never here. */
 export const SandboxCardBodySchema = z.object({
   transactionId: IdSchema,
-  cardNumber: z.string().trim().regex(/^[\d ]{12,23}$/, 'must be a card number'),
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'must be MM/YY'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  cardNumber: z
+    .string()
+    .trim()
+    .regex(/^[\d ]{12,23}$/, 'must be a card number'),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'must be MM/YY'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
 });
 /** Accepted by the card form: the confirmation follows as the provider's webhook. */
 export const SandboxCardResultSchema = z.object({ outcome: z.literal('processing'), intentId: z.string() });
@@ -195,7 +218,10 @@ export const AdminEscrowActionBodySchema = z.object({
 export const AdminDocumentParamsSchema = z.object({ id: IdSchema, documentId: IdSchema });
 export const AdminDocumentReviewBodySchema = z
   .object({ decision: z.enum(['verified', 'rejected']), reason: z.string().trim().min(1).max(1000).optional() })
-  .refine((b) => b.decision === 'verified' || b.reason !== undefined, { message: 'A rejection needs a reason', path: ['reason'] });
+  .refine((b) => b.decision === 'verified' || b.reason !== undefined, {
+    message: 'A rejection needs a reason',
+    path: ['reason'],
+  });
 export const AdminDisputeBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('review') }),
   z.object({ action: z.literal('message'), message: z.string().trim().min(1).max(5000) }),
@@ -207,7 +233,11 @@ export const AdminDisputeBodySchema = z.discriminatedUnion('action', [
     decision: z.string().trim().min(1).max(5000),
   }),
 ]);
-export const AdminDisputeResultSchema = z.object({ disputeId: z.number().int(), disputeStatus: z.enum(DISPUTE_STATUSES), status: EscrowStatusSchema });
+export const AdminDisputeResultSchema = z.object({
+  disputeId: z.number().int(),
+  disputeStatus: z.enum(DISPUTE_STATUSES),
+  status: EscrowStatusSchema,
+});
 export const EscrowChangeResponseSchema = z.object({ changed: z.boolean(), status: EscrowStatusSchema });
 
 /** A row of the admin portal's escrow queue: what each escrow waits for and what an admin can do about it. */

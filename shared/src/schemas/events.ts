@@ -32,9 +32,19 @@ export const BidPlacedEventSchema = z.object({
   proxy: z.boolean().optional(),
   chatLine: SystemChatLineSchema,
 });
-export const AuctionExtendedEventSchema = z.object({ type: z.literal('auction.extended'), ...envelope, auctionId, endTime: IsoDateSchema });
+export const AuctionExtendedEventSchema = z.object({
+  type: z.literal('auction.extended'),
+  ...envelope,
+  auctionId,
+  endTime: IsoDateSchema,
+});
 /** An admin approved a submitted auction: it is live until endTime, and its close job must be scheduled. */
-export const AuctionOpenedEventSchema = z.object({ type: z.literal('auction.opened'), ...envelope, auctionId, endTime: IsoDateSchema });
+export const AuctionOpenedEventSchema = z.object({
+  type: z.literal('auction.opened'),
+  ...envelope,
+  auctionId,
+  endTime: IsoDateSchema,
+});
 export const AuctionClosedEventSchema = z.object({
   type: z.literal('auction.closed'),
   ...envelope,
@@ -95,7 +105,12 @@ export const NotificationCreatedEventSchema = z.object({
   notification: NotificationSchema,
 });
 /** A seller submitted a car; admins' pending lists update without a reload. */
-export const AuctionSubmittedEventSchema = z.object({ type: z.literal('auction.submitted'), ...envelope, auctionId, title: z.string() });
+export const AuctionSubmittedEventSchema = z.object({
+  type: z.literal('auction.submitted'),
+  ...envelope,
+  auctionId,
+  title: z.string(),
+});
 export const AuctionReviewedEventSchema = z.object({
   type: z.literal('auction.reviewed'),
   ...envelope,

@@ -11,7 +11,10 @@ import {
 } from '../constants.js';
 import { ClaimedUserIdSchema, IdSchema, IsoDateSchema } from './common.js';
 
-export const FORUM_POST_CATEGORIES = FORUM_CATEGORIES.filter((c) => c !== 'all') as Exclude<(typeof FORUM_CATEGORIES)[number], 'all'>[];
+export const FORUM_POST_CATEGORIES = FORUM_CATEGORIES.filter((c) => c !== 'all') as Exclude<
+  (typeof FORUM_CATEGORIES)[number],
+  'all'
+>[];
 export type ForumCategory = (typeof FORUM_POST_CATEGORIES)[number];
 export const FORUM_SORTS = ['recent', 'trending', 'top'] as const;
 export type ForumSort = (typeof FORUM_SORTS)[number];
@@ -54,16 +57,28 @@ export type CreateForumPostBody = z.input<typeof CreateForumPostBodySchema>;
 export const ForumPostFormSchema = CreateForumPostBodySchema.omit({ userId: true }).extend({
   tags: z
     .string()
-    .transform((line) => line.split(',').map((t) => t.trim()).filter(Boolean))
+    .transform((line) =>
+      line
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
     .pipe(TagsSchema),
 });
 
 export const UpdateForumPostBodySchema = z
-  .object({ title: text('Title', FORUM_TITLE_MAX_LENGTH), content: text('Content', FORUM_POST_MAX_LENGTH), tags: TagsSchema })
+  .object({
+    title: text('Title', FORUM_TITLE_MAX_LENGTH),
+    content: text('Content', FORUM_POST_MAX_LENGTH),
+    tags: TagsSchema,
+  })
   .partial()
   .refine((b) => b.title !== undefined || b.content !== undefined || b.tags !== undefined, 'Nothing to change');
 
-export const CreateForumReplyBodySchema = z.object({ content: text('Reply', FORUM_REPLY_MAX_LENGTH), userId: ClaimedUserIdSchema });
+export const CreateForumReplyBodySchema = z.object({
+  content: text('Reply', FORUM_REPLY_MAX_LENGTH),
+  userId: ClaimedUserIdSchema,
+});
 export const ForumReportBodySchema = z.object({ reason: text('Reason', 500), replyId: IdSchema.optional() });
 export const ForumHideBodySchema = z.object({ hidden: z.boolean() });
 export const ForumReplyParamsSchema = z.object({ id: IdSchema, replyId: IdSchema });
@@ -99,15 +114,20 @@ export function decodeForumCursor(s: string): ForumCursor | null {
   const [kind, a, b, c, extra] = s.split('_');
   if (extra !== undefined || kind === undefined || a === undefined || b === undefined) return null;
   if (kind === 'r' && c === undefined && ISO_US.test(a) && ID.test(b)) return { sort: 'recent', at: a, id: Number(b) };
-  if (kind === 'p' && c === undefined && ID.test(a) && ID.test(b)) return { sort: 'top', likes: Number(a), id: Number(b) };
-  if (kind === 's' && c === undefined && NUM.test(a) && ID.test(b)) return { sort: 'search', rank: Number(a), id: Number(b) };
-  if (kind === 't' && c !== undefined && ISO_US.test(a) && NUM.test(b) && ID.test(c)) return { sort: 'trending', asOf: a, score: Number(b), id: Number(c) };
+  if (kind === 'p' && c === undefined && ID.test(a) && ID.test(b))
+    return { sort: 'top', likes: Number(a), id: Number(b) };
+  if (kind === 's' && c === undefined && NUM.test(a) && ID.test(b))
+    return { sort: 'search', rank: Number(a), id: Number(b) };
+  if (kind === 't' && c !== undefined && ISO_US.test(a) && NUM.test(b) && ID.test(c))
+    return { sort: 'trending', asOf: a, score: Number(b), id: Number(c) };
   return null;
 }
 
 export const ForumPostsQuerySchema = z
   .object({
-    category: z.enum(FORUM_CATEGORIES, { error: 'Choose a category: all, general, technical, marketplace or reviews' }).default('all'),
+    category: z
+      .enum(FORUM_CATEGORIES, { error: 'Choose a category: all, general, technical, marketplace or reviews' })
+      .default('all'),
     search: z
       .string()
       .trim()
@@ -115,7 +135,10 @@ export const ForumPostsQuerySchema = z
       .optional()
       .transform((s) => (s ? s : undefined)),
     sort: z.enum(FORUM_SORTS, { error: 'Sort is recent, trending or top' }).default('recent'),
-    following: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    following: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     cursor: z
       .string()
       .max(200)

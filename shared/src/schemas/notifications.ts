@@ -18,7 +18,10 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationListSchema = z.object({ items: z.array(NotificationSchema), unread: z.number().int().nonnegative() });
+export const NotificationListSchema = z.object({
+  items: z.array(NotificationSchema),
+  unread: z.number().int().nonnegative(),
+});
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 /** Marks every notice up to this id read (the ones the user has seen in the list). */
@@ -59,4 +62,9 @@ export const SIGN_UP_MAIL_JOB = 'sign-up-mail';
 /** The job id, so the API's enqueue and the workers' sweep add one job per attempt. */
 export const signUpMailJobId = (attemptId: number) => `sign-up-mail-${attemptId}`;
 /** Retries of every mail job: an SMTP server that is briefly away is tried again. */
-export const MAIL_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: false } as const;
+export const MAIL_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: 1000,
+  removeOnFail: false,
+} as const;

@@ -53,7 +53,10 @@ export const travelsInAuctionPacket = (type: EventType): boolean => EVENT_STREAM
 
 /** The acknowledgement envelope every client event answers with. */
 export const ackSchema = <T extends z.ZodType>(data: T) =>
-  z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), data }), z.object({ ok: z.literal(false), error: z.string() })]);
+  z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), data }),
+    z.object({ ok: z.literal(false), error: z.string() }),
+  ]);
 export const JoinAckSchema = ackSchema(AuctionSnapshotSchema);
 export const LeaveAckSchema = ackSchema(z.null());
 

@@ -7,7 +7,10 @@ export const ReadinessResponseSchema = z.object({ postgres: z.enum(['ok', 'down'
  * Where browsers find the gateway: the configured public address, or (null) the page's own host on `realtimePort`, so
  * the socket carries the same host's cookies whatever name the page was opened by. Never built from request headers.
  */
-export const ClientConfigSchema = z.object({ realtimeUrl: z.string().nullable(), realtimePort: z.number().int().min(1).max(65535) });
+export const ClientConfigSchema = z.object({
+  realtimeUrl: z.string().nullable(),
+  realtimePort: z.number().int().min(1).max(65535),
+});
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 
 /** An idempotency key from a retrying client: the same key from the same user gets the first answer again. */

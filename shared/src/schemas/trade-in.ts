@@ -24,7 +24,9 @@ export const TRADE_IN_TEXTS = {
 } as const;
 export const TITLE_PHOTOS_MAX = 4;
 
-const photoUrl = z.string().refine((url) => photoFileNameOf(url) !== null, 'Each image must be a photo uploaded to /api/uploads/photos');
+const photoUrl = z
+  .string()
+  .refine((url) => photoFileNameOf(url) !== null, 'Each image must be a photo uploaded to /api/uploads/photos');
 /** PNG or JPG by the stored name, whose extension is the type the upload proved from the file's bytes. */
 const titlePhotoUrl = photoUrl.refine((url) => /\.(png|jpg)$/.test(url), TRADE_IN_TEXTS.titlePhotoType);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
@@ -61,11 +63,14 @@ export const TradeInEvaluateBodySchema = z
   })
   .superRefine((b, ctx) => {
     if (!b.hasLien) {
-      if (b.titlePhotos.length === 0) ctx.addIssue({ code: 'custom', path: ['titlePhotos'], message: TRADE_IN_TEXTS.titlePhotoRequired });
+      if (b.titlePhotos.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['titlePhotos'], message: TRADE_IN_TEXTS.titlePhotoRequired });
       return;
     }
-    if (!b.lienholderName) ctx.addIssue({ code: 'custom', path: ['lienholderName'], message: TRADE_IN_TEXTS.lienholderRequired });
-    if (b.payoffAmount === undefined) ctx.addIssue({ code: 'custom', path: ['payoffAmount'], message: TRADE_IN_TEXTS.payoffRequired });
+    if (!b.lienholderName)
+      ctx.addIssue({ code: 'custom', path: ['lienholderName'], message: TRADE_IN_TEXTS.lienholderRequired });
+    if (b.payoffAmount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['payoffAmount'], message: TRADE_IN_TEXTS.payoffRequired });
     if (b.payoffValidDate) {
       const problem = payoffDateProblem(b.payoffValidDate, utcDate(new Date()));
       if (problem) ctx.addIssue({ code: 'custom', path: ['payoffValidDate'], message: problem });

@@ -60,8 +60,16 @@ const signed = (cents: number) => (cents < 0 ? `-${centsToDecimal(-cents)}` : ce
 /** The comparables a valuation used, as every page that shows a valuation lists them. */
 export function comparableReports(v: Valuation): ComparableReport[] {
   return v.comparables.map((c) => ({
-    year: c.year, make: c.make, model: c.model, trim: c.trim, mileage: c.mileage, price: centsToDecimal(c.priceCents),
-    adjustedPrice: centsToDecimal(c.adjustedCents), date: c.date, kind: c.kind, weight: c.weight,
+    year: c.year,
+    make: c.make,
+    model: c.model,
+    trim: c.trim,
+    mileage: c.mileage,
+    price: centsToDecimal(c.priceCents),
+    adjustedPrice: centsToDecimal(c.adjustedCents),
+    date: c.date,
+    kind: c.kind,
+    weight: c.weight,
   }));
 }
 
@@ -86,6 +94,9 @@ export function toValuationReport(v: Valuation): ValuationReport {
   };
 }
 
-export const TrimsQuerySchema = z.object({ make: z.string().trim().min(1).max(40), model: z.string().trim().min(1).max(60) });
+export const TrimsQuerySchema = z.object({
+  make: z.string().trim().min(1).max(40),
+  model: z.string().trim().min(1).max(60),
+});
 export const TrimsResponseSchema = z.object({ trims: z.array(z.string()) });
 export type TrimsResponse = z.infer<typeof TrimsResponseSchema>;

@@ -47,10 +47,17 @@ function quantile(sorted: readonly number[], q: number): number {
 function cellOf(errors: readonly number[]): CalibrationCell {
   const s = [...errors].sort((a, b) => a - b);
   const within = (p: number) => errors.filter((e) => Math.abs(Math.expm1(e)) <= p).length / errors.length;
-  return { n: errors.length, q10: quantile(s, 0.1), q90: quantile(s, 0.9), within10: within(0.1), within20: within(0.2) };
+  return {
+    n: errors.length,
+    q10: quantile(s, 0.1),
+    q90: quantile(s, 0.9),
+    within10: within(0.1),
+    within20: within(0.2),
+  };
 }
 
-export const cellKey = (group: PriceGroup | 'any', trimGiven: boolean, level: EvidenceLevel) => `${group}|${trimGiven}|${level}`;
+export const cellKey = (group: PriceGroup | 'any', trimGiven: boolean, level: EvidenceLevel) =>
+  `${group}|${trimGiven}|${level}`;
 
 /**
  * One cell per (kind of price, trim given, evidence level). A cell with too few errors borrows from all kinds at
@@ -89,6 +96,11 @@ export function buildCalibration(errors: readonly HeldOutError[]): Calibration {
   return { cells };
 }
 
-export function calibrationCell(c: Calibration, group: PriceGroup, trimGiven: boolean, level: EvidenceLevel): CalibrationCell | undefined {
+export function calibrationCell(
+  c: Calibration,
+  group: PriceGroup,
+  trimGiven: boolean,
+  level: EvidenceLevel,
+): CalibrationCell | undefined {
   return c.cells[cellKey(group, trimGiven, level)] ?? c.cells[cellKey('any', trimGiven, level)];
 }

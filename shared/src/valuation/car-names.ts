@@ -15,9 +15,19 @@ export interface CarName {
 }
 
 const MAKE_ALIASES: Record<string, string> = {
-  mercedes: 'Mercedes-Benz', 'mercedes-benz': 'Mercedes-Benz', 'mercedes benz': 'Mercedes-Benz', bmw: 'BMW',
-  porsche: 'Porsche', audi: 'Audi', ford: 'Ford', chevrolet: 'Chevrolet', chevy: 'Chevrolet', toyota: 'Toyota',
-  honda: 'Honda', ferrari: 'Ferrari', lamborghini: 'Lamborghini',
+  mercedes: 'Mercedes-Benz',
+  'mercedes-benz': 'Mercedes-Benz',
+  'mercedes benz': 'Mercedes-Benz',
+  bmw: 'BMW',
+  porsche: 'Porsche',
+  audi: 'Audi',
+  ford: 'Ford',
+  chevrolet: 'Chevrolet',
+  chevy: 'Chevrolet',
+  toyota: 'Toyota',
+  honda: 'Honda',
+  ferrari: 'Ferrari',
+  lamborghini: 'Lamborghini',
 };
 
 export function normaliseMake(make: string): string {
@@ -27,7 +37,30 @@ export function normaliseMake(make: string): string {
 
 const squash = (s: string) => s.toLowerCase().replace(/[\s\-_]+/g, '');
 
-const MERCEDES_CLASSES = ['cla', 'cls', 'clk', 'cl', 'gla', 'glb', 'glc', 'gle', 'glk', 'gls', 'gl', 'ml', 'slk', 'sls', 'sl', 'a', 'b', 'c', 'e', 'g', 'r', 's'];
+const MERCEDES_CLASSES = [
+  'cla',
+  'cls',
+  'clk',
+  'cl',
+  'gla',
+  'glb',
+  'glc',
+  'gle',
+  'glk',
+  'gls',
+  'gl',
+  'ml',
+  'slk',
+  'sls',
+  'sl',
+  'a',
+  'b',
+  'c',
+  'e',
+  'g',
+  'r',
+  's',
+];
 
 /** "AMG E 63" -> family "e-class", trim "63 amg"; "GLK350" -> "glk-class", "350". */
 function mercedesFamily(model: string): { family: string; extra: string } | null {
@@ -88,7 +121,21 @@ function familyOf(make: string, model: string): { family: string; extra: string 
 
 const BODY_CABRIOLET = new Set(['cabriolet', 'convertible', 'roadster', 'spyder', 'spider', 'volante']);
 const BODY_WAGON = new Set(['wagon', 'estate', 'avant', 'touring-wagon', 'sportturismo']);
-const DROPPED = new Set(['coupe', 'sedan', 'hatchback', 'base', 'w/', 'with', 'and', '&', '-', 'pdk', 'automatic', 'auto', 'edition']);
+const DROPPED = new Set([
+  'coupe',
+  'sedan',
+  'hatchback',
+  'base',
+  'w/',
+  'with',
+  'and',
+  '&',
+  '-',
+  'pdk',
+  'automatic',
+  'auto',
+  'edition',
+]);
 
 /** Tokens of a trim, with gearbox and body words taken out into their own features. */
 function trimParts(text: string): { tokens: string[]; body: CarName['body']; manual: boolean } {

@@ -4,7 +4,13 @@ import type { MarketRow } from './market-data.js';
 import { foldOf } from './car-groups.js';
 import { buildCalibration, type HeldOutError, type PriceGroup } from './calibration.js';
 import {
-  DEFAULT_FIT_OPTIONS, fitCoefficients, fitValuationModel, withReferenceSales, type FitOptions, type ValuationCoefficients, type ValuationModel,
+  DEFAULT_FIT_OPTIONS,
+  fitCoefficients,
+  fitValuationModel,
+  withReferenceSales,
+  type FitOptions,
+  type ValuationCoefficients,
+  type ValuationModel,
 } from './fit-valuation-model.js';
 import { UNDATED_ASKING_DATE } from './features.js';
 import { valueCar, type Valuation } from './value-car.js';
@@ -17,20 +23,32 @@ export function groupOfKind(kind: MarketRow['kind']): PriceGroup {
 
 /** Values a market row as the model would have priced it: its own kind of price, on its own date. */
 export function valueRow(model: ValuationModel, r: MarketRow, trim = r.trim): Valuation {
-  return valueCar(model, { ...r, trim, mileage: r.mileage ?? 0 }, { asOf: r.date ?? UNDATED_ASKING_DATE, kind: r.kind });
+  return valueCar(
+    model,
+    { ...r, trim, mileage: r.mileage ?? 0 },
+    { asOf: r.date ?? UNDATED_ASKING_DATE, kind: r.kind },
+  );
 }
 
 export function heldOutErrors(rows: readonly MarketRow[], options: FitOptions = DEFAULT_FIT_OPTIONS): HeldOutError[] {
   const errors: HeldOutError[] = [];
   for (let k = 0; k < FOLDS; k += 1) {
-    const model = fitValuationModel(rows.filter((r) => foldOf(r, FOLDS, 'calibration') !== k), options);
+    const model = fitValuationModel(
+      rows.filter((r) => foldOf(r, FOLDS, 'calibration') !== k),
+      options,
+    );
     for (const r of rows.filter((x) => foldOf(x, FOLDS, 'calibration') === k)) {
       const group = groupOfKind(r.kind);
       // Held-out sales are also valued as if the seller had given no trim, to learn how wide that leaves the range.
       const trims = group === 'auction' && r.trim ? [r.trim, ''] : [r.trim];
       for (const trim of trims) {
         const v = valueRow(model, r, trim);
-        errors.push({ group, trimGiven: v.trimKnown, level: v.evidence, logError: Math.log(r.priceCents / v.valueCents) });
+        errors.push({
+          group,
+          trimGiven: v.trimKnown,
+          level: v.evidence,
+          logError: Math.log(r.priceCents / v.valueCents),
+        });
       }
     }
   }
@@ -38,10 +56,16 @@ export function heldOutErrors(rows: readonly MarketRow[], options: FitOptions = 
 }
 
 /** What the product uses: coefficients fitted on every row given, range and confidence calibrated by cross-validation. */
-export function fitCalibratedCoefficients(rows: readonly MarketRow[], options: FitOptions = DEFAULT_FIT_OPTIONS): ValuationCoefficients {
+export function fitCalibratedCoefficients(
+  rows: readonly MarketRow[],
+  options: FitOptions = DEFAULT_FIT_OPTIONS,
+): ValuationCoefficients {
   return { ...fitCoefficients(rows, options), calibration: buildCalibration(heldOutErrors(rows, options)) };
 }
 
-export function fitCalibratedModel(rows: readonly MarketRow[], options: FitOptions = DEFAULT_FIT_OPTIONS): ValuationModel {
+export function fitCalibratedModel(
+  rows: readonly MarketRow[],
+  options: FitOptions = DEFAULT_FIT_OPTIONS,
+): ValuationModel {
   return withReferenceSales(fitCalibratedCoefficients(rows, options), rows);
 }

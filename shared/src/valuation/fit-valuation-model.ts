@@ -5,7 +5,14 @@
 //     mileage slopes, all shrunk towards stage 1.
 // Then every row keeps its residual, so the nearest comparables can correct what the regression misses.
 import type { MarketKind, MarketRow } from './market-data.js';
-import { decimalYear, describeCar, familyFeatures, globalFeatures, UNDATED_ASKING_DATE, type DescribedCar } from './features.js';
+import {
+  decimalYear,
+  describeCar,
+  familyFeatures,
+  globalFeatures,
+  UNDATED_ASKING_DATE,
+  type DescribedCar,
+} from './features.js';
 import { fitRobustRidge, predictRow, type Penalty, type SparseRow } from './robust-ridge.js';
 import type { Calibration } from './calibration.js';
 
@@ -73,10 +80,16 @@ export const DEFAULT_FIT_OPTIONS: FitOptions = {
 const logPrice = (cents: number) => Math.log(cents / 100);
 
 /** The regression's log price for a described car (no comparables). */
-export function regressionLog(model: Pick<ValuationModel, 'global' | 'families'>, d: DescribedCar, year: number): number {
+export function regressionLog(
+  model: Pick<ValuationModel, 'global' | 'families'>,
+  d: DescribedCar,
+  year: number,
+): number {
   const fam = model.families[d.familyKey];
   return (
-    Math.log(d.prior.usd) + predictRow(model.global, globalFeatures(d)) + (fam ? predictRow(fam.coef, familyFeatures(d, year)) : 0)
+    Math.log(d.prior.usd) +
+    predictRow(model.global, globalFeatures(d)) +
+    (fam ? predictRow(fam.coef, familyFeatures(d, year)) : 0)
   );
 }
 
@@ -88,7 +101,10 @@ export interface ValuationCoefficients {
   calibration: Calibration | null;
 }
 
-export function fitCoefficients(rows: readonly MarketRow[], options: FitOptions = DEFAULT_FIT_OPTIONS): ValuationCoefficients {
+export function fitCoefficients(
+  rows: readonly MarketRow[],
+  options: FitOptions = DEFAULT_FIT_OPTIONS,
+): ValuationCoefficients {
   const described = rows.map((r) => ({ r, d: describeCar(r, r.kind, r.date) }));
   const stage1: SparseRow[] = described.map(({ r, d }) => ({
     x: globalFeatures(d),
@@ -122,7 +138,12 @@ export function fitCoefficients(rows: readonly MarketRow[], options: FitOptions 
 export function withReferenceSales(coefficients: ValuationCoefficients, rows: readonly MarketRow[]): ValuationModel {
   const families: Record<string, FamilyModel> = {};
   for (const [key, coef] of Object.entries(coefficients.families)) families[key] = { coef, sales: [] };
-  const model: ValuationModel = { fittedRows: coefficients.fittedRows, global: coefficients.global, families, calibration: coefficients.calibration };
+  const model: ValuationModel = {
+    fittedRows: coefficients.fittedRows,
+    global: coefficients.global,
+    families,
+    calibration: coefficients.calibration,
+  };
   for (const r of rows) {
     const d = describeCar(r, r.kind, r.date);
     const fam = families[d.familyKey];
@@ -145,6 +166,9 @@ export function withReferenceSales(coefficients: ValuationCoefficients, rows: re
   return model;
 }
 
-export function fitValuationModel(rows: readonly MarketRow[], options: FitOptions = DEFAULT_FIT_OPTIONS): ValuationModel {
+export function fitValuationModel(
+  rows: readonly MarketRow[],
+  options: FitOptions = DEFAULT_FIT_OPTIONS,
+): ValuationModel {
   return withReferenceSales(fitCoefficients(rows, options), rows);
 }

@@ -66,7 +66,11 @@ export function parseMarketCsv(text: string): MarketRow[] {
       source: source ?? '',
     };
     const bad =
-      !Number.isInteger(row.year) || !row.make || !row.model || !(row.priceCents > 0) || !isKind(row.kind) ||
+      !Number.isInteger(row.year) ||
+      !row.make ||
+      !row.model ||
+      !(row.priceCents > 0) ||
+      !isKind(row.kind) ||
       (row.mileage !== null && !(row.mileage >= 0));
     if (bad) throw new Error(`market data: bad line ${i + 2}: ${line}`);
     return { ...row, kind: row.kind as MarketKind };

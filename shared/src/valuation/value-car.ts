@@ -85,7 +85,10 @@ export interface WeighingSubject {
   at: number;
 }
 
-export function comparableWeight(subject: WeighingSubject, sale: Pick<ReferenceSale, 'year' | 'trimTokens' | 'kind' | 'at'>): number {
+export function comparableWeight(
+  subject: WeighingSubject,
+  sale: Pick<ReferenceSale, 'year' | 'trimTokens' | 'kind' | 'at'>,
+): number {
   const yearGap = Math.abs(subject.year - sale.year);
   if (yearGap > MAX_YEAR_GAP) return 0;
   let sim = 0.5;
@@ -99,7 +102,8 @@ export function comparableWeight(subject: WeighingSubject, sale: Pick<ReferenceS
   return (
     KIND_TRUST[sale.kind] *
     0.5 ** (Math.abs(subject.at - sale.at) / RECENCY_HALF_LIFE_YEARS) *
-    sim * sim *
+    sim *
+    sim *
     Math.exp(-yearGap / 1.5)
   );
 }
@@ -115,10 +119,16 @@ function yearsText(r: { lo: number; hi: number }): string {
  * Sellers and VIN decoders often put the trim in the model ("911 Carrera S", "M4 Competition"): when the model as
  * given is no family the model knows, the longest leading part that is one becomes the model and the rest the trim.
  */
-export function splitModelAndTrim(model: ValuationModel, car: { make: string; model: string; trim?: string }): { model: string; trim: string } {
+export function splitModelAndTrim(
+  model: ValuationModel,
+  car: { make: string; model: string; trim?: string },
+): { model: string; trim: string } {
   const known = (m: string) => {
     const n = normaliseCar(car.make, m);
-    return model.families[`${n.make}|${n.family}`] !== undefined || NEW_PRICE_PRIOR_USD[`${n.make}|${n.family}`] !== undefined;
+    return (
+      model.families[`${n.make}|${n.family}`] !== undefined ||
+      NEW_PRICE_PRIOR_USD[`${n.make}|${n.family}`] !== undefined
+    );
   };
   const trim = car.trim ?? '';
   if (known(car.model)) return { model: car.model, trim };
@@ -145,7 +155,9 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
     if (pd.familyKey !== d.familyKey) return [];
     const residual = Math.log(r.priceCents / 100) - regressionLog(model, pd, r.year);
     if (sale.daysToSell !== undefined) platformDays.push(sale.daysToSell);
-    return [{ ...r, trimTokens: pd.name.trimTokens, lmi: pd.lmi, at: decimalYear(r.date ?? UNDATED_ASKING_DATE), residual }];
+    return [
+      { ...r, trimTokens: pd.name.trimTokens, lmi: pd.lmi, at: decimalYear(r.date ?? UNDATED_ASKING_DATE), residual },
+    ];
   });
 
   const at = decimalYear(options.asOf);
@@ -198,7 +210,9 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
 
   // With no comparable within five model years the regression is extrapolating: it is rated as a bare prior is.
   const level = evidenceLevel(considered > 0, evidence);
-  const cell = model.calibration ? calibrationCell(model.calibration, groupOf(kind), d.name.trimTokens.length > 0, level) : undefined;
+  const cell = model.calibration
+    ? calibrationCell(model.calibration, groupOf(kind), d.name.trimTokens.length > 0, level)
+    : undefined;
   const q10 = cell?.q10 ?? -0.5;
   const q90 = cell?.q90 ?? 0.5;
 
@@ -222,8 +236,8 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
       : considered > 0
         ? `no close comparable sale: ${considered} older or less alike prices (the closest from model years ${yearsText({ lo: Math.min(...top.map((x) => x.sale.year)), hi: Math.max(...top.map((x) => x.sale.year)) })}) weigh in lightly`
         : family
-        ? `no comparable sale; the ${subject.make} ${subject.model} regression alone`
-        : `no sales of this model in the market data; an approximate published new price of ${Math.round(d.prior.usd).toLocaleString('en-US')} USD, depreciated by the fitted curve`;
+          ? `no comparable sale; the ${subject.make} ${subject.model} regression alone`
+          : `no sales of this model in the market data; an approximate published new price of ${Math.round(d.prior.usd).toLocaleString('en-US')} USD, depreciated by the fitted curve`;
 
   // Breakdown: the regression at typical mileage, the mileage adjustment to this car's miles, then the comparables.
   const typical = { ...d, lmi: mileageTerm(TYPICAL_MILES_PER_YEAR * Math.max(d.age, 0.5)) };

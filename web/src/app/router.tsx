@@ -18,30 +18,65 @@ export const router = createBrowserRouter([
       { path: '/listing/:id', ...page(async () => ({ Page: (await import('./routes/listing')).ListingRoute })) },
       { path: '/login', ...page(async () => ({ Page: (await import('../features/account')).LoginPage })) },
       { path: '/register', ...page(async () => ({ Page: (await import('../features/account')).RegisterPage })) },
-      { path: '/confirm-email', ...page(async () => ({ Page: (await import('../features/account')).ConfirmEmailPage })) },
+      {
+        path: '/confirm-email',
+        ...page(async () => ({ Page: (await import('../features/account')).ConfirmEmailPage })),
+      },
       { path: '/dashboard', ...page(async () => ({ Page: (await import('../features/dashboard')).DashboardPage })) },
       { path: '/admin/login', ...page(async () => ({ Page: (await import('../features/admin')).AdminLoginPage })) },
       { path: '/admin', ...page(async () => ({ Page: (await import('../features/admin')).AdminPage })) },
       {
         path: '/valuation',
         ...page(async () => {
-          const [{ ValuationPage }, { AssistantWidget }] = await Promise.all([import('../features/valuation'), import('../features/assistant')]);
-          return { Page: () => <><ValuationPage /><AssistantWidget context="trading" /></> };
+          const [{ ValuationPage }, { AssistantWidget }] = await Promise.all([
+            import('../features/valuation'),
+            import('../features/assistant'),
+          ]);
+          return {
+            Page: () => (
+              <>
+                <ValuationPage />
+                <AssistantWidget context="trading" />
+              </>
+            ),
+          };
         }),
       },
       { path: '/submit', ...page(async () => ({ Page: (await import('../features/selling')).SubmitPage })) },
       {
         path: '/trade-in',
         ...page(async () => {
-          const [{ TradeInPage }, { AssistantWidget }] = await Promise.all([import('../features/trade-in'), import('../features/assistant')]);
-          return { Page: () => <><TradeInPage /><AssistantWidget context="trading" /></> };
+          const [{ TradeInPage }, { AssistantWidget }] = await Promise.all([
+            import('../features/trade-in'),
+            import('../features/assistant'),
+          ]);
+          return {
+            Page: () => (
+              <>
+                <TradeInPage />
+                <AssistantWidget context="trading" />
+              </>
+            ),
+          };
         }),
       },
-      { path: '/transaction/:auctionId', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },
+      {
+        path: '/transaction/:auctionId',
+        ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })),
+      },
       { path: '/transaction', ...page(async () => ({ Page: (await import('../features/escrow')).TransactionPage })) },
-      { path: '/settings/notifications', ...page(async () => ({ Page: (await import('../features/notifications')).NotificationSettingsPage })) },
-      { path: '/unsubscribe', ...page(async () => ({ Page: (await import('../features/notifications')).UnsubscribePage })) },
-      { path: '/admin/mail', ...page(async () => ({ Page: (await import('../features/notifications')).AdminMailPage })) },
+      {
+        path: '/settings/notifications',
+        ...page(async () => ({ Page: (await import('../features/notifications')).NotificationSettingsPage })),
+      },
+      {
+        path: '/unsubscribe',
+        ...page(async () => ({ Page: (await import('../features/notifications')).UnsubscribePage })),
+      },
+      {
+        path: '/admin/mail',
+        ...page(async () => ({ Page: (await import('../features/notifications')).AdminMailPage })),
+      },
       { path: '/privacy-policy', ...page(async () => ({ Page: (await import('./routes/legal')).PrivacyPolicyPage })) },
       { path: '/terms-of-service', ...page(async () => ({ Page: (await import('./routes/legal')).TermsPage })) },
       { path: '/community', ...page(async () => ({ Page: (await import('../features/forum')).CommunityPage })) },

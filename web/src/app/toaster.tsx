@@ -23,7 +23,9 @@ export function Toaster() {
           <Toast.Close aria-label="Close" className="row-span-2 text-lg leading-none opacity-70 hover:opacity-100">
             ×
           </Toast.Close>
-          {current.description && <Toast.Description className="mt-1 text-sm opacity-90">{current.description}</Toast.Description>}
+          {current.description && (
+            <Toast.Description className="mt-1 text-sm opacity-90">{current.description}</Toast.Description>
+          )}
           {current.action && (
             <Toast.Action altText={current.action.label} asChild>
               <button onClick={current.action.onClick} className="mt-2 rounded border px-2 py-1 text-sm">

@@ -29,7 +29,8 @@ export class ApiError extends Error {
  * The words a notice may show for a failed request: the server's own message, or `fallback`. Never the raw
  * "status: body" text, a network error's or a contract mismatch's.
  */
-export const userMessage = (err: unknown, fallback: string): string => (err instanceof ApiError ? err.serverMessage : undefined) ?? fallback;
+export const userMessage = (err: unknown, fallback: string): string =>
+  (err instanceof ApiError ? err.serverMessage : undefined) ?? fallback;
 
 /** A successful answer whose body is not what its schema says: a server or contract bug, never shown to the user. */
 export class MalformedAnswerError extends Error {
@@ -90,7 +91,12 @@ async function send(method: Method, url: string, options: RequestOptions): Promi
 }
 
 /** A request whose answer has a body: returns it parsed by `schema`. */
-export async function apiRequest<T>(method: Method, url: string, schema: Schema<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  url: string,
+  schema: Schema<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   const res = await send(method, url, options);
   return parseAnswer(schema, jsonOrNull(await res.text()), `${method} ${url}`);
 }
@@ -106,7 +112,10 @@ export async function apiSend(method: Method, url: string, options: RequestOptio
  */
 export function readQuery<T>(schema: Schema<T>): QueryFunction<T>;
 export function readQuery<T>(schema: Schema<T>, options: { on401: 'returnNull' }): QueryFunction<T | null>;
-export function readQuery<T>(schema: Schema<T>, options: { on401: 'returnNull' | 'throw' } = { on401: 'throw' }): QueryFunction<T | null> {
+export function readQuery<T>(
+  schema: Schema<T>,
+  options: { on401: 'returnNull' | 'throw' } = { on401: 'throw' },
+): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const url = String(queryKey[0]);
     const res = await fetch(url, { credentials: 'include' });

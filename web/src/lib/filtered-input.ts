@@ -2,7 +2,10 @@
 // so the field shows exactly the value the form holds.
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-export function filtered<N extends string>(field: UseFormRegisterReturn<N>, normalise: (text: string) => string): UseFormRegisterReturn<N> {
+export function filtered<N extends string>(
+  field: UseFormRegisterReturn<N>,
+  normalise: (text: string) => string,
+): UseFormRegisterReturn<N> {
   return {
     ...field,
     onChange: (event) => {

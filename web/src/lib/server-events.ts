@@ -2,14 +2,25 @@
 // dropped, never rendered. Bid state arrives in `auction:events` packets (several events of one auction, in order);
 // they are unpacked here and each event handed, in packet order, to the handlers of its type, so a feature listens for
 // `bid.placed` the same way whether the event came alone or with others.
-import { AuctionEventsPacketSchema, DomainEventSchema, SOCKET_EVENTS, travelsInAuctionPacket, type DomainEvent, type EventOf, type EventType } from '@app/shared';
+import {
+  AuctionEventsPacketSchema,
+  DomainEventSchema,
+  SOCKET_EVENTS,
+  travelsInAuctionPacket,
+  type DomainEvent,
+  type EventOf,
+  type EventType,
+} from '@app/shared';
 import type { AppSocket } from './socket';
 import { parseOrWarn } from './contract';
 
 type Handler = (event: DomainEvent) => void;
 
 /** Per socket: the handlers of each type that packets are unpacked for, and the one packet listener feeding them. */
-const packetHandlers = new WeakMap<AppSocket, { byType: Map<EventType, Set<Handler>>; listener: (payload: unknown) => void }>();
+const packetHandlers = new WeakMap<
+  AppSocket,
+  { byType: Map<EventType, Set<Handler>>; listener: (payload: unknown) => void }
+>();
 
 function listenToPackets(socket: AppSocket, type: EventType, handler: Handler): () => void {
   let entry = packetHandlers.get(socket);
@@ -39,7 +50,11 @@ function listenToPackets(socket: AppSocket, type: EventType, handler: Handler): 
   };
 }
 
-export function onServerEvent<T extends EventType>(socket: AppSocket, type: T, handler: (event: EventOf<T>) => void): () => void {
+export function onServerEvent<T extends EventType>(
+  socket: AppSocket,
+  type: T,
+  handler: (event: EventOf<T>) => void,
+): () => void {
   const listener = (payload: unknown) => {
     const event = parseOrWarn(DomainEventSchema, payload, `${type} event`);
     if (!event) return;

@@ -24,7 +24,11 @@ export const useToasts = create<ToastState>((set) => ({
   current: null,
   open: false,
   show: (t) =>
-    set((s) => (t.topic !== undefined && s.open && s.current?.topic === t.topic ? s : { current: { ...t, id: nextId++ }, open: true })),
+    set((s) =>
+      t.topic !== undefined && s.open && s.current?.topic === t.topic
+        ? s
+        : { current: { ...t, id: nextId++ }, open: true },
+    ),
   dismiss: () => set({ open: false }),
 }));
 

@@ -30,7 +30,12 @@ export async function startAlerts(deps: {
   const queue = new Queue(ALERT_QUEUE, {
     connection: deps.connection,
     prefix: `${deps.prefix}bull`,
-    defaultJobOptions: { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 100, removeOnFail: false },
+    defaultJobOptions: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 100,
+      removeOnFail: false,
+    },
   });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'alert queue error'));
   const worker = new Worker(

@@ -6,10 +6,15 @@ import { centsToDecimal, formatCents, reserveStatus, streams } from '@app/shared
 
 export type CloseOutcome = 'sold' | 'reserve-not-met' | 'no-bids';
 
-export type CloseResult = { closed: false } | { closed: true; outcome: CloseOutcome; winnerId: number | null; transactionId: number | null };
+export type CloseResult =
+  { closed: false } | { closed: true; outcome: CloseOutcome; winnerId: number | null; transactionId: number | null };
 
 /** Sold when there is a bid and the reserve (if any) is met; the reserve is compared with the current (highest) bid. */
-export function closeOutcome(a: { bidCount: number; currentBidCents: number; reserveCents: number | null }): CloseOutcome {
+export function closeOutcome(a: {
+  bidCount: number;
+  currentBidCents: number;
+  reserveCents: number | null;
+}): CloseOutcome {
   if (a.bidCount === 0) return 'no-bids';
   return reserveStatus(a.reserveCents, a.currentBidCents, a.bidCount) === 'not-met' ? 'reserve-not-met' : 'sold';
 }
@@ -25,7 +30,10 @@ export function closingChatText(outcome: CloseOutcome, winningCents: number | nu
   }
 }
 
-export async function closeAuction(deps: { sql: Sql; events: EventPublisher }, auctionId: number): Promise<CloseResult> {
+export async function closeAuction(
+  deps: { sql: Sql; events: EventPublisher },
+  auctionId: number,
+): Promise<CloseResult> {
   const outcome = await deps.sql.begin(async (tx) => {
     // The lock waits for a bid or buy-now in flight; the checks then see the row it committed: a bid in the last
     // minutes has moved end_time past now, a buy-now has changed the status, and this closes nothing.
@@ -48,9 +56,19 @@ export async function closeAuction(deps: { sql: Sql; events: EventPublisher }, a
     // A sample car may have no owner: the escrow then has no seller, which the schema allows.
     const escrow =
       result === 'sold' && winnerId !== null
-        ? await openEscrow(tx, { auctionId, buyerId: winnerId, sellerId: a.sellerId, amountCents: a.currentBidCents, openedBy: 'system' })
+        ? await openEscrow(tx, {
+            auctionId,
+            buyerId: winnerId,
+            sellerId: a.sellerId,
+            amountCents: a.currentBidCents,
+            openedBy: 'system',
+          })
         : null;
-    const chatLine = await insertSystemChat(tx, auctionId, closingChatText(result, result === 'sold' ? a.currentBidCents : null));
+    const chatLine = await insertSystemChat(
+      tx,
+      auctionId,
+      closingChatText(result, result === 'sold' ? a.currentBidCents : null),
+    );
     const closed = await appendEvents(tx, streams.auction(auctionId), [
       { type: 'auction.closed', auctionId, at: row!.closedAt.toISOString(), outcome: result, winningAmount, chatLine },
     ]);

@@ -103,7 +103,8 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
   const closeOne = async (job: Job, token: string | undefined) => {
     const parsed = CloseAuctionJobSchema.safeParse(job.data);
     // Bad data will not get better with retries: fail at once, visibly.
-    if (!parsed.success) throw new UnrecoverableError(`invalid close job data: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+    if (!parsed.success)
+      throw new UnrecoverableError(`invalid close job data: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
     const { auctionId } = parsed.data;
     const result = await closeAuction({ sql, events }, auctionId);
     if (result.closed) return result;
@@ -164,10 +165,26 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
 
   const repeatOpts = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
   const ensureState = async () => {
-    await queue.upsertJobScheduler('sweep-overdue', { every: deps.sweepEveryMs }, { name: 'sweep', data: {}, opts: repeatOpts });
-    await queue.upsertJobScheduler('escrow-deadlines', { every: deps.sweepEveryMs }, { name: 'escrow-deadlines', data: {}, opts: repeatOpts });
-    await queue.upsertJobScheduler('trade-in-expiry', { every: deps.sweepEveryMs }, { name: 'trade-in-expiry', data: {}, opts: repeatOpts });
-    await queue.upsertJobScheduler('housekeeping', { every: 10 * 60_000 }, { name: 'housekeeping', data: {}, opts: repeatOpts });
+    await queue.upsertJobScheduler(
+      'sweep-overdue',
+      { every: deps.sweepEveryMs },
+      { name: 'sweep', data: {}, opts: repeatOpts },
+    );
+    await queue.upsertJobScheduler(
+      'escrow-deadlines',
+      { every: deps.sweepEveryMs },
+      { name: 'escrow-deadlines', data: {}, opts: repeatOpts },
+    );
+    await queue.upsertJobScheduler(
+      'trade-in-expiry',
+      { every: deps.sweepEveryMs },
+      { name: 'trade-in-expiry', data: {}, opts: repeatOpts },
+    );
+    await queue.upsertJobScheduler(
+      'housekeeping',
+      { every: 10 * 60_000 },
+      { name: 'housekeeping', data: {}, opts: repeatOpts },
+    );
     // Jobs remembered as scheduled may be gone with the Redis they were in.
     scheduledEnds.clear();
     const scheduled = await scheduleActive();

@@ -4,7 +4,9 @@ import type { Sql } from 'postgres';
 
 const BATCH = 5000;
 
-export async function runHousekeeping(sql: Sql): Promise<{ idempotencyKeys: number; sessions: number; outbox: number }> {
+export async function runHousekeeping(
+  sql: Sql,
+): Promise<{ idempotencyKeys: number; sessions: number; outbox: number }> {
   const [keys] = await sql<{ n: number }[]>`
     with gone as (
       delete from idempotency_keys where ctid in (

@@ -30,7 +30,10 @@ export interface QueueStateGuard {
 const timeout = <T>(p: Promise<T>, ms: number) =>
   new Promise<T>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`redis did not answer in ${ms} ms`)), ms);
-    p.then((v) => (clearTimeout(t), resolve(v)), (e: unknown) => (clearTimeout(t), reject(e as Error)));
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e as Error)),
+    );
   });
 
 export function guardQueueState(o: QueueStateGuardOptions): QueueStateGuard {

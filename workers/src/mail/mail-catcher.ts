@@ -12,7 +12,8 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-const addressText = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a?.text ?? ''));
+const addressText = (a: AddressObject | AddressObject[] | undefined) =>
+  Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a?.text ?? '');
 
 export async function startMailCatcher(sql: Sql, logger: Logger): Promise<MailCatcher> {
   const server = new SMTPServer({

@@ -52,10 +52,11 @@ export async function mailSignUp(deps: MailDeps, attemptId: number): Promise<'se
       subject: mail.subject,
       messageId: signUpMessageId(a.id),
       text: mail.text,
-      html: mail.text
-        .split('\n\n')
-        .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
-        .join('') + `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.linkText)}</a></p>`,
+      html:
+        mail.text
+          .split('\n\n')
+          .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
+          .join('') + `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.linkText)}</a></p>`,
     });
     await tx`update sign_up_attempts set mail_status = 'sent', mailed_at = now() where id = ${a.id}`;
     return 'sent';

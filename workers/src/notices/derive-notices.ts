@@ -13,7 +13,9 @@ async function outbidDrafts(sql: Sql, bids: Extract<DomainEvent, { type: 'bid.pl
   // The leader just before each bid: the highest earlier bid on the auction (bids only go up, so the latest one).
   // An automatic answer is decided and written with the bid it answers (same transaction, same timestamp), so it is
   // there to be seen; a bid of a later decision is a new overtaking, not an answer.
-  const rows = await sql<{ bidId: string; title: string; previousLeaderId: number | null; next: { u: number; p: boolean } | null }[]>`
+  const rows = await sql<
+    { bidId: string; title: string; previousLeaderId: number | null; next: { u: number; p: boolean } | null }[]
+  >`
     select b.bid_id, ${sql.unsafe(titleSql)} as title,
            (select p.user_id from bids p where p.auction_id = b.auction_id and p.id < b.bid_id order by p.amount desc, p.id desc limit 1) as previous_leader_id,
            (select json_build_object('u', n.user_id, 'p', n.proxy) from bids n, bids self
@@ -25,14 +27,37 @@ async function outbidDrafts(sql: Sql, bids: Extract<DomainEvent, { type: 'bid.pl
   const byBid = new Map(rows.map((r) => [Number(r.bidId), r]));
   return bids.flatMap((e) => {
     const r = byBid.get(e.bidId);
-    const n = r && outbidNotice({ auctionId: e.auctionId, title: r.title, bidId: e.bidId, bidderId: e.bidderId, amount: e.amount, previousLeaderId: r.previousLeaderId, answeredByPreviousLeader: r.next !== null && r.next.p && r.next.u === r.previousLeaderId });
+    const n =
+      r &&
+      outbidNotice({
+        auctionId: e.auctionId,
+        title: r.title,
+        bidId: e.bidId,
+        bidderId: e.bidderId,
+        amount: e.amount,
+        previousLeaderId: r.previousLeaderId,
+        answeredByPreviousLeader: r.next !== null && r.next.p && r.next.u === r.previousLeaderId,
+      });
     return n ? [n] : [];
   });
 }
 
-async function closeDrafts(sql: Sql, closes: Extract<DomainEvent, { type: 'auction.closed' }>[]): Promise<NoticeDraft[]> {
+async function closeDrafts(
+  sql: Sql,
+  closes: Extract<DomainEvent, { type: 'auction.closed' }>[],
+): Promise<NoticeDraft[]> {
   if (closes.length === 0) return [];
-  const rows = await sql<{ id: number; title: string; winnerId: number | null; sellerId: number | null; topBidderId: number | null; highBid: string | null; watcherIds: number[] }[]>`
+  const rows = await sql<
+    {
+      id: number;
+      title: string;
+      winnerId: number | null;
+      sellerId: number | null;
+      topBidderId: number | null;
+      highBid: string | null;
+      watcherIds: number[];
+    }[]
+  >`
     select a.id, ${sql.unsafe(titleSql)} as title, a.winner_id, c.owner_id as seller_id,
            top.user_id as top_bidder_id, top.amount::text as high_bid,
            coalesce((select array_agg(w.user_id order by w.user_id) from watchlist w where w.auction_id = a.id), '{}') as watcher_ids
@@ -63,7 +88,14 @@ async function alertDrafts(sql: Sql, fired: Extract<DomainEvent, { type: 'alert.
     select id, coalesce((settings->>'emailEnabled')::boolean, true) as email_enabled from bid_alerts where id = any(${fired.map((e) => e.alertId)}::int[])`;
   const email = new Map(rows.map((r) => [r.id, r.emailEnabled]));
   return fired.map((e) =>
-    alertNotice({ userId: e.userId, alertId: e.alertId, seq: e.seq, auctionId: e.auction.id, text: e.text, emailEnabled: email.get(e.alertId) ?? true }),
+    alertNotice({
+      userId: e.userId,
+      alertId: e.alertId,
+      seq: e.seq,
+      auctionId: e.auction.id,
+      text: e.text,
+      emailEnabled: email.get(e.alertId) ?? true,
+    }),
   );
 }
 
@@ -77,9 +109,15 @@ export interface NoticeDeps {
 /** Writes the notices these events call for; returns how many were new. */
 export async function deriveNotices(deps: NoticeDeps, batch: readonly DomainEvent[]): Promise<number> {
   const bids = batch.filter((e): e is Extract<DomainEvent, { type: 'bid.placed' }> => e.type === 'bid.placed');
-  const closes = batch.filter((e): e is Extract<DomainEvent, { type: 'auction.closed' }> => e.type === 'auction.closed');
+  const closes = batch.filter(
+    (e): e is Extract<DomainEvent, { type: 'auction.closed' }> => e.type === 'auction.closed',
+  );
   const fired = batch.filter((e): e is Extract<DomainEvent, { type: 'alert.fired' }> => e.type === 'alert.fired');
-  const drafts = [...(await outbidDrafts(deps.sql, bids)), ...(await closeDrafts(deps.sql, closes)), ...(await alertDrafts(deps.sql, fired))];
+  const drafts = [
+    ...(await outbidDrafts(deps.sql, bids)),
+    ...(await closeDrafts(deps.sql, closes)),
+    ...(await alertDrafts(deps.sql, fired)),
+  ];
   return writeNotices(deps, drafts);
 }
 

@@ -8,7 +8,14 @@ import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
 import { signingKey, type EventPublisher } from '@app/infra';
 import {
-  ALERT_CHECK_INTERVAL_MS, MAIL_JOB_OPTIONS, MailJobSchema, QUEUE_NAMES, SIGN_UP_MAIL_JOB, SignUpMailJobSchema, signUpMailJobId, type DomainEvent,
+  ALERT_CHECK_INTERVAL_MS,
+  MAIL_JOB_OPTIONS,
+  MailJobSchema,
+  QUEUE_NAMES,
+  SIGN_UP_MAIL_JOB,
+  SignUpMailJobSchema,
+  signUpMailJobId,
+  type DomainEvent,
 } from '@app/shared';
 import { startMailCatcher, type MailCatcher } from '../mail/mail-catcher.js';
 import { mailNotice } from '../mail/mail-notice.js';
@@ -51,7 +58,13 @@ export async function startNotices(deps: NoticeQueueDeps): Promise<Notices> {
   // auction night every outbid bid is a mail, and the connection set-up cost more than the mail).
   const transport = deps.smtpUrl
     ? nodemailer.createTransport({ url: deps.smtpUrl, pool: true })
-    : nodemailer.createTransport({ pool: true, host: '127.0.0.1', port: catcher!.port, secure: false, ignoreTLS: true });
+    : nodemailer.createTransport({
+        pool: true,
+        host: '127.0.0.1',
+        port: catcher!.port,
+        secure: false,
+        ignoreTLS: true,
+      });
   const mailDeps = {
     sql,
     transport,
@@ -66,12 +79,19 @@ export async function startNotices(deps: NoticeQueueDeps): Promise<Notices> {
   });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'notice queue error'));
   const enqueueMails = async (ids: number[]) => {
-    if (ids.length > 0) await queue.addBulk(ids.map((id) => ({ name: 'mail', data: { notificationId: id }, opts: { jobId: mailJobId(id) } })));
+    if (ids.length > 0)
+      await queue.addBulk(
+        ids.map((id) => ({ name: 'mail', data: { notificationId: id }, opts: { jobId: mailJobId(id) } })),
+      );
   };
   const noticeDeps: NoticeDeps = { sql, events: deps.events, mail: enqueueMails };
 
   /** Mails pending longer than LOST_MAIL_AFTER_S: a job that gave up (SMTP down through every attempt) is retried; one that was never added, or is gone, is added. */
-  const recover = async (ids: number[], jobIdOf: (id: number) => string, add: (missing: number[]) => Promise<unknown>) => {
+  const recover = async (
+    ids: number[],
+    jobIdOf: (id: number) => string,
+    add: (missing: number[]) => Promise<unknown>,
+  ) => {
     const missing: number[] = [];
     for (const id of ids) {
       const job = await queue.getJob(jobIdOf(id));
@@ -86,12 +106,25 @@ export async function startNotices(deps: NoticeQueueDeps): Promise<Notices> {
     const lost = await sql<{ id: number }[]>`
       select id from notifications where mail_status = 'pending' and created_at < now() - ${LOST_MAIL_AFTER_S} * interval '1 second'
       order by id limit 500`;
-    await recover(lost.map((r) => r.id), mailJobId, enqueueMails);
+    await recover(
+      lost.map((r) => r.id),
+      mailJobId,
+      enqueueMails,
+    );
     const lostSignUps = await sql<{ id: number }[]>`
       select id from sign_up_attempts where mail_status = 'pending' and created_at < now() - ${LOST_MAIL_AFTER_S} * interval '1 second'
       order by id limit 500`;
-    await recover(lostSignUps.map((r) => r.id), signUpMailJobId, (ids) =>
-      queue.addBulk(ids.map((attemptId) => ({ name: SIGN_UP_MAIL_JOB, data: { attemptId }, opts: { jobId: signUpMailJobId(attemptId) } }))),
+    await recover(
+      lostSignUps.map((r) => r.id),
+      signUpMailJobId,
+      (ids) =>
+        queue.addBulk(
+          ids.map((attemptId) => ({
+            name: SIGN_UP_MAIL_JOB,
+            data: { attemptId },
+            opts: { jobId: signUpMailJobId(attemptId) },
+          })),
+        ),
     );
     // The development inbox keeps a week of mail; a sign-up link works for a day, its attempt is kept a week.
     await sql`delete from caught_mails where id in (select id from caught_mails where received_at < now() - interval '7 days' limit 5000)`;
@@ -102,7 +135,8 @@ export async function startNotices(deps: NoticeQueueDeps): Promise<Notices> {
     NOTICE_QUEUE,
     async (job) => {
       if (job.name === 'sweep') return sweep();
-      if (job.name === SIGN_UP_MAIL_JOB) return { result: await mailSignUp(mailDeps, SignUpMailJobSchema.parse(job.data).attemptId) };
+      if (job.name === SIGN_UP_MAIL_JOB)
+        return { result: await mailSignUp(mailDeps, SignUpMailJobSchema.parse(job.data).attemptId) };
       const data = MailJobSchema.parse(job.data);
       return { result: await mailNotice(mailDeps, data.notificationId) };
     },

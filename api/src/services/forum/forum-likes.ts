@@ -36,8 +36,12 @@ export async function setForumLike(
     const delta = changed.length === 0 ? 0 : like ? 1 : -1;
     const [row] =
       replyId === null
-        ? await tx<{ likes: number }[]>`update forum_posts set likes = likes + ${delta} where id = ${postId} returning likes`
-        : await tx<{ likes: number }[]>`update forum_replies set likes = likes + ${delta} where id = ${replyId} returning likes`;
+        ? await tx<
+            { likes: number }[]
+          >`update forum_posts set likes = likes + ${delta} where id = ${postId} returning likes`
+        : await tx<
+            { likes: number }[]
+          >`update forum_replies set likes = likes + ${delta} where id = ${replyId} returning likes`;
     const likes = row!.likes;
     // A repeated like (or unlike) changes nothing and tells nobody.
     const committed =

@@ -24,7 +24,9 @@ export interface Viewer {
 
 export async function forumCounts(sql: Sql): Promise<ForumCounts> {
   // Kept by a trigger on forum_posts (migration 0031): every insert, delete, hide and show moves it in its own transaction.
-  const rows = await sql<{ category: keyof ForumCounts; n: number }[]>`select category, posts as n from forum_category_counts`;
+  const rows = await sql<
+    { category: keyof ForumCounts; n: number }[]
+  >`select category, posts as n from forum_category_counts`;
   const counts: ForumCounts = { all: 0, general: 0, technical: 0, marketplace: 0, reviews: 0 };
   for (const r of rows) {
     counts[r.category] = r.n;

@@ -42,7 +42,18 @@ export async function hideForumContent(
 
 export async function listForumReports(sql: Sql): Promise<z.infer<typeof ForumReportListSchema>> {
   const rows = await sql<
-    { id: number; postId: number; replyId: number | null; postTitle: string; excerpt: string; reason: string; reporterId: number; reporterName: string; hidden: boolean; createdAt: Date }[]
+    {
+      id: number;
+      postId: number;
+      replyId: number | null;
+      postTitle: string;
+      excerpt: string;
+      reason: string;
+      reporterId: number;
+      reporterName: string;
+      hidden: boolean;
+      createdAt: Date;
+    }[]
   >`
     select f.id, f.post_id, f.reply_id, p.title as post_title, left(coalesce(r.content, p.content), 200) as excerpt, f.reason,
            u.id as reporter_id, u.name as reporter_name,

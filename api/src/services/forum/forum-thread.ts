@@ -26,7 +26,9 @@ export async function readForumThread(sql: Sql, postId: number, viewer: Viewer):
       where r.post_id = ${postId} and (r.hidden_at is null or r.user_id = ${me} or ${viewer.isAdmin})
       order by r.created_at, r.id
       limit ${THREAD_REPLY_LIMIT}`,
-    sql<{ n: number }[]>`select count(*)::int as n from user_follows where follower_id = ${me} and following_id = ${post.userId}`,
+    sql<
+      { n: number }[]
+    >`select count(*)::int as n from user_follows where follower_id = ${me} and following_id = ${post.userId}`,
   ]);
   const facts = { authorId: post.userId, createdAt: post.createdAt, hidden: post.hidden };
   const base = toPost(post);

@@ -1,7 +1,14 @@
 // Writing to the forum: posts, edits, deletions and replies, each with its event appended in the same transaction.
 import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, type EventPublisher } from '@app/infra';
-import { decideForumDelete, decideForumEdit, streams, type ForumCategory, type ForumReply, type SessionUser } from '@app/shared';
+import {
+  decideForumDelete,
+  decideForumEdit,
+  streams,
+  type ForumCategory,
+  type ForumReply,
+  type SessionUser,
+} from '@app/shared';
 import { NotFound, refusalError } from '../../domain-errors.js';
 import { toReply, type ReplyRow } from './forum-rows.js';
 
@@ -55,7 +62,11 @@ export async function updateForumPost(
 ): Promise<void> {
   await sql.begin(async (tx) => {
     const post = await lockPost(tx, postId);
-    const verdict = decideForumEdit({ authorId: post.userId, createdAt: post.createdAt, hidden: post.hidden }, user.id, post.now);
+    const verdict = decideForumEdit(
+      { authorId: post.userId, createdAt: post.createdAt, hidden: post.hidden },
+      user.id,
+      post.now,
+    );
     if (!verdict.ok) throw refusalError(verdict.refusal);
     await tx`
       update forum_posts
@@ -70,7 +81,10 @@ export async function updateForumPost(
 export async function deleteForumPost(sql: Sql, user: SessionUser, postId: number): Promise<void> {
   await sql.begin(async (tx) => {
     const post = await lockPost(tx, postId);
-    const verdict = decideForumDelete({ authorId: post.userId, createdAt: post.createdAt, hidden: post.hidden }, user.id);
+    const verdict = decideForumDelete(
+      { authorId: post.userId, createdAt: post.createdAt, hidden: post.hidden },
+      user.id,
+    );
     if (!verdict.ok) throw refusalError(verdict.refusal);
     await tx`delete from forum_posts where id = ${postId}`;
   });
@@ -95,7 +109,13 @@ export async function replyToForumPost(
       returning id, post_id, user_id, ${user.name}::text as user_name, content, likes, created_at, false as hidden, false as liked_by_me`;
     const reply = toReply(row!);
     const committed = await appendEvents(tx, streams.forumThread(postId), [
-      { type: 'forum.reply.posted', at: reply.createdAt, postId, reply: { ...reply, user: reply.user }, replies: post.replies },
+      {
+        type: 'forum.reply.posted',
+        at: reply.createdAt,
+        postId,
+        reply: { ...reply, user: reply.user },
+        replies: post.replies,
+      },
     ]);
     return { reply, committed };
   });

@@ -7,7 +7,10 @@ import { FixtureHistoryProvider } from './fixture-history.js';
 import { HistoryUnavailable, type HistoryProvider } from './history-provider.js';
 import { PlatformHistoryProvider } from './platform-history.js';
 
-export function chooseHistoryProvider(config: Pick<ApiConfig, 'HISTORY_PROVIDER'>, deps: ValuationDeps): HistoryProvider {
+export function chooseHistoryProvider(
+  config: Pick<ApiConfig, 'HISTORY_PROVIDER'>,
+  deps: ValuationDeps,
+): HistoryProvider {
   return config.HISTORY_PROVIDER === 'fixture' ? new FixtureHistoryProvider() : new PlatformHistoryProvider(deps);
 }
 
@@ -28,7 +31,12 @@ export class HistoryReports {
       report = VehicleHistoryReportSchema.parse(await this.provider.report(vin));
     } catch (err) {
       // 502: the report's source failed, not this request; the page shows the message in "Report Unavailable".
-      throw new DomainError(502, err instanceof HistoryUnavailable ? err.message : 'The vehicle history provider did not answer. Try again shortly.');
+      throw new DomainError(
+        502,
+        err instanceof HistoryUnavailable
+          ? err.message
+          : 'The vehicle history provider did not answer. Try again shortly.',
+      );
     }
     await this.sql`
       insert into vehicle_history_reports (vin, provider, report, expires_at)

@@ -87,10 +87,21 @@ export class PlatformHistoryProvider implements HistoryProvider {
     const openRecalls = sample.recalls.filter((r) => r.status !== 'Completed').length;
     const titleIssues = sample.titleHistory.some((t) => t.titleType !== 'Clean');
     const totalOwners = ownershipHistory.filter((o) => !o.ownerType.startsWith('Seller')).length;
-    const sampleSections: VehicleHistoryReport['sampleSections'] = ['vehicleHistory', 'recalls', 'ownershipHistory', 'serviceHistory', 'titleHistory'];
+    const sampleSections: VehicleHistoryReport['sampleSections'] = [
+      'vehicleHistory',
+      'recalls',
+      'ownershipHistory',
+      'serviceHistory',
+      'titleHistory',
+    ];
     return {
       score: historyScore({ accidentHistory: sample.accidentHistory, titleIssues, totalOwners, openRecalls }),
-      vehicleHistory: { totalOwners, accidentHistory: sample.accidentHistory, serviceRecords: sample.serviceHistory.length, titleIssues },
+      vehicleHistory: {
+        totalOwners,
+        accidentHistory: sample.accidentHistory,
+        serviceRecords: sample.serviceHistory.length,
+        titleIssues,
+      },
       marketValue: marketValue ?? { tradeIn: 0, retail: 0, certified: 0 },
       recalls: sample.recalls,
       ownershipHistory,

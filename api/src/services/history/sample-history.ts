@@ -19,7 +19,15 @@ function randomFor(vin: string): () => number {
   };
 }
 
-const STATES = [['Arizona', 'AZ'], ['California', 'CA'], ['Florida', 'FL'], ['Michigan', 'MI'], ['Texas', 'TX'], ['Ohio', 'OH'], ['Colorado', 'CO']] as const;
+const STATES = [
+  ['Arizona', 'AZ'],
+  ['California', 'CA'],
+  ['Florida', 'FL'],
+  ['Michigan', 'MI'],
+  ['Texas', 'TX'],
+  ['Ohio', 'OH'],
+  ['Colorado', 'CO'],
+] as const;
 const SERVICES = [
   ['Oil change', 'Engine oil and filter replaced'],
   ['Tire rotation', 'Tires rotated and balanced'],
@@ -46,7 +54,7 @@ export interface SampleHistory {
 /** `year`: the model year (first registration); `mileage`: the latest known reading, which the sample stays under. */
 export function sampleHistory(vin: string, year: number, mileage: number, now = new Date()): SampleHistory {
   const r = randomFor(vin);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const thisYear = now.getUTCFullYear();
   const firstYear = Math.min(Math.max(year, 1980), thisYear);
   const span = Math.max(1, thisYear - firstYear);
@@ -72,7 +80,14 @@ export function sampleHistory(vin: string, year: number, mileage: number, now = 
   const serviceHistory: Report['serviceHistory'] = Array.from({ length: services }, (_, i) => {
     const [serviceType, description] = pick(SERVICES);
     const at = (i + 1) / (services + 1);
-    return { serviceType, description, date: date(at), mileage: Math.round(mileage * at), location: `${pick(['Dealer', 'Independent shop'])}, ${pick(STATES)[1]}`, source: 'sample' as const };
+    return {
+      serviceType,
+      description,
+      date: date(at),
+      mileage: Math.round(mileage * at),
+      location: `${pick(['Dealer', 'Independent shop'])}, ${pick(STATES)[1]}`,
+      source: 'sample' as const,
+    };
   }).reverse();
   const recallCount = Math.floor(r() * 4);
   const recalls: Report['recalls'] = Array.from({ length: recallCount }, (_, i) => {
@@ -83,7 +98,9 @@ export function sampleHistory(vin: string, year: number, mileage: number, now = 
   const [, state] = pick(STATES);
   const titleHistory: Report['titleHistory'] = [
     { titleType: 'Clean', date: date(0.02), state, mileage: 0, source: 'sample' },
-    ...(brand !== 'Clean' ? [{ titleType: brand, date: date(0.6), state, mileage: Math.round(mileage * 0.6), source: 'sample' as const }] : []),
+    ...(brand !== 'Clean'
+      ? [{ titleType: brand, date: date(0.6), state, mileage: Math.round(mileage * 0.6), source: 'sample' as const }]
+      : []),
   ];
   return { earlierOwners, serviceHistory, recalls, titleHistory, accidentHistory: r() < 0.15 };
 }

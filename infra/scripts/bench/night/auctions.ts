@@ -12,7 +12,11 @@ export interface NightAuctions {
   closing: number[];
 }
 
-export async function createNightAuctions(sql: Sql, counts: { hot: number; warm: number; closing: number }, bidderId: number): Promise<NightAuctions> {
+export async function createNightAuctions(
+  sql: Sql,
+  counts: { hot: number; warm: number; closing: number },
+  bidderId: number,
+): Promise<NightAuctions> {
   const make = async (n: number) => {
     const ids: number[] = [];
     for (let i = 0; i < n; i += 1) ids.push(await createBenchAuction(sql));
@@ -30,7 +34,12 @@ export async function createNightAuctions(sql: Sql, counts: { hot: number; warm:
  * Moves each closing auction's end to `offsetsMs[i]` from now and says so with `auction.extended`, the event the
  * product sends when an end moves (soft close): the workers schedule the close from it, and the rooms hear it.
  */
-export async function moveEnds(sql: Sql, redisPrefix: string, auctionIds: number[], offsetsMs: number[]): Promise<void> {
+export async function moveEnds(
+  sql: Sql,
+  redisPrefix: string,
+  auctionIds: number[],
+  offsetsMs: number[],
+): Promise<void> {
   const redis = new Redis(REDIS_URL);
   try {
     const write = redisStreamWriter(redis, redisPrefix);

@@ -66,9 +66,13 @@ export interface NightResult {
   capacity: number | null;
 }
 
-const ask = <R extends TrafficReply['reply']>(child: ChildProcess, command: TrafficCommand, reply: R) => askChild<TrafficReply, R>(child, command, reply);
+const ask = <R extends TrafficReply['reply']>(child: ChildProcess, command: TrafficCommand, reply: R) =>
+  askChild<TrafficReply, R>(child, command, reply);
 
-const answered = (s: Sent): Sent & { answerTimes: Summary } => ({ ...s, answerTimes: summarize(merge(new Map() as Histogram, s.answer), s.maxMs) });
+const answered = (s: Sent): Sent & { answerTimes: Summary } => ({
+  ...s,
+  answerTimes: summarize(merge(new Map() as Histogram, s.answer), s.maxMs),
+});
 
 export async function runNight(shape: NightShape, stepRates: number[], stepSeconds: number): Promise<NightResult> {
   const users = 300;
@@ -78,7 +82,9 @@ export async function runNight(shape: NightShape, stepRates: number[], stepSecon
   const auctions = await createNightAuctions(p.db.sql, shape.auctions, bidders[0]!.id);
   const all = [...auctions.hot, ...auctions.warm, ...auctions.closing];
   const smtp = fork(SMTP_SINK_ENTRY, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const smtpPort = await new Promise<number>((resolve) => smtp.once('message', (m: { port: number }) => resolve(m.port)));
+  const smtpPort = await new Promise<number>((resolve) =>
+    smtp.once('message', (m: { port: number }) => resolve(m.port)),
+  );
   const workersPort = String(await freePort());
   const workers = await startProcess(
     'workers',
@@ -98,22 +104,39 @@ export async function runNight(shape: NightShape, stepRates: number[], stepSecon
     await rx.connect(p.realtimeUrl, rooms.length, { origin: p.origin });
     const joins = await rx.join('product', rooms);
     const setup: TrafficCommand = {
-      cmd: 'setup', baseUrl: p.baseUrl, origin: p.origin, hot: auctions.hot, warm: auctions.warm, chatAuctions: all,
-      bidders: bidders.map((b) => b.cookie), chatters: chatters.map((c) => c.cookie),
+      cmd: 'setup',
+      baseUrl: p.baseUrl,
+      origin: p.origin,
+      hot: auctions.hot,
+      warm: auctions.warm,
+      chatAuctions: all,
+      bidders: bidders.map((b) => b.cookie),
+      chatters: chatters.map((c) => c.cookie),
     };
     await Promise.all([ask(traffic, setup, 'ready'), ask(polls, setup, 'ready')]);
     const sampler = new CpuSampler(
       () => [
-        ['api', p.api.pid!], ['realtime', p.realtime.pid!], ['workers', workers.pid!],
-        ...[process.pid, traffic.pid!, polls.pid!, smtp.pid!, ...rx.pids].map((pid): [Group, number] => ['load generator', pid]),
+        ['api', p.api.pid!],
+        ['realtime', p.realtime.pid!],
+        ['workers', workers.pid!],
+        ...[process.pid, traffic.pid!, polls.pid!, smtp.pid!, ...rx.pids].map((pid): [Group, number] => [
+          'load generator',
+          pid,
+        ]),
       ],
       new URL(p.db.url).pathname.slice(1),
     );
-    const window = (bidsPerSecond: number, seconds: number) => runWindow(p, rx, traffic, polls, sampler, all, { ...shape, bidsPerSecond, seconds });
+    const window = (bidsPerSecond: number, seconds: number) =>
+      runWindow(p, rx, traffic, polls, sampler, all, { ...shape, bidsPerSecond, seconds });
 
     // The closes are spread over the run, from 5 s in to 5 s before its end.
     const spanMs = (shape.seconds - 10) * 1000;
-    await moveEnds(p.db.sql, p.env.REDIS_PREFIX!, auctions.closing, auctions.closing.map((_, i) => 5000 + (i * spanMs) / auctions.closing.length));
+    await moveEnds(
+      p.db.sql,
+      p.env.REDIS_PREFIX!,
+      auctions.closing,
+      auctions.closing.map((_, i) => 5000 + (i * spanMs) / auctions.closing.length),
+    );
     const main = await window(shape.bidsPerSecond, shape.seconds);
     main.closes = await closesOf(p, auctions);
     main.mails = await new Promise<number>((resolve) => {
@@ -141,20 +164,43 @@ export async function runNight(shape: NightShape, stepRates: number[], stepSecon
 }
 
 async function runWindow(
-  p: BenchProduct, rx: Receivers, traffic: ChildProcess, polls: ChildProcess, sampler: CpuSampler, all: number[], shape: NightShape,
+  p: BenchProduct,
+  rx: Receivers,
+  traffic: ChildProcess,
+  polls: ChildProcess,
+  sampler: CpuSampler,
+  all: number[],
+  shape: NightShape,
 ): Promise<WindowResult> {
   await rx.reset();
   sampler.start();
   const started = performance.now();
   const [ran, polled] = await Promise.all([
-    ask(traffic, { cmd: 'run', bidsPerSecond: shape.bidsPerSecond, hotShare: shape.hotShare, chatPerSecond: shape.chatPerSecond, seconds: shape.seconds }, 'ran'),
-    ask(polls, { cmd: 'polls', baseUrl: p.baseUrl, auctionIds: all, pollers: shape.pollers, seconds: shape.seconds }, 'polled'),
+    ask(
+      traffic,
+      {
+        cmd: 'run',
+        bidsPerSecond: shape.bidsPerSecond,
+        hotShare: shape.hotShare,
+        chatPerSecond: shape.chatPerSecond,
+        seconds: shape.seconds,
+      },
+      'ran',
+    ),
+    ask(
+      polls,
+      { cmd: 'polls', baseUrl: p.baseUrl, auctionIds: all, pollers: shape.pollers, seconds: shape.seconds },
+      'polled',
+    ),
   ]);
   const cpu = sampler.stop();
   const cpuWindowMs = performance.now() - started;
   // Whatever is still on its way to a socket lands before anything is counted as missing.
   const drainMs = await rx.settle();
-  const deliveries = await rx.collect({ bids: new Map(ran.bids.refs), chat: new Map(ran.chat.refs) }, await roomFinals(p.db, all));
+  const deliveries = await rx.collect(
+    { bids: new Map(ran.bids.refs), chat: new Map(ran.chat.refs) },
+    await roomFinals(p.db, all),
+  );
   return {
     bidsPerSecond: shape.bidsPerSecond,
     seconds: shape.seconds,

@@ -16,7 +16,14 @@ function tally(): Sent {
   return { sent: 0, ok: 0, refused: 0, errors: 0, errorStatuses: {}, answer: [], maxMs: 0, refs: [] };
 }
 
-async function send(t: Sent, h: Histogram, path: string, cookie: string, body: unknown, key: (answer: { id: number }) => string): Promise<void> {
+async function send(
+  t: Sent,
+  h: Histogram,
+  path: string,
+  cookie: string,
+  body: unknown,
+  key: (answer: { id: number }) => string,
+): Promise<void> {
   t.sent += 1;
   const started = nowMs();
   let status = 0;
@@ -85,7 +92,14 @@ async function run(cmd: Extract<TrafficCommand, { cmd: 'run' }>): Promise<void> 
   });
   // Chatters take turns, so none passes the chat's own limit (5 lines in 10 s).
   const chatting = openLoop(cmd.chatPerSecond, cmd.seconds, (n) =>
-    send(chat, chatAnswers, `/api/chat/messages/${chatAuctions[n % chatAuctions.length]!}`, chatters[n % chatters.length]!, { message: `night line ${n}` }, (a) => `c${a.id}`),
+    send(
+      chat,
+      chatAnswers,
+      `/api/chat/messages/${chatAuctions[n % chatAuctions.length]!}`,
+      chatters[n % chatters.length]!,
+      { message: `night line ${n}` },
+      (a) => `c${a.id}`,
+    ),
   );
   await Promise.all([bidding, chatting]);
   bids.answer = [...bidAnswers];
@@ -100,8 +114,8 @@ process.on('message', (m: TrafficCommand) => {
     process.send!({ reply: 'ready' } satisfies TrafficReply);
   } else if (m.cmd === 'run') void run(m);
   else if (m.cmd === 'polls') {
-    void pollEvery({ baseUrl: m.baseUrl, auctionIds: m.auctionIds, pollers: m.pollers, seconds: m.seconds }).then((polls) =>
-      process.send!({ reply: 'polled', polls } satisfies TrafficReply),
+    void pollEvery({ baseUrl: m.baseUrl, auctionIds: m.auctionIds, pollers: m.pollers, seconds: m.seconds }).then(
+      (polls) => process.send!({ reply: 'polled', polls } satisfies TrafficReply),
     );
   } else if (m.cmd === 'close') {
     void pool?.close();

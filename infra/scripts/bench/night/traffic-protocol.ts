@@ -2,7 +2,16 @@
 import type { PollResult } from '../chat-poll.js';
 
 export type TrafficCommand =
-  | { cmd: 'setup'; baseUrl: string; origin: string; hot: number[]; warm: number[]; chatAuctions: number[]; bidders: string[]; chatters: string[] }
+  | {
+      cmd: 'setup';
+      baseUrl: string;
+      origin: string;
+      hot: number[];
+      warm: number[];
+      chatAuctions: number[];
+      bidders: string[];
+      chatters: string[];
+    }
   /** Bids at bidsPerSecond (hotShare of them on the hot auctions) and chat lines at chatPerSecond, for `seconds`. */
   | { cmd: 'run'; bidsPerSecond: number; hotShare: number; chatPerSecond: number; seconds: number }
   | { cmd: 'polls'; baseUrl: string; auctionIds: number[]; pollers: number; seconds: number }
@@ -24,4 +33,5 @@ export interface Sent {
   refs: [string, number][];
 }
 
-export type TrafficReply = { reply: 'ready' } | { reply: 'ran'; bids: Sent; chat: Sent } | { reply: 'polled'; polls: PollResult };
+export type TrafficReply =
+  { reply: 'ready' } | { reply: 'ran'; bids: Sent; chat: Sent } | { reply: 'polled'; polls: PollResult };

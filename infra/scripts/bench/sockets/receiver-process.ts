@@ -95,7 +95,9 @@ async function join(cmd: Extract<ReceiverCommand, { cmd: 'join' }>): Promise<voi
       roomOf[i] = room;
       const started = nowMs();
       try {
-        const ack = (await (cmd.kind === 'product' ? s.emitWithAck('auction:join', { auctionId: room }) : s.emitWithAck('join', room))) as {
+        const ack = (await (cmd.kind === 'product'
+          ? s.emitWithAck('auction:join', { auctionId: room })
+          : s.emitWithAck('join', room))) as {
           ok?: boolean;
           error?: string;
         };
@@ -111,7 +113,12 @@ async function join(cmd: Extract<ReceiverCommand, { cmd: 'join' }>): Promise<voi
 }
 
 function collect(cmd: Extract<ReceiverCommand, { cmd: 'collect' }>): void {
-  const groups = cmd.refGroups.map(([name, refs]) => ({ name, refs: new Map(refs), histogram: new Map() as Histogram, maxMs: 0 }));
+  const groups = cmd.refGroups.map(([name, refs]) => ({
+    name,
+    refs: new Map(refs),
+    histogram: new Map() as Histogram,
+    maxMs: 0,
+  }));
   let withoutRef = 0;
   for (const [key, times] of arrivals) {
     const group = groups.find((g) => g.refs.has(key));
@@ -138,7 +145,12 @@ function collect(cmd: Extract<ReceiverCommand, { cmd: 'collect' }>): void {
     }
   });
   const counts: DeliveryCounts = { deliveries, missing, duplicates, outOfOrder };
-  send({ reply: 'collected', groups: groups.map((g) => ({ name: g.name, histogram: [...g.histogram], maxMs: g.maxMs })), withoutRef, ...counts });
+  send({
+    reply: 'collected',
+    groups: groups.map((g) => ({ name: g.name, histogram: [...g.histogram], maxMs: g.maxMs })),
+    withoutRef,
+    ...counts,
+  });
 }
 
 process.on('message', (m: ReceiverCommand) => {

@@ -33,7 +33,11 @@ export type ReceiverReply =
   | { reply: 'joined'; ackMs: number[]; failed: number; error?: string }
   | { reply: 'reset' }
   | { reply: 'counted'; deliveries: number }
-  | ({ reply: 'collected'; groups: { name: string; histogram: [number, number][]; maxMs: number }[]; withoutRef: number } & DeliveryCounts)
+  | ({
+      reply: 'collected';
+      groups: { name: string; histogram: [number, number][]; maxMs: number }[];
+      withoutRef: number;
+    } & DeliveryCounts)
   | { reply: 'closed' };
 
 /** The key that ties a delivery to the request that caused it: a bid by its id, a chat line by its id. */

@@ -20,7 +20,9 @@ export class Receivers {
   private readonly sizes: number[] = [];
 
   constructor(processes: number) {
-    this.children = Array.from({ length: processes }, () => fork(ENTRY, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    this.children = Array.from({ length: processes }, () =>
+      fork(ENTRY, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    );
   }
 
   /** Process ids, for CPU accounting. */
@@ -43,7 +45,8 @@ export class Receivers {
       }),
     );
     const failed = replies.reduce((s, r) => s + r.failed, 0);
-    if (failed > 0) throw new Error(`${failed} of ${count} sockets did not connect (${replies.find((r) => r.error)?.error})`);
+    if (failed > 0)
+      throw new Error(`${failed} of ${count} sockets did not connect (${replies.find((r) => r.error)?.error})`);
   }
 
   /**
@@ -77,7 +80,11 @@ export class Receivers {
    */
   async settle(quietMs = 1000, maxMs = 60_000): Promise<number> {
     const started = performance.now();
-    const total = async () => (await Promise.all(this.children.map((c) => this.ask(c, { cmd: 'count' }, 'counted')))).reduce((s, r) => s + r.deliveries, 0);
+    const total = async () =>
+      (await Promise.all(this.children.map((c) => this.ask(c, { cmd: 'count' }, 'counted')))).reduce(
+        (s, r) => s + r.deliveries,
+        0,
+      );
     let last = await total();
     while (performance.now() - started < maxMs) {
       await new Promise((r) => setTimeout(r, quietMs));
@@ -89,8 +96,15 @@ export class Receivers {
   }
 
   /** Latency of every delivery from its cause's answer, and each socket's receipts checked against its streams' last seq. */
-  async collect(refGroups: Record<string, Map<string, number>>, finals: Map<number, [string, number][]>): Promise<DeliveryReport> {
-    const command: ReceiverCommand = { cmd: 'collect', refGroups: Object.entries(refGroups).map(([name, refs]) => [name, [...refs]]), finals: [...finals] };
+  async collect(
+    refGroups: Record<string, Map<string, number>>,
+    finals: Map<number, [string, number][]>,
+  ): Promise<DeliveryReport> {
+    const command: ReceiverCommand = {
+      cmd: 'collect',
+      refGroups: Object.entries(refGroups).map(([name, refs]) => [name, [...refs]]),
+      finals: [...finals],
+    };
     const replies = await Promise.all(this.children.map((c) => this.ask(c, command, 'collected')));
     const latency: Record<string, Summary> = {};
     for (const name of Object.keys(refGroups)) {

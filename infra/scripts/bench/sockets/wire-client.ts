@@ -27,7 +27,11 @@ export class WireSocket {
     const headers: Record<string, string> = {};
     if (opts.origin) headers.origin = opts.origin;
     if (opts.cookie) headers.cookie = opts.cookie;
-    const ws = new WebSocket(url, { headers, perMessageDeflate: false, ...(opts.localAddress ? { localAddress: opts.localAddress } : {}) });
+    const ws = new WebSocket(url, {
+      headers,
+      perMessageDeflate: false,
+      ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+    });
     const socket = new WireSocket(ws);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

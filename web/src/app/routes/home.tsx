@@ -3,9 +3,21 @@ import { Brain, Radio, ShieldCheck } from 'lucide-react';
 import { HOME_STATS } from '@app/shared';
 
 const FEATURES = [
-  { icon: Brain, title: 'AI Market Valuations', text: 'Every listing carries an estimated resale value and a confidence score, so you know the profit before you bid.' },
-  { icon: Radio, title: 'Real-Time Bidding', text: 'Bids land in milliseconds with instant notifications, and a last-minute bid extends the clock so nobody gets sniped.' },
-  { icon: ShieldCheck, title: 'Inspected & Verified', text: 'Inspected and verified listings with history reports and escrow-protected payments.' },
+  {
+    icon: Brain,
+    title: 'AI Market Valuations',
+    text: 'Every listing carries an estimated resale value and a confidence score, so you know the profit before you bid.',
+  },
+  {
+    icon: Radio,
+    title: 'Real-Time Bidding',
+    text: 'Bids land in milliseconds with instant notifications, and a last-minute bid extends the clock so nobody gets sniped.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Inspected & Verified',
+    text: 'Inspected and verified listings with history reports and escrow-protected payments.',
+  },
 ];
 
 export function HomePage() {
@@ -13,13 +25,22 @@ export function HomePage() {
     <>
       <section className="bg-gradient-to-br from-ink via-slate-900 to-brand-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">Buy Smarter. Bid Faster. Flip for Profit.</h1>
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+            Buy Smarter. Bid Faster. Flip for Profit.
+          </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-300">
             The AI-powered car auction marketplace for dealers, collectors and enthusiasts.
           </p>
           <div className="mt-10 flex flex-wrap gap-4">
-            <Link to="/auctions" className="rounded-lg bg-amber-400 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-300">Browse Auctions</Link>
-            <Link to="/submit" className="rounded-lg border border-white/40 px-6 py-3 font-semibold hover:bg-white/10">Sell Your Car</Link>
+            <Link
+              to="/auctions"
+              className="rounded-lg bg-amber-400 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-300"
+            >
+              Browse Auctions
+            </Link>
+            <Link to="/submit" className="rounded-lg border border-white/40 px-6 py-3 font-semibold hover:bg-white/10">
+              Sell Your Car
+            </Link>
           </div>
         </div>
       </section>
@@ -32,7 +53,9 @@ export function HomePage() {
               <h3 className="mt-4 text-xl font-semibold">{f.title}</h3>
               <p className="mt-2 text-slate-600">{f.text}</p>
               {f.title === 'AI Market Valuations' && (
-                <Link to="/valuation" className="mt-3 inline-block text-sm font-semibold text-brand-600">Value a car now →</Link>
+                <Link to="/valuation" className="mt-3 inline-block text-sm font-semibold text-brand-600">
+                  Value a car now →
+                </Link>
               )}
             </div>
           ))}
@@ -52,8 +75,15 @@ export function HomePage() {
         <h2 className="text-3xl font-bold">Ready to Start Bidding?</h2>
         <p className="mt-3 text-slate-600">Join thousands of dealers and collectors buying and selling every day.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <Link to="/auctions" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">Browse Auctions</Link>
-          <Link to="/submit" className="rounded-lg border border-slate-300 px-6 py-3 font-semibold hover:bg-slate-100">List Your Vehicle</Link>
+          <Link
+            to="/auctions"
+            className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+          >
+            Browse Auctions
+          </Link>
+          <Link to="/submit" className="rounded-lg border border-slate-300 px-6 py-3 font-semibold hover:bg-slate-100">
+            List Your Vehicle
+          </Link>
         </div>
       </section>
     </>

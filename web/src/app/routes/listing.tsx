@@ -18,7 +18,9 @@ export function ListingRoute() {
         actions={(listing) => (
           <>
             <BiddingPanel listing={listing} user={user} />
-            <div className="mt-3"><WatchButton auctionId={listing.auction.id} /></div>
+            <div className="mt-3">
+              <WatchButton auctionId={listing.auction.id} />
+            </div>
           </>
         )}
         discussion={(auctionId) => <Comments auctionId={auctionId} />}

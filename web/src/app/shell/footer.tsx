@@ -48,10 +48,18 @@ export function Footer() {
           <p className="text-lg font-bold text-white">CarBid</p>
           <p className="mt-2 text-sm">Live car auctions for dealers, collectors and enthusiasts.</p>
           <div className="mt-4 flex gap-3 text-sm">
-            <a href="https://x.com" rel="noreferrer" className="hover:text-white">X</a>
-            <a href="https://facebook.com" rel="noreferrer" className="hover:text-white">Facebook</a>
-            <a href="https://instagram.com" rel="noreferrer" className="hover:text-white">Instagram</a>
-            <a href="https://youtube.com" rel="noreferrer" className="hover:text-white">YouTube</a>
+            <a href="https://x.com" rel="noreferrer" className="hover:text-white">
+              X
+            </a>
+            <a href="https://facebook.com" rel="noreferrer" className="hover:text-white">
+              Facebook
+            </a>
+            <a href="https://instagram.com" rel="noreferrer" className="hover:text-white">
+              Instagram
+            </a>
+            <a href="https://youtube.com" rel="noreferrer" className="hover:text-white">
+              YouTube
+            </a>
           </div>
         </div>
         {FOOTER_COLUMNS.map((col) => (
@@ -61,7 +69,9 @@ export function Footer() {
               {col.links.map((l) => (
                 <li key={l.to}>
                   {/* The API docs are served by the API itself, not by the app's router. */}
-                  <Link to={l.to} reloadDocument={l.to === '/api-docs'} className="hover:text-white">{l.label}</Link>
+                  <Link to={l.to} reloadDocument={l.to === '/api-docs'} className="hover:text-white">
+                    {l.label}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -71,8 +81,10 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:justify-between">
           <span>
-            <a href={`mailto:${SUPPORT_CONTACT.email}`} className="hover:text-white">{SUPPORT_CONTACT.email}</a> · {SUPPORT_CONTACT.phone} ·{' '}
-            {SUPPORT_CONTACT.address}
+            <a href={`mailto:${SUPPORT_CONTACT.email}`} className="hover:text-white">
+              {SUPPORT_CONTACT.email}
+            </a>{' '}
+            · {SUPPORT_CONTACT.phone} · {SUPPORT_CONTACT.address}
           </span>
           <span>© {new Date().getFullYear()} CarBid</span>
         </div>
@@ -80,4 +92,3 @@ export function Footer() {
     </footer>
   );
 }
-

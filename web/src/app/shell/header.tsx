@@ -14,7 +14,9 @@ function AccountMenu(props: { onNavigate?: () => void }) {
   );
 }
 
-const LazyNotificationBell = lazy(async () => ({ default: (await import('../../features/notifications')).NotificationBell }));
+const LazyNotificationBell = lazy(async () => ({
+  default: (await import('../../features/notifications')).NotificationBell,
+}));
 function NotificationBell(props: { onNavigate?: () => void }) {
   return (
     <Suspense fallback={null}>
@@ -53,7 +55,10 @@ export function Header() {
         <div className="hidden items-center gap-3 lg:flex">
           <NotificationBell />
           <AccountMenu />
-          <Link to="/submit" className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300">
+          <Link
+            to="/submit"
+            className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
+          >
             List Your Car
           </Link>
         </div>
@@ -81,7 +86,11 @@ export function Header() {
               ))}
               <div className="mt-4 flex flex-col gap-3">
                 <AccountMenu onNavigate={() => setOpen(false)} />
-                <Link to="/submit" onClick={() => setOpen(false)} className="rounded-md bg-amber-400 px-3 py-2 text-center text-sm font-semibold text-slate-900">
+                <Link
+                  to="/submit"
+                  onClick={() => setOpen(false)}
+                  className="rounded-md bg-amber-400 px-3 py-2 text-center text-sm font-semibold text-slate-900"
+                >
                   List Your Car
                 </Link>
               </div>
@@ -92,4 +101,3 @@ export function Header() {
     </header>
   );
 }
-

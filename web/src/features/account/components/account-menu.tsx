@@ -23,7 +23,12 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
     <div className="flex flex-wrap items-center gap-3">
       {admin && (
         <>
-          <Link to="/admin" onClick={onNavigate} className="text-sm text-amber-300 hover:underline" data-testid="signed-in-admin">
+          <Link
+            to="/admin"
+            onClick={onNavigate}
+            className="text-sm text-amber-300 hover:underline"
+            data-testid="signed-in-admin"
+          >
             Admin: {admin.name}
           </Link>
           <button
@@ -43,7 +48,9 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
       )}
       {user && (
         <>
-          <span className="text-sm text-slate-200" data-testid="signed-in-user">{user.name}</span>
+          <span className="text-sm text-slate-200" data-testid="signed-in-user">
+            {user.name}
+          </span>
           <button
             className={buttonClass}
             onClick={async () => {

@@ -36,7 +36,12 @@ export function ConfirmEmailPage() {
         <>
           <h1 className="text-2xl font-bold">Confirm your email</h1>
           <p className="mt-2 text-slate-600">One click and your CarBid account is ready.</p>
-          <button type="button" onClick={() => void confirm()} disabled={busy} className="mt-6 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => void confirm()}
+            disabled={busy}
+            className="mt-6 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white disabled:opacity-50"
+          >
             {busy ? 'Confirming…' : 'Confirm my email'}
           </button>
         </>
@@ -45,7 +50,13 @@ export function ConfirmEmailPage() {
           <h1 className="text-2xl font-bold">This link did not work</h1>
           <p className="mt-2 text-slate-600">{error}</p>
           <p className="mt-6 text-sm">
-            <Link to="/login" className="font-semibold text-brand-600">Sign in</Link> or <Link to="/register" className="font-semibold text-brand-600">sign up again</Link>
+            <Link to="/login" className="font-semibold text-brand-600">
+              Sign in
+            </Link>{' '}
+            or{' '}
+            <Link to="/register" className="font-semibold text-brand-600">
+              sign up again
+            </Link>
           </p>
         </>
       )}

@@ -9,7 +9,8 @@ import { setSessionUser } from '../api/get-me';
 import { signIn } from '../api/sign-in';
 
 /** Only same-site paths are followed after sign-in. */
-export const safeNext = (next: string | null, fallback: string) => (next && next.startsWith('/') && !next.startsWith('//') ? next : fallback);
+export const safeNext = (next: string | null, fallback: string) =>
+  next && next.startsWith('/') && !next.startsWith('//') ? next : fallback;
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -29,43 +30,72 @@ export function LoginPage() {
       void navigate(safeNext(params.get('next'), '/dashboard'));
     } catch (err) {
       const message = err instanceof ApiError ? err.serverMessage : undefined;
-      toast({ title: 'Login failed', description: message ?? 'Invalid credentials. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Login failed',
+        description: message ?? 'Invalid credentials. Please try again.',
+        variant: 'destructive',
+      });
     }
   });
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-ink to-brand-700 px-4">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
-        <Link to="/" className="text-sm text-brand-600">← CarBid home</Link>
+        <Link to="/" className="text-sm text-brand-600">
+          ← CarBid home
+        </Link>
         <h1 className="mt-4 text-2xl font-bold">Sign in</h1>
         <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
           <label className="block">
             <span className="text-sm font-medium">Email</span>
-            <input type="email" autoComplete="email" {...register('email')} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+            <input
+              type="email"
+              autoComplete="email"
+              {...register('email')}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
             {errors.email && <span className="mt-1 block text-sm text-red-600">{errors.email.message}</span>}
           </label>
           <label className="block">
             <span className="text-sm font-medium">Password</span>
-            <input type="password" autoComplete="current-password" {...register('password')} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+            <input
+              type="password"
+              autoComplete="current-password"
+              {...register('password')}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
             {errors.password && <span className="mt-1 block text-sm text-red-600">{errors.password.message}</span>}
           </label>
           <div className="flex items-center justify-between text-sm">
             <label className="flex items-center gap-2">
               <input type="checkbox" {...register('rememberMe')} /> Remember me
             </label>
-            <Link to="/help" className="text-brand-600">Forgot password?</Link>
+            <Link to="/help" className="text-brand-600">
+              Forgot password?
+            </Link>
           </div>
-          <button type="submit" disabled={isSubmitting} className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+          >
             {isSubmitting ? 'Signing in…' : 'Sign in'}
           </button>
         </form>
         <p className="mt-4 text-center text-sm">
-          No account? <Link to="/register" className="font-semibold text-brand-600">Sign up</Link>
+          No account?{' '}
+          <Link to="/register" className="font-semibold text-brand-600">
+            Sign up
+          </Link>
         </p>
         <div className="mt-6 rounded-lg bg-slate-50 p-3 text-sm text-slate-600" data-testid="demo-hint">
           <p className="font-semibold">Demo credentials</p>
-          <p>Email: <code>{DEMO_USER.email}</code></p>
-          <p>Password: <code>{DEMO_USER.password}</code></p>
+          <p>
+            Email: <code>{DEMO_USER.email}</code>
+          </p>
+          <p>
+            Password: <code>{DEMO_USER.password}</code>
+          </p>
         </div>
       </div>
     </div>

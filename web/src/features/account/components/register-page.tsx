@@ -39,9 +39,18 @@ export function RegisterPage() {
           address already has an account, the mail says so instead.
         </p>
         <p className="mt-4 text-sm text-slate-600">
-          Nothing arrived? Look in your spam folder, or <button type="button" className="font-semibold text-brand-600" onClick={() => setSent(null)}>sign up again</button>.
+          Nothing arrived? Look in your spam folder, or{' '}
+          <button type="button" className="font-semibold text-brand-600" onClick={() => setSent(null)}>
+            sign up again
+          </button>
+          .
         </p>
-        <p className="mt-4 text-sm">Already registered? <Link to="/login" className="font-semibold text-brand-600">Sign in</Link></p>
+        <p className="mt-4 text-sm">
+          Already registered?{' '}
+          <Link to="/login" className="font-semibold text-brand-600">
+            Sign in
+          </Link>
+        </p>
       </div>
     );
   }
@@ -49,20 +58,35 @@ export function RegisterPage() {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-2xl font-bold">Create your account</h1>
-      <p className="mt-2 text-sm text-slate-600">We will email you a link to confirm your address before the account is made.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        We will email you a link to confirm your address before the account is made.
+      </p>
       <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
         {FIELDS.map((f) => (
           <label key={f.name} className="block">
             <span className="text-sm font-medium">{f.label}</span>
-            <input type={f.type} {...register(f.name)} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+            <input
+              type={f.type}
+              {...register(f.name)}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
             {errors[f.name] && <span className="mt-1 block text-sm text-red-600">{errors[f.name]?.message}</span>}
           </label>
         ))}
-        <button type="submit" disabled={isSubmitting} className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white disabled:opacity-50"
+        >
           {isSubmitting ? 'Sending…' : 'Sign up'}
         </button>
       </form>
-      <p className="mt-4 text-sm">Already registered? <Link to="/login" className="font-semibold text-brand-600">Sign in</Link></p>
+      <p className="mt-4 text-sm">
+        Already registered?{' '}
+        <Link to="/login" className="font-semibold text-brand-600">
+          Sign in
+        </Link>
+      </p>
     </div>
   );
 }

@@ -4,4 +4,9 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const adminSecurityQueryKey = ['/api/admin/security'] as const;
 export const useAdminSecurity = (period: AdminPeriod) =>
-  useQuery(queryOptions({ queryKey: [...adminSecurityQueryKey, period], queryFn: () => apiRequest('GET', `/api/admin/security?period=${period}`, AdminSecuritySchema) }));
+  useQuery(
+    queryOptions({
+      queryKey: [...adminSecurityQueryKey, period],
+      queryFn: () => apiRequest('GET', `/api/admin/security?period=${period}`, AdminSecuritySchema),
+    }),
+  );

@@ -3,5 +3,7 @@ import { AdminSettingsResponseSchema, type UpdateMarketplaceSettingsBody } from 
 import { apiRequest, readQuery } from '../../../lib/api-client';
 
 export const adminSettingsQueryKey = ['/api/admin/settings'] as const;
-export const useAdminSettings = () => useQuery(queryOptions({ queryKey: adminSettingsQueryKey, queryFn: readQuery(AdminSettingsResponseSchema) }));
-export const updateAdminSettings = (body: UpdateMarketplaceSettingsBody) => apiRequest('PATCH', '/api/admin/settings', AdminSettingsResponseSchema, { body });
+export const useAdminSettings = () =>
+  useQuery(queryOptions({ queryKey: adminSettingsQueryKey, queryFn: readQuery(AdminSettingsResponseSchema) }));
+export const updateAdminSettings = (body: UpdateMarketplaceSettingsBody) =>
+  apiRequest('PATCH', '/api/admin/settings', AdminSettingsResponseSchema, { body });

@@ -5,7 +5,8 @@ import { apiRequest, readQuery } from '../../../lib/api-client';
 
 export const pendingAuctionsQueryKey = ['/api/admin/pending-auctions'] as const;
 
-export const usePendingAuctions = () => useQuery(queryOptions({ queryKey: pendingAuctionsQueryKey, queryFn: readQuery(AuctionListSchema) }));
+export const usePendingAuctions = () =>
+  useQuery(queryOptions({ queryKey: pendingAuctionsQueryKey, queryFn: readQuery(AuctionListSchema) }));
 
 export type Decision = 'approve' | 'reject';
 

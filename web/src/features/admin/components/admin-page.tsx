@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { ADMIN_EXPORT_TABS, AdminPeriodSchema, AdminTabSchema, type AdminExportTab, type AdminPeriod } from '@app/shared';
+import {
+  ADMIN_EXPORT_TABS,
+  AdminPeriodSchema,
+  AdminTabSchema,
+  type AdminExportTab,
+  type AdminPeriod,
+} from '@app/shared';
 import { Navigate } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { useAdminMe } from '../api/admin-session';
@@ -30,14 +36,30 @@ export function AdminPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Admin dashboard</h1>
-          <p className="text-slate-600">Signed in as {me.data.admin.name} ({me.data.admin.role})</p>
+          <p className="text-slate-600">
+            Signed in as {me.data.admin.name} ({me.data.admin.role})
+          </p>
         </div>
         <div className="flex items-center gap-3">
-          <a href={exportReportUrl(tab, period)} download className="rounded-lg border px-3 py-1.5 text-sm font-semibold" data-testid="export-report">Export Report</a>
+          <a
+            href={exportReportUrl(tab, period)}
+            download
+            className="rounded-lg border px-3 py-1.5 text-sm font-semibold"
+            data-testid="export-report"
+          >
+            Export Report
+          </a>
           <label className="text-sm">
             Period{' '}
-            <select value={period} onChange={(e) => setPeriod(AdminPeriodSchema.parse(e.target.value))} data-testid="period" className="ml-1 rounded-md border px-2 py-1">
-              {AdminPeriodSchema.options.map((p) => <option key={p}>{p}</option>)}
+            <select
+              value={period}
+              onChange={(e) => setPeriod(AdminPeriodSchema.parse(e.target.value))}
+              data-testid="period"
+              className="ml-1 rounded-md border px-2 py-1"
+            >
+              {AdminPeriodSchema.options.map((p) => (
+                <option key={p}>{p}</option>
+              ))}
             </select>
           </label>
         </div>
@@ -46,7 +68,13 @@ export function AdminPage() {
       <Tabs.Root value={tab} onValueChange={(t) => setTab(AdminTabSchema.parse(t))} className="mt-8">
         <Tabs.List className="flex flex-wrap gap-2 border-b">
           {ADMIN_EXPORT_TABS.map((t) => (
-            <Tabs.Trigger key={t} value={t} className="px-3 py-2 capitalize data-[state=active]:border-b-2 data-[state=active]:border-brand-600">{t}</Tabs.Trigger>
+            <Tabs.Trigger
+              key={t}
+              value={t}
+              className="px-3 py-2 capitalize data-[state=active]:border-b-2 data-[state=active]:border-brand-600"
+            >
+              {t}
+            </Tabs.Trigger>
           ))}
         </Tabs.List>
         <Tabs.Content value="auctions" className="py-6">

@@ -12,8 +12,16 @@ export function AdminRevenue({ stats }: { stats: AdminOverview | undefined }) {
   return (
     <table className="w-full max-w-lg text-left text-sm" data-testid="revenue-table">
       <tbody>
-        {rows.map(([label, value]) => <tr key={label} className="border-b"><td className="py-2">{label}</td><td className="text-right">{formatMoney(value)}</td></tr>)}
-        <tr className="font-semibold"><td className="py-2">Fees earned ({stats.period})</td><td className="text-right">{formatMoney(stats.feesEarned)}</td></tr>
+        {rows.map(([label, value]) => (
+          <tr key={label} className="border-b">
+            <td className="py-2">{label}</td>
+            <td className="text-right">{formatMoney(value)}</td>
+          </tr>
+        ))}
+        <tr className="font-semibold">
+          <td className="py-2">Fees earned ({stats.period})</td>
+          <td className="text-right">{formatMoney(stats.feesEarned)}</td>
+        </tr>
       </tbody>
     </table>
   );
@@ -31,11 +39,19 @@ export function AdminSecurityTab({ period }: { period: AdminPeriod }) {
       <section>
         <h3 className="font-semibold">Flagged users</h3>
         {s.flaggedUsers.length === 0 && <p className="text-slate-500">Nobody is flagged.</p>}
-        <ul>{s.flaggedUsers.map((f) => <li key={f.email}>{f.name ?? f.email}: {f.reasons.join('; ')}</li>)}</ul>
+        <ul>
+          {s.flaggedUsers.map((f) => (
+            <li key={f.email}>
+              {f.name ?? f.email}: {f.reasons.join('; ')}
+            </li>
+          ))}
+        </ul>
       </section>
       <section className="md:col-span-3" data-testid="throttled-requests">
         <h3 className="font-semibold">Throttled requests: {t.total}</h3>
-        <p className="text-slate-500">Requests answered 429 by a rate limit or the sign-in throttle, counted by day (UTC).</p>
+        <p className="text-slate-500">
+          Requests answered 429 by a rate limit or the sign-in throttle, counted by day (UTC).
+        </p>
         <div className="mt-2 grid gap-6 md:grid-cols-3">
           <TopList title="By route" rows={t.byRoute.map((r) => [r.route, r.count])} />
           <TopList title="By address" rows={t.byAddress.map((r) => [r.ip, r.count])} />
@@ -52,7 +68,13 @@ function TopList({ title, rows }: { title: string; rows: [string, number][] }) {
     <section>
       <h3 className="font-semibold">{title}</h3>
       {rows.length === 0 && <p className="text-slate-500">None in this period.</p>}
-      <ul>{rows.map(([key, count]) => <li key={key}>{key}: {count}</li>)}</ul>
+      <ul>
+        {rows.map(([key, count]) => (
+          <li key={key}>
+            {key}: {count}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

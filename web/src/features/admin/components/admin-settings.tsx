@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_AUCTION_DURATIONS_DAYS, ADMIN_COMMISSION_RATES_PCT, FEATURE_TOGGLES, type FeatureToggle, type UpdateMarketplaceSettingsBody,
+  ADMIN_AUCTION_DURATIONS_DAYS,
+  ADMIN_COMMISSION_RATES_PCT,
+  FEATURE_TOGGLES,
+  type FeatureToggle,
+  type UpdateMarketplaceSettingsBody,
 } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -25,28 +29,59 @@ export function AdminSettings() {
       void queryClient.invalidateQueries({ queryKey: marketplaceSettingsQueryKey });
       toast({ title: 'Settings saved' });
     },
-    onError: (err) => toast({ title: 'Could not save the settings', description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Could not save the settings',
+        description: err instanceof ApiError ? err.serverMessage : undefined,
+        variant: 'destructive',
+      }),
   });
   if (!settings.data) return <p className="text-slate-500">Loading settings…</p>;
   const { settings: s, audit } = settings.data;
   return (
     <div className="space-y-4 text-sm">
-      <label className="block">Default auction duration
-        <select value={s.defaultDurationDays} onChange={(e) => save.mutate({ defaultDurationDays: Number(e.target.value) })} className="ml-2 rounded border px-2 py-1">
-          {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}
+      <label className="block">
+        Default auction duration
+        <select
+          value={s.defaultDurationDays}
+          onChange={(e) => save.mutate({ defaultDurationDays: Number(e.target.value) })}
+          className="ml-2 rounded border px-2 py-1"
+        >
+          {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => (
+            <option key={d} value={d}>
+              {d} days
+            </option>
+          ))}
         </select>
-        <span className="block text-xs text-slate-500">For auctions approved from now on whose seller left the duration to the marketplace.</span>
+        <span className="block text-xs text-slate-500">
+          For auctions approved from now on whose seller left the duration to the marketplace.
+        </span>
       </label>
-      <label className="block">Commission rate
-        <select value={s.commissionRatePct} onChange={(e) => save.mutate({ commissionRatePct: Number(e.target.value) })} className="ml-2 rounded border px-2 py-1">
-          {ADMIN_COMMISSION_RATES_PCT.map((c) => <option key={c} value={c}>{c}%</option>)}
+      <label className="block">
+        Commission rate
+        <select
+          value={s.commissionRatePct}
+          onChange={(e) => save.mutate({ commissionRatePct: Number(e.target.value) })}
+          className="ml-2 rounded border px-2 py-1"
+        >
+          {ADMIN_COMMISSION_RATES_PCT.map((c) => (
+            <option key={c} value={c}>
+              {c}%
+            </option>
+          ))}
         </select>
       </label>
       <fieldset className="space-y-2">
         <legend className="font-semibold">Features</legend>
         {FEATURE_TOGGLES.map((f) => (
           <label key={f} className="flex items-center gap-2">
-            <input type="checkbox" checked={s.features[f]} disabled={save.isPending} data-testid={`feature-${f}`} onChange={(e) => save.mutate({ features: { [f]: e.target.checked } })} />
+            <input
+              type="checkbox"
+              checked={s.features[f]}
+              disabled={save.isPending}
+              data-testid={`feature-${f}`}
+              onChange={(e) => save.mutate({ features: { [f]: e.target.checked } })}
+            />
             {FEATURE_LABELS[f]}
           </label>
         ))}
@@ -56,11 +91,18 @@ export function AdminSettings() {
         {audit.length === 0 && <p className="text-slate-500">No changes yet.</p>}
         <ul className="mt-2 space-y-1 text-slate-700" data-testid="settings-audit">
           {audit.map((a) => (
-            <li key={a.id}>{new Date(a.at).toLocaleString()} · {a.adminName ?? 'a removed admin'} · {a.action} {a.subject} {JSON.stringify(a.details)}</li>
+            <li key={a.id}>
+              {new Date(a.at).toLocaleString()} · {a.adminName ?? 'a removed admin'} · {a.action} {a.subject}{' '}
+              {JSON.stringify(a.details)}
+            </li>
           ))}
         </ul>
       </div>
-      <p><a href="/admin/queues" className="text-brand-600 underline">Queue dashboard</a></p>
+      <p>
+        <a href="/admin/queues" className="text-brand-600 underline">
+          Queue dashboard
+        </a>
+      </p>
     </div>
   );
 }

@@ -12,7 +12,12 @@ export function ForumReports() {
   const toggle = useMutation({
     mutationFn: (r: { postId: number; replyId: number | null; hidden: boolean }) => setForumHidden(r, !r.hidden),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: forumReportsQueryKey }),
-    onError: (err) => toast({ title: 'Could not change visibility', description: err instanceof ApiError ? (err.serverMessage ?? err.message) : err.message, variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Could not change visibility',
+        description: err instanceof ApiError ? (err.serverMessage ?? err.message) : err.message,
+        variant: 'destructive',
+      }),
   });
   if (reports.isLoading) return <p className="text-slate-500">Loading reports…</p>;
   if (reports.isError) return <p className="text-red-600">Could not load forum reports.</p>;
@@ -22,8 +27,11 @@ export function ForumReports() {
       {reports.data.map((r) => (
         <li key={r.id} className="rounded-lg border bg-white p-4 text-sm text-slate-800">
           <p>
-            <Link to={`/community/${r.postId}`} className="font-semibold underline">{r.postTitle}</Link>
-            {r.replyId !== null && <span className="text-slate-500"> (a reply)</span>} · reported by {r.reporter.name} {relativeTime(r.createdAt)}
+            <Link to={`/community/${r.postId}`} className="font-semibold underline">
+              {r.postTitle}
+            </Link>
+            {r.replyId !== null && <span className="text-slate-500"> (a reply)</span>} · reported by {r.reporter.name}{' '}
+            {relativeTime(r.createdAt)}
           </p>
           <p className="mt-1 whitespace-pre-wrap break-words text-slate-600">{r.excerpt}</p>
           <p className="mt-1">Reason: {r.reason}</p>

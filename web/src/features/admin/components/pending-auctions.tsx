@@ -13,10 +13,19 @@ export function PendingAuctions() {
   const decide = useMutation({
     mutationFn: ({ id, action }: { id: number; action: Decision }) => decideAuction(id, action),
     onSuccess: (_data, { action }) => {
-      toast({ title: action === 'approve' ? 'Auction approved' : 'Auction rejected', description: action === 'approve' ? 'It is live now.' : undefined });
-      for (const queryKey of [pendingAuctionsQueryKey, auctionsQueryKey, overviewQueryKey]) void queryClient.invalidateQueries({ queryKey });
+      toast({
+        title: action === 'approve' ? 'Auction approved' : 'Auction rejected',
+        description: action === 'approve' ? 'It is live now.' : undefined,
+      });
+      for (const queryKey of [pendingAuctionsQueryKey, auctionsQueryKey, overviewQueryKey])
+        void queryClient.invalidateQueries({ queryKey });
     },
-    onError: (err) => toast({ title: 'Could not update the auction', description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Could not update the auction',
+        description: err instanceof ApiError ? err.serverMessage : undefined,
+        variant: 'destructive',
+      }),
   });
   if (pending.isLoading) return <p className="text-slate-500">Loading pending auctions…</p>;
   if (!pending.data?.length) return <p className="text-slate-500">No auctions are waiting for approval.</p>;
@@ -25,14 +34,29 @@ export function PendingAuctions() {
       {pending.data.map((a) => (
         <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="pending-auction">
           <div>
-            <p className="font-semibold">{a.car.year} {a.car.make} {a.car.model}</p>
+            <p className="font-semibold">
+              {a.car.year} {a.car.make} {a.car.model}
+            </p>
             <p className="text-sm text-slate-600">
-              Starting bid {formatMoney(a.startingBid)}{a.buyItNowPrice ? ` · Buy It Now ${formatMoney(a.buyItNowPrice)}` : ''} · {a.location} · Pending Approval
+              Starting bid {formatMoney(a.startingBid)}
+              {a.buyItNowPrice ? ` · Buy It Now ${formatMoney(a.buyItNowPrice)}` : ''} · {a.location} · Pending Approval
             </p>
           </div>
           <div className="flex gap-2">
-            <button onClick={() => decide.mutate({ id: a.id, action: 'approve' })} disabled={decide.isPending} className="rounded-lg bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">Approve</button>
-            <button onClick={() => decide.mutate({ id: a.id, action: 'reject' })} disabled={decide.isPending} className="rounded-lg border px-3 py-1.5 text-sm disabled:opacity-50">Reject</button>
+            <button
+              onClick={() => decide.mutate({ id: a.id, action: 'approve' })}
+              disabled={decide.isPending}
+              className="rounded-lg bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
+            >
+              Approve
+            </button>
+            <button
+              onClick={() => decide.mutate({ id: a.id, action: 'reject' })}
+              disabled={decide.isPending}
+              className="rounded-lg border px-3 py-1.5 text-sm disabled:opacity-50"
+            >
+              Reject
+            </button>
           </div>
         </li>
       ))}

@@ -16,13 +16,18 @@ export function useAdminEvents(adminId: number | undefined): void {
   const refresh = () => {
     for (const queryKey of PORTAL_LISTS) void queryClient.invalidateQueries({ queryKey });
   };
-  useSocketListeners(adminId === undefined ? null : `admin:${adminId}`, (socket) => [
-    onServerEvent(socket, 'auction.submitted', refresh),
-    onServerEvent(socket, 'auction.reviewed', refresh),
-    onServerEvent(socket, 'admin.changed', (e) => {
-      if (e.what === 'settings') void queryClient.invalidateQueries({ queryKey: adminSettingsQueryKey });
-      else void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ADMIN_USERS_PATH) });
-      void queryClient.invalidateQueries({ queryKey: overviewQueryKey });
-    }),
-  ], { asUser: true });
+  useSocketListeners(
+    adminId === undefined ? null : `admin:${adminId}`,
+    (socket) => [
+      onServerEvent(socket, 'auction.submitted', refresh),
+      onServerEvent(socket, 'auction.reviewed', refresh),
+      onServerEvent(socket, 'admin.changed', (e) => {
+        if (e.what === 'settings') void queryClient.invalidateQueries({ queryKey: adminSettingsQueryKey });
+        else
+          void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ADMIN_USERS_PATH) });
+        void queryClient.invalidateQueries({ queryKey: overviewQueryKey });
+      }),
+    ],
+    { asUser: true },
+  );
 }

@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  BidAlertListSchema, BidAlertSchema, type BidAlert, type CreateBidAlertBodySchema, type UpdateBidAlertBodySchema,
+  BidAlertListSchema,
+  BidAlertSchema,
+  type BidAlert,
+  type CreateBidAlertBodySchema,
+  type UpdateBidAlertBodySchema,
 } from '@app/shared';
 import { apiRequest, apiSend, readQuery } from '../../../lib/api-client';
 import type { BodyOf } from '../../../lib/contract';
@@ -13,9 +17,12 @@ export const useBidAlerts = () => useQuery(bidAlertsQuery);
 
 export type NewBidAlert = BodyOf<typeof CreateBidAlertBodySchema>;
 
-export const createBidAlert = (alert: NewBidAlert): Promise<BidAlert> => apiRequest('POST', '/api/bid-alerts', BidAlertSchema, { body: alert });
+export const createBidAlert = (alert: NewBidAlert): Promise<BidAlert> =>
+  apiRequest('POST', '/api/bid-alerts', BidAlertSchema, { body: alert });
 
 export const setBidAlertActive = (id: number, isActive: boolean): Promise<BidAlert> =>
-  apiRequest('PATCH', `/api/bid-alerts/${id}`, BidAlertSchema, { body: { isActive } satisfies BodyOf<typeof UpdateBidAlertBodySchema> });
+  apiRequest('PATCH', `/api/bid-alerts/${id}`, BidAlertSchema, {
+    body: { isActive } satisfies BodyOf<typeof UpdateBidAlertBodySchema>,
+  });
 
 export const deleteBidAlert = (id: number): Promise<void> => apiSend('DELETE', `/api/bid-alerts/${id}`);

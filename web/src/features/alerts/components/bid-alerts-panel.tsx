@@ -31,11 +31,21 @@ export function BidAlertsPanel() {
     <section className="rounded-xl border bg-white p-6" aria-labelledby="bid-alerts-title">
       <div className="flex items-center justify-between">
         <div>
-          <h2 id="bid-alerts-title" className="flex items-center gap-2 text-xl font-semibold"><Bell className="h-5 w-5" aria-hidden /> Bid alerts</h2>
-          <p className="text-sm text-slate-500" data-testid="active-alert-count">{active} active</p>
+          <h2 id="bid-alerts-title" className="flex items-center gap-2 text-xl font-semibold">
+            <Bell className="h-5 w-5" aria-hidden /> Bid alerts
+          </h2>
+          <p className="text-sm text-slate-500" data-testid="active-alert-count">
+            {active} active
+          </p>
         </div>
         {!creating && (
-          <button onClick={() => setCreating(true)} className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white" data-testid="new-alert">New Alert</button>
+          <button
+            onClick={() => setCreating(true)}
+            className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white"
+            data-testid="new-alert"
+          >
+            New Alert
+          </button>
         )}
       </div>
       {creating && <NewAlertForm onDone={() => setCreating(false)} />}
@@ -45,8 +55,12 @@ export function BidAlertsPanel() {
         {alerts.data?.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="alert-row">
             <div>
-              <p className="font-medium">{a.auction.car.year} {a.auction.car.make} {a.auction.car.model}</p>
-              <p className="text-sm text-slate-600">{TYPE_LABELS[a.alertType]}: {describe(a)}</p>
+              <p className="font-medium">
+                {a.auction.car.year} {a.auction.car.make} {a.auction.car.model}
+              </p>
+              <p className="text-sm text-slate-600">
+                {TYPE_LABELS[a.alertType]}: {describe(a)}
+              </p>
               <p className="text-xs text-slate-500">
                 <StandingLine auction={a.auction} />
                 {a.lastTriggered && <> · last triggered {relativeTime(a.lastTriggered)}</>}
@@ -61,7 +75,11 @@ export function BidAlertsPanel() {
               >
                 <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
               </Switch.Root>
-              <button onClick={() => remove.mutate(a.id)} className="flex items-center gap-1 rounded border px-2 py-1 text-sm text-red-700" aria-label="Delete alert">
+              <button
+                onClick={() => remove.mutate(a.id)}
+                className="flex items-center gap-1 rounded border px-2 py-1 text-sm text-red-700"
+                aria-label="Delete alert"
+              >
                 <Trash2 className="h-4 w-4" aria-hidden /> Delete
               </button>
             </div>

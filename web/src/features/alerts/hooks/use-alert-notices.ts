@@ -8,10 +8,14 @@ import { bidAlertsQueryKey } from '../api/bid-alerts';
 /** Wherever the signed-in user is, a fired bid alert shows as the spec's 'Bid Alert' toast for 10 seconds. */
 export function useAlertNotices(userId: number | undefined): void {
   const queryClient = useQueryClient();
-  useSocketListeners(userId === undefined ? null : `user:${userId}`, (socket) => [
-    onServerEvent(socket, 'alert.fired', (e) => {
-      toast({ title: 'Bid Alert', description: e.text, durationMs: ALERT_TOAST_DURATION_MS });
-      void queryClient.invalidateQueries({ queryKey: bidAlertsQueryKey });
-    }),
-  ], { asUser: true });
+  useSocketListeners(
+    userId === undefined ? null : `user:${userId}`,
+    (socket) => [
+      onServerEvent(socket, 'alert.fired', (e) => {
+        toast({ title: 'Bid Alert', description: e.text, durationMs: ALERT_TOAST_DURATION_MS });
+        void queryClient.invalidateQueries({ queryKey: bidAlertsQueryKey });
+      }),
+    ],
+    { asUser: true },
+  );
 }

@@ -24,7 +24,12 @@ export const ASSISTANT_TIPS: Record<AssistantContext, readonly string[]> = {
 };
 export const ASSISTANT_MOODS = ['🙂', '😄', '🤔', '😎'] as const;
 export const ASSISTANT_DISMISSED_KEY = 'assistant-dismissed';
-export const ASSISTANT_TIMINGS = { moodEveryMs: 15_000, hintEveryMs: 30_000, hintShownMs: 5_000, tipShownMs: 4_000 } as const;
+export const ASSISTANT_TIMINGS = {
+  moodEveryMs: 15_000,
+  hintEveryMs: 30_000,
+  hintShownMs: 5_000,
+  tipShownMs: 4_000,
+} as const;
 
 const pick = <T,>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
@@ -34,7 +39,9 @@ interface Bubble {
   shownMs: number;
   n: number;
 }
-const nextBubble = (context: AssistantContext, shownMs: number) => (old: Bubble | null): Bubble => ({ text: pick(ASSISTANT_TIPS[context]), shownMs, n: (old?.n ?? 0) + 1 });
+const nextBubble =
+  (context: AssistantContext, shownMs: number) =>
+  (old: Bubble | null): Bubble => ({ text: pick(ASSISTANT_TIPS[context]), shownMs, n: (old?.n ?? 0) + 1 });
 
 export function AssistantWidget({ context }: { context: AssistantContext }) {
   const [dismissed, setDismissed] = useState(() => window.localStorage.getItem(ASSISTANT_DISMISSED_KEY) === '1');
@@ -43,8 +50,14 @@ export function AssistantWidget({ context }: { context: AssistantContext }) {
 
   useEffect(() => {
     if (dismissed) return;
-    const moodTimer = setInterval(() => setMood((m) => (m + 1) % ASSISTANT_MOODS.length), ASSISTANT_TIMINGS.moodEveryMs);
-    const hintTimer = setInterval(() => setBubble(nextBubble(context, ASSISTANT_TIMINGS.hintShownMs)), ASSISTANT_TIMINGS.hintEveryMs);
+    const moodTimer = setInterval(
+      () => setMood((m) => (m + 1) % ASSISTANT_MOODS.length),
+      ASSISTANT_TIMINGS.moodEveryMs,
+    );
+    const hintTimer = setInterval(
+      () => setBubble(nextBubble(context, ASSISTANT_TIMINGS.hintShownMs)),
+      ASSISTANT_TIMINGS.hintEveryMs,
+    );
     return () => {
       clearInterval(moodTimer);
       clearInterval(hintTimer);
@@ -60,10 +73,18 @@ export function AssistantWidget({ context }: { context: AssistantContext }) {
   if (dismissed) return null;
   return (
     <div className="fixed bottom-4 left-4 z-40 flex items-end gap-2" data-testid="assistant" data-context={context}>
-      <button onClick={() => setBubble(nextBubble(context, ASSISTANT_TIMINGS.tipShownMs))} className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-2xl shadow-lg" aria-label="Assistant: show a tip">
+      <button
+        onClick={() => setBubble(nextBubble(context, ASSISTANT_TIMINGS.tipShownMs))}
+        className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-2xl shadow-lg"
+        aria-label="Assistant: show a tip"
+      >
         {ASSISTANT_MOODS[mood]}
       </button>
-      {bubble && <p className="max-w-xs rounded-lg bg-white p-3 text-sm shadow-lg" role="status">{bubble.text}</p>}
+      {bubble && (
+        <p className="max-w-xs rounded-lg bg-white p-3 text-sm shadow-lg" role="status">
+          {bubble.text}
+        </p>
+      )}
       <button
         onClick={() => {
           window.localStorage.setItem(ASSISTANT_DISMISSED_KEY, '1');

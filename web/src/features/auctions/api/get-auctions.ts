@@ -1,5 +1,11 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { AUCTION_SORTS, AuctionListSchema, NEXT_CURSOR_HEADER, SERVER_TIME_HEADER, type AuctionListQuery } from '@app/shared';
+import {
+  AUCTION_SORTS,
+  AuctionListSchema,
+  NEXT_CURSOR_HEADER,
+  SERVER_TIME_HEADER,
+  type AuctionListQuery,
+} from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useServerClock } from '../../../lib/server-clock';
 
@@ -31,7 +37,8 @@ export const auctionsQuery = (query: Partial<AuctionListQuery> = {}) => {
   });
 };
 
-export const useAuctions = (query: Partial<AuctionListQuery> = {}, enabled = true) => useQuery({ ...auctionsQuery(query), enabled });
+export const useAuctions = (query: Partial<AuctionListQuery> = {}, enabled = true) =>
+  useQuery({ ...auctionsQuery(query), enabled });
 
 /** The Ended view, a page at a time: each page's `x-next-cursor` header says where the next one starts. */
 export const useEndedAuctions = (query: Partial<AuctionListQuery>, enabled: boolean) => {
@@ -42,12 +49,17 @@ export const useEndedAuctions = (query: Partial<AuctionListQuery>, enabled: bool
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
       let next: string | null = null;
-      const auctions = await apiRequest('GET', `/api/auctions?${search}${pageParam ? `&after=${encodeURIComponent(pageParam)}` : ''}`, AuctionListSchema, {
-        onResponse: (res) => {
-          learnServerTime(res);
-          next = res.headers.get(NEXT_CURSOR_HEADER);
+      const auctions = await apiRequest(
+        'GET',
+        `/api/auctions?${search}${pageParam ? `&after=${encodeURIComponent(pageParam)}` : ''}`,
+        AuctionListSchema,
+        {
+          onResponse: (res) => {
+            learnServerTime(res);
+            next = res.headers.get(NEXT_CURSOR_HEADER);
+          },
         },
-      });
+      );
       return { auctions, next };
     },
     getNextPageParam: (page) => page.next,

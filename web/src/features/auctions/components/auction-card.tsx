@@ -17,7 +17,11 @@ export function AuctionCard({ auction }: { auction: Auction }) {
   const [viewers] = useState(() => 50 + Math.floor(Math.random() * 200));
   const fresh = live && live.seq >= auction.seq;
   const state = fresh
-    ? { ...auction, ...live, winningAmount: live.winningAmount === undefined ? auction.winningAmount : live.winningAmount }
+    ? {
+        ...auction,
+        ...live,
+        winningAmount: live.winningAmount === undefined ? auction.winningAmount : live.winningAmount,
+      }
     : auction;
   const standing = useStanding(state);
   const { car } = auction;
@@ -28,11 +32,18 @@ export function AuctionCard({ auction }: { auction: Auction }) {
       data-testid="auction-card"
     >
       <div className="relative aspect-[16/9] bg-slate-100">
-        <img src={car.images[0] ?? PLACEHOLDER_IMAGE} alt={`${car.year} ${car.make} ${car.model}`} className="h-full w-full object-cover" loading="lazy" />
+        <img
+          src={car.images[0] ?? PLACEHOLDER_IMAGE}
+          alt={`${car.year} ${car.make} ${car.model}`}
+          className="h-full w-full object-cover"
+          loading="lazy"
+        />
         <div className="absolute left-3 top-3">
           <TypeBadges auctionType={auction.auctionType} isPremiumOnly={auction.isPremiumOnly} />
         </div>
-        <div className="absolute right-3 top-3"><WatchButton auctionId={auction.id} compact /></div>
+        <div className="absolute right-3 top-3">
+          <WatchButton auctionId={auction.id} compact />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 className="text-lg font-semibold group-hover:text-brand-600">
@@ -40,8 +51,12 @@ export function AuctionCard({ auction }: { auction: Auction }) {
         </h3>
         <div className="flex items-end justify-between">
           <div>
-            <p className="text-xs uppercase tracking-wide text-slate-500" data-testid="card-price-label">{standing.price.label}</p>
-            <p className="text-xl font-bold" data-testid="card-current-bid">{formatCents(standing.price.cents)}</p>
+            <p className="text-xs uppercase tracking-wide text-slate-500" data-testid="card-price-label">
+              {standing.price.label}
+            </p>
+            <p className="text-xl font-bold" data-testid="card-current-bid">
+              {formatCents(standing.price.cents)}
+            </p>
           </div>
           <div className="text-right">
             {standing.outcome ? (
@@ -58,7 +73,9 @@ export function AuctionCard({ auction }: { auction: Auction }) {
           </div>
         </div>
         <div className="mt-auto flex items-center justify-between text-sm text-slate-500">
-          <span className="flex items-center gap-1"><MapPin className="h-4 w-4" aria-hidden /> {auction.location}</span>
+          <span className="flex items-center gap-1">
+            <MapPin className="h-4 w-4" aria-hidden /> {auction.location}
+          </span>
           {standing.live && (
             <span className="flex items-center gap-1" title="Sample figure, not live data">
               <Eye className="h-4 w-4" aria-hidden /> {viewers} <span className="text-xs">(sample)</span>

@@ -1,6 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import { AUCTION_SEARCH_MAX_LENGTH, AUCTION_SORTS, AUCTION_SORT_LABELS, AUCTION_VIEWS, CAR_CATEGORY_LABELS, CATEGORY_FILTERS, type AuctionListQuery } from '@app/shared';
+import {
+  AUCTION_SEARCH_MAX_LENGTH,
+  AUCTION_SORTS,
+  AUCTION_SORT_LABELS,
+  AUCTION_VIEWS,
+  CAR_CATEGORY_LABELS,
+  CATEGORY_FILTERS,
+  type AuctionListQuery,
+} from '@app/shared';
 import { useAuctions, useEndedAuctions } from '../api/get-auctions';
 import { useListQuery } from '../hooks/use-list-query';
 import { useLiveAuction } from '../hooks/use-live-auction';
@@ -62,9 +70,15 @@ export function AuctionsPage() {
         <div>
           <h1 className="text-3xl font-bold">{ended ? 'Ended Auctions' : 'Live Auctions'}</h1>
           <p className="mt-1 text-slate-600">
-            {ended ? 'How recent auctions ended, with their final prices.' : 'Bid in real time. Countdowns follow the auction clock.'}
+            {ended
+              ? 'How recent auctions ended, with their final prices.'
+              : 'Bid in real time. Countdowns follow the auction clock.'}
           </p>
-          <div className="mt-3 inline-flex rounded-lg border border-slate-300 bg-white p-1" role="group" aria-label="Auctions to show">
+          <div
+            className="mt-3 inline-flex rounded-lg border border-slate-300 bg-white p-1"
+            role="group"
+            aria-label="Auctions to show"
+          >
             {AUCTION_VIEWS.map((v) => (
               <button
                 key={v}
@@ -83,17 +97,31 @@ export function AuctionsPage() {
           <SearchBox value={query.q} onSearch={(q) => update({ q })} />
           <label className="text-sm">
             <span className="block text-slate-600">Category</span>
-            <select value={query.category} onChange={(e) => update({ category: e.target.value as AuctionListQuery['category'] })} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2" data-testid="category-select">
+            <select
+              value={query.category}
+              onChange={(e) => update({ category: e.target.value as AuctionListQuery['category'] })}
+              className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2"
+              data-testid="category-select"
+            >
               {CATEGORY_FILTERS.map((c) => (
-                <option key={c} value={c}>{c === 'all' ? 'All categories' : CAR_CATEGORY_LABELS[c]}</option>
+                <option key={c} value={c}>
+                  {c === 'all' ? 'All categories' : CAR_CATEGORY_LABELS[c]}
+                </option>
               ))}
             </select>
           </label>
           <label className="text-sm">
             <span className="block text-slate-600">Sort by</span>
-            <select value={query.sort} onChange={(e) => update({ sort: e.target.value as AuctionListQuery['sort'] })} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2" data-testid="sort-select">
+            <select
+              value={query.sort}
+              onChange={(e) => update({ sort: e.target.value as AuctionListQuery['sort'] })}
+              className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2"
+              data-testid="sort-select"
+            >
               {AUCTION_SORTS.map((s) => (
-                <option key={s} value={s}>{ended && (s === 'ending-soon' || s === 'recently-added') ? 'Recently Ended' : AUCTION_SORT_LABELS[s]}</option>
+                <option key={s} value={s}>
+                  {ended && (s === 'ending-soon' || s === 'recently-added') ? 'Recently Ended' : AUCTION_SORT_LABELS[s]}
+                </option>
               ))}
             </select>
           </label>
@@ -103,7 +131,11 @@ export function AuctionsPage() {
       <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
         {auctions.isLoading &&
           Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="skeleton-card">
+            <div
+              key={i}
+              className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white"
+              data-testid="skeleton-card"
+            >
               <div className="aspect-[16/9] bg-slate-200" />
               <div className="space-y-3 p-4">
                 <div className="h-5 w-2/3 rounded bg-slate-200" />
@@ -112,7 +144,9 @@ export function AuctionsPage() {
               </div>
             </div>
           ))}
-        {auctions.data?.map((a) => <AuctionCard key={a.id} auction={a} />)}
+        {auctions.data?.map((a) => (
+          <AuctionCard key={a.id} auction={a} />
+        ))}
       </div>
       {ended && pages.hasNextPage && (
         <div className="mt-8 text-center">
@@ -136,9 +170,15 @@ export function AuctionsPage() {
       {auctions.data?.length === 0 && (
         <div className="mt-8 rounded-xl border border-slate-200 bg-white p-8 text-center" data-testid="no-auctions">
           <p className="text-lg font-semibold">No auctions found</p>
-          <p className="mt-1 text-slate-600">{filtered ? 'No car matches this search and category.' : 'Check back later for new listings.'}</p>
+          <p className="mt-1 text-slate-600">
+            {filtered ? 'No car matches this search and category.' : 'Check back later for new listings.'}
+          </p>
           {filtered && (
-            <button type="button" onClick={() => update({ q: '', category: 'all' })} className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
+            <button
+              type="button"
+              onClick={() => update({ q: '', category: 'all' })}
+              className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold"
+            >
               Clear search and category
             </button>
           )}

@@ -8,11 +8,21 @@ const TYPE_STYLE: Record<Auction['auctionType'], string> = {
   standard: 'bg-slate-100 text-slate-700',
 };
 
-export function TypeBadges({ auctionType, isPremiumOnly }: { auctionType: Auction['auctionType']; isPremiumOnly: boolean }) {
+export function TypeBadges({
+  auctionType,
+  isPremiumOnly,
+}: {
+  auctionType: Auction['auctionType'];
+  isPremiumOnly: boolean;
+}) {
   return (
     <div className="flex flex-wrap gap-1.5">
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_STYLE[auctionType]}`}>{AUCTION_TYPE_BADGES[auctionType]}</span>
-      {isPremiumOnly && <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-amber-300">Premium Only</span>}
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_STYLE[auctionType]}`}>
+        {AUCTION_TYPE_BADGES[auctionType]}
+      </span>
+      {isPremiumOnly && (
+        <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-amber-300">Premium Only</span>
+      )}
     </div>
   );
 }
@@ -20,8 +30,18 @@ export function TypeBadges({ auctionType, isPremiumOnly }: { auctionType: Auctio
 export function ReserveBadge({ status }: { status: 'none' | 'met' | 'not-met' }) {
   if (status === 'none') return null;
   return status === 'met' ? (
-    <span className="rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="reserve-status">Reserve met</span>
+    <span
+      className="rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white"
+      data-testid="reserve-status"
+    >
+      Reserve met
+    </span>
   ) : (
-    <span className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white" data-testid="reserve-status">Reserve not met</span>
+    <span
+      className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white"
+      data-testid="reserve-status"
+    >
+      Reserve not met
+    </span>
   );
 }

@@ -8,7 +8,10 @@ export function Countdown({ endTime, className = '' }: { endTime: string; classN
   const remaining = Date.parse(endTime) - (now + offset);
   const urgent = isCountdownUrgent(remaining);
   return (
-    <span className={`${urgent ? 'text-red-600' : 'text-slate-900'} font-semibold tabular-nums ${className}`} data-testid="countdown">
+    <span
+      className={`${urgent ? 'text-red-600' : 'text-slate-900'} font-semibold tabular-nums ${className}`}
+      data-testid="countdown"
+    >
       {countdownText(remaining)}
     </span>
   );

@@ -15,7 +15,13 @@ import { usePageTitle } from '../../../lib/page-title';
  * An auction's page. What a viewer can do there and the talk around it belong to other features; the app composes them
  * in through these slots, so this feature never imports them.
  */
-export function ListingPage({ viewerId, actions, discussion, chat, history }: {
+export function ListingPage({
+  viewerId,
+  actions,
+  discussion,
+  chat,
+  history,
+}: {
   /** The signed-in viewer, so the seller sees "Your listing". */
   viewerId: number | null;
   /** Drawn under the price: the controls to bid and to buy. */
@@ -38,15 +44,25 @@ export function ListingPage({ viewerId, actions, discussion, chat, history }: {
       <div className="mx-auto max-w-3xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Auction not found</h1>
         <p className="mt-2 text-slate-600">The auction you're looking for doesn't exist.</p>
-        <Link to="/auctions" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">Browse auctions</Link>
+        <Link to="/auctions" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">
+          Browse auctions
+        </Link>
       </div>
     );
   }
   if (detail.isError) {
-    return <p className="mx-auto max-w-3xl px-4 py-24 text-center text-red-600">Could not load this auction. Please try again later.</p>;
+    return (
+      <p className="mx-auto max-w-3xl px-4 py-24 text-center text-red-600">
+        Could not load this auction. Please try again later.
+      </p>
+    );
   }
   if (!listing) {
-    return <div className="mx-auto max-w-7xl px-4 py-10"><div className="h-96 animate-pulse rounded-xl bg-slate-200" /></div>;
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <div className="h-96 animate-pulse rounded-xl bg-slate-200" />
+      </div>
+    );
   }
 
   const { auction: a, state, title } = listing;
@@ -65,7 +81,12 @@ export function ListingPage({ viewerId, actions, discussion, chat, history }: {
           {images.length > 1 && (
             <div className="mt-3 flex gap-2">
               {images.map((src, i) => (
-                <button key={src} onClick={() => setImage(i)} className={`overflow-hidden rounded-lg border-2 ${i === image ? 'border-brand-500' : 'border-transparent'}`} aria-label={`Show photo ${i + 1}`}>
+                <button
+                  key={src}
+                  onClick={() => setImage(i)}
+                  className={`overflow-hidden rounded-lg border-2 ${i === image ? 'border-brand-500' : 'border-transparent'}`}
+                  aria-label={`Show photo ${i + 1}`}
+                >
                   <img src={src} alt="" className="h-16 w-28 object-cover" />
                 </button>
               ))}
@@ -75,31 +96,59 @@ export function ListingPage({ viewerId, actions, discussion, chat, history }: {
 
         <aside className="space-y-5">
           <TypeBadges auctionType={a.auctionType} isPremiumOnly={a.isPremiumOnly} />
-          <h1 className="text-3xl font-bold" data-testid="listing-title">{title}</h1>
-          {isOwn && <span className="inline-block rounded-full bg-brand-600 px-3 py-1 text-sm font-semibold text-white" data-testid="your-listing">Your listing</span>}
-          <div className="flex items-center gap-2 text-slate-600"><MapPin className="h-4 w-4" aria-hidden /> {a.location}</div>
+          <h1 className="text-3xl font-bold" data-testid="listing-title">
+            {title}
+          </h1>
+          {isOwn && (
+            <span
+              className="inline-block rounded-full bg-brand-600 px-3 py-1 text-sm font-semibold text-white"
+              data-testid="your-listing"
+            >
+              Your listing
+            </span>
+          )}
+          <div className="flex items-center gap-2 text-slate-600">
+            <MapPin className="h-4 w-4" aria-hidden /> {a.location}
+          </div>
           <div className="grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5">
             <div>
-              <p className="text-xs uppercase tracking-wide text-slate-500" data-testid="price-label">{price.label}</p>
-              <p className="text-3xl font-extrabold" data-testid="current-bid">{formatCents(price.cents)}</p>
-              <p className="text-sm text-slate-500" data-testid="bid-count">{state.bidCount} {state.bidCount === 1 ? 'bid' : 'bids'}</p>
+              <p className="text-xs uppercase tracking-wide text-slate-500" data-testid="price-label">
+                {price.label}
+              </p>
+              <p className="text-3xl font-extrabold" data-testid="current-bid">
+                {formatCents(price.cents)}
+              </p>
+              <p className="text-sm text-slate-500" data-testid="bid-count">
+                {state.bidCount} {state.bidCount === 1 ? 'bid' : 'bids'}
+              </p>
             </div>
             {outcome ? (
               <div>
                 <p className="text-xs uppercase tracking-wide text-slate-500">Auction ended</p>
-                <p className="text-lg font-semibold" data-testid="ended-text">{outcome.text}</p>
+                <p className="text-lg font-semibold" data-testid="ended-text">
+                  {outcome.text}
+                </p>
                 {a.isSample && <p className="text-xs text-slate-500">Sample sale: made-up figures</p>}
               </div>
             ) : (
               <div>
                 <p className="text-xs uppercase tracking-wide text-slate-500">Time left</p>
                 <Countdown endTime={state.endTime} className="text-2xl" />
-                <p className="text-xs text-slate-500" data-testid="end-time">Ends {new Date(state.endTime).toLocaleString()}</p>
+                <p className="text-xs text-slate-500" data-testid="end-time">
+                  Ends {new Date(state.endTime).toLocaleString()}
+                </p>
               </div>
             )}
             <div className="col-span-2 flex flex-wrap items-center gap-2">
               {!outcome && <ReserveBadge status={state.reserveStatus} />}
-              {!outcome && extendedRecently && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700" data-testid="extended">Auction extended</span>}
+              {!outcome && extendedRecently && (
+                <span
+                  className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700"
+                  data-testid="extended"
+                >
+                  Auction extended
+                </span>
+              )}
               {outcome && <OutcomeText outcome={outcome} />}
             </div>
           </div>
@@ -109,8 +158,12 @@ export function ListingPage({ viewerId, actions, discussion, chat, history }: {
 
           <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-5">
             <p className="text-sm font-semibold text-emerald-900">AI estimated resale value</p>
-            <p className="text-2xl font-bold text-emerald-900">{a.car.aiEstimatedValue ? formatMoney(a.car.aiEstimatedValue) : 'Not yet valued'}</p>
-            {a.car.aiConfidence !== null && <p className="text-sm text-emerald-800">{a.car.aiConfidence}% confidence</p>}
+            <p className="text-2xl font-bold text-emerald-900">
+              {a.car.aiEstimatedValue ? formatMoney(a.car.aiEstimatedValue) : 'Not yet valued'}
+            </p>
+            {a.car.aiConfidence !== null && (
+              <p className="text-sm text-emerald-800">{a.car.aiConfidence}% confidence</p>
+            )}
           </div>
         </aside>
       </div>

@@ -9,9 +9,18 @@ const TONE: Record<Outcome['kind'], string> = {
 };
 
 /** How an ended auction ended, where a live one shows its countdown. */
-export function OutcomeText({ outcome, short = false }: { outcome: Outcome; /** Beside the price, which already says the amount. */ short?: boolean }) {
+export function OutcomeText({
+  outcome,
+  short = false,
+}: {
+  outcome: Outcome;
+  /** Beside the price, which already says the amount. */ short?: boolean;
+}) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[outcome.kind]}`} data-testid="outcome">
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[outcome.kind]}`}
+      data-testid="outcome"
+    >
       {short ? outcome.label : outcome.text}
     </span>
   );

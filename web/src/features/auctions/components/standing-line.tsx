@@ -9,7 +9,15 @@ export function StandingLine({ auction }: { auction: StandingInput }) {
   return (
     <span data-testid="standing-line">
       {price.label} {formatCents(price.cents)} ·{' '}
-      {outcome ? <span className="font-semibold" data-testid="outcome">{outcome.text}</span> : <><Countdown endTime={auction.endTime} className="text-xs" /> left</>}
+      {outcome ? (
+        <span className="font-semibold" data-testid="outcome">
+          {outcome.text}
+        </span>
+      ) : (
+        <>
+          <Countdown endTime={auction.endTime} className="text-xs" /> left
+        </>
+      )}
     </span>
   );
 }

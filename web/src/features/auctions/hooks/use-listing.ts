@@ -7,7 +7,10 @@ import { useAuction } from '../api/get-auction';
 import { useLiveAuctions, type LiveAuction } from '../stores/live-auctions';
 import { useLiveAuction } from './use-live-auction';
 
-export type ListingState = Pick<LiveAuction, 'currentBid' | 'bidCount' | 'endTime' | 'status' | 'reserveStatus' | 'bids' | 'extendedAt' | 'closedOutcome'> & {
+export type ListingState = Pick<
+  LiveAuction,
+  'currentBid' | 'bidCount' | 'endTime' | 'status' | 'reserveStatus' | 'bids' | 'extendedAt' | 'closedOutcome'
+> & {
   winningAmount: string | null;
 };
 

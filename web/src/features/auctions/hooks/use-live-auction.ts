@@ -28,13 +28,19 @@ export function useLiveAuction(auctionIds: number[]): void {
     // growing waits, for as long as the page follows the auction; an unknown auction is not.
     const joinOne = async (auctionId: number, attempt: number): Promise<void> => {
       if (!following || !socket.connected) return;
-      const answer: unknown = await socket.timeout(JOIN_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.join, { auctionId }).catch(() => null);
+      const answer: unknown = await socket
+        .timeout(JOIN_TIMEOUT_MS)
+        .emitWithAck(SOCKET_EVENTS.join, { auctionId })
+        .catch(() => null);
       if (!following) return;
       const ack = answer === null ? undefined : parseOrWarn(JoinAckSchema, answer, `${SOCKET_EVENTS.join} answer`);
       if (!ack?.ok) {
         if (ack?.error === 'Auction not found') return;
         const wait = Math.min(JOIN_RETRY_MAX_MS, JOIN_RETRY_FIRST_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
-        retries.set(auctionId, setTimeout(() => void joinOne(auctionId, attempt + 1), wait));
+        retries.set(
+          auctionId,
+          setTimeout(() => void joinOne(auctionId, attempt + 1), wait),
+        );
         return;
       }
       const { online, serverTime, auctionId: _id, ...snap } = ack.data;

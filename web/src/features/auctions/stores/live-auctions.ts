@@ -18,7 +18,8 @@ export interface LiveAuction {
   stale: boolean;
 }
 
-export type BidStateEvent = EventOf<'bid.placed'> | EventOf<'auction.extended'> | EventOf<'auction.closed'> | EventOf<'auction.opened'>;
+export type BidStateEvent =
+  EventOf<'bid.placed'> | EventOf<'auction.extended'> | EventOf<'auction.closed'> | EventOf<'auction.opened'>;
 
 interface LiveState {
   auctions: Record<number, LiveAuction>;
@@ -40,7 +41,10 @@ export function applyEvent(a: LiveAuction, e: BidStateEvent): LiveAuction {
         bidCount: e.bidCount,
         endTime: e.endTime,
         reserveStatus: e.reserveStatus,
-        bids: [{ id: e.bidId, amount: e.amount, bidderName: e.bidderName, timestamp: e.at, proxy: e.proxy === true }, ...a.bids].slice(0, 20),
+        bids: [
+          { id: e.bidId, amount: e.amount, bidderName: e.bidderName, timestamp: e.at, proxy: e.proxy === true },
+          ...a.bids,
+        ].slice(0, 20),
       };
     case 'auction.extended':
       return { ...next, endTime: e.endTime, extendedAt: Date.now() };

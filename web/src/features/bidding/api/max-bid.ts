@@ -1,12 +1,21 @@
-import { MaxBidResponseSchema, MyMaxBidsSchema, type MaxBidResponse, type MyMaxBids, type SetMaxBidBodySchema } from '@app/shared';
+import {
+  MaxBidResponseSchema,
+  MyMaxBidsSchema,
+  type MaxBidResponse,
+  type MyMaxBids,
+  type SetMaxBidBodySchema,
+} from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { BodyOf } from '../../../lib/contract';
 
 /** The signed-in bidder's own maximum on an auction (private: the server answers only its owner). */
-export const fetchMaxBid = (auctionId: number): Promise<MaxBidResponse> => apiRequest('GET', `/api/auctions/${auctionId}/max-bid`, MaxBidResponseSchema);
+export const fetchMaxBid = (auctionId: number): Promise<MaxBidResponse> =>
+  apiRequest('GET', `/api/auctions/${auctionId}/max-bid`, MaxBidResponseSchema);
 
 /** `maxAmount` travels as the decimal string the bidder typed. */
 export const setMaxBid = (auctionId: number, maxAmount: string): Promise<MaxBidResponse> =>
-  apiRequest('PUT', `/api/auctions/${auctionId}/max-bid`, MaxBidResponseSchema, { body: { maxAmount } satisfies BodyOf<typeof SetMaxBidBodySchema> });
+  apiRequest('PUT', `/api/auctions/${auctionId}/max-bid`, MaxBidResponseSchema, {
+    body: { maxAmount } satisfies BodyOf<typeof SetMaxBidBodySchema>,
+  });
 
 export const fetchMyMaxBids = (): Promise<MyMaxBids> => apiRequest('GET', '/api/max-bids', MyMaxBidsSchema);

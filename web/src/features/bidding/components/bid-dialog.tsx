@@ -4,7 +4,12 @@ import { formatCents } from '@app/shared';
 import { BidForm } from './bid-form';
 import { MaxBidForm } from './max-bid';
 
-export function BidDialog({ auctionId, minimumCents, title, disabled }: {
+export function BidDialog({
+  auctionId,
+  minimumCents,
+  title,
+  disabled,
+}: {
   auctionId: number;
   minimumCents: number;
   title: string;
@@ -13,7 +18,10 @@ export function BidDialog({ auctionId, minimumCents, title, disabled }: {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger disabled={disabled} className="w-full rounded-lg border border-brand-600 px-4 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50">
+      <Dialog.Trigger
+        disabled={disabled}
+        className="w-full rounded-lg border border-brand-600 px-4 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+      >
         Open bid dialog
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -16,12 +16,22 @@ function useBidMutation(auctionId: number, onDone: () => void) {
       onDone();
     },
     onError: (err) => {
-      toast({ title: 'Failed to place bid', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to place bid',
+        description: userMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
 }
 
-export function BidForm({ auctionId, minimumCents, disabled, compact = false, onPlaced }: {
+export function BidForm({
+  auctionId,
+  minimumCents,
+  disabled,
+  compact = false,
+  onPlaced,
+}: {
   auctionId: number;
   /** The lowest bid the server will accept now (shared minimumNextBidCents). */
   minimumCents: number;

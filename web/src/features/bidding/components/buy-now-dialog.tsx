@@ -9,7 +9,17 @@ import { CurrentSaleFees, FeesLoading, useFeeSchedule } from '../../escrow';
 import { buyNow } from '../api/buy-now';
 import { useSaleChanged } from '../hooks/use-sale-changed';
 
-export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId: number; price: string; title: string; disabled?: boolean }) {
+export function BuyNowDialog({
+  auctionId,
+  price,
+  title,
+  disabled,
+}: {
+  auctionId: number;
+  price: string;
+  title: string;
+  disabled?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const saleChanged = useSaleChanged();
   const schedule = useFeeSchedule();
@@ -28,12 +38,20 @@ export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId:
     },
     onError: (err) => {
       const message = err instanceof ApiError ? err.serverMessage : undefined;
-      toast({ title: 'Purchase Failed', description: message ?? 'Failed to complete purchase', variant: 'destructive' });
+      toast({
+        title: 'Purchase Failed',
+        description: message ?? 'Failed to complete purchase',
+        variant: 'destructive',
+      });
     },
   });
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger disabled={disabled} className="w-full rounded-lg bg-amber-400 px-4 py-3 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-50" data-testid="buy-now">
+      <Dialog.Trigger
+        disabled={disabled}
+        className="w-full rounded-lg bg-amber-400 px-4 py-3 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-50"
+        data-testid="buy-now"
+      >
         Buy It Now for {formatMoney(price)}
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -45,12 +63,17 @@ export function BuyNowDialog({ auctionId, price, title, disabled }: { auctionId:
             {schedule ? <CurrentSaleFees priceCents={toCents(price)} schedule={schedule} /> : <FeesLoading />}
           </div>
           <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-            {PAYMENT_TERMS_TEXT} Once the documents are verified you have{' '}
-            {ESCROW_INSPECTION_DAYS} days to inspect the car before the seller is paid.
+            {PAYMENT_TERMS_TEXT} Once the documents are verified you have {ESCROW_INSPECTION_DAYS} days to inspect the
+            car before the seller is paid.
           </p>
           <div className="mt-6 flex justify-end gap-3">
             <Dialog.Close className="rounded-lg border px-4 py-2">Cancel</Dialog.Close>
-            <button onClick={() => buy.mutate()} disabled={buy.isPending || !schedule} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="confirm-buy-now">
+            <button
+              onClick={() => buy.mutate()}
+              disabled={buy.isPending || !schedule}
+              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50"
+              data-testid="confirm-buy-now"
+            >
               {buy.isPending ? 'Purchasing…' : 'Confirm Purchase'}
             </button>
           </div>

@@ -15,13 +15,24 @@ export function YourMax({ auctionId, bidCount }: { auctionId: number; bidCount: 
   const max = q.data?.maxAmount ?? null;
   if (max === null) return null;
   return (
-    <p className={`rounded-lg border p-3 text-sm ${q.data!.leading ? 'border-emerald-300 bg-emerald-50 text-emerald-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`} data-testid="your-max">
+    <p
+      className={`rounded-lg border p-3 text-sm ${q.data!.leading ? 'border-emerald-300 bg-emerald-50 text-emerald-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
+      data-testid="your-max"
+    >
       Your max: {formatMoney(max)} — {q.data!.leading ? "you're leading" : "you've been outbid"}
     </p>
   );
 }
 
-export function MaxBidForm({ auctionId, minimumCents, onSet }: { auctionId: number; minimumCents: number; onSet?: () => void }) {
+export function MaxBidForm({
+  auctionId,
+  minimumCents,
+  onSet,
+}: {
+  auctionId: number;
+  minimumCents: number;
+  onSet?: () => void;
+}) {
   const [amount, setAmount] = useState('');
   const queryClient = useQueryClient();
   const saleChanged = useSaleChanged();
@@ -30,7 +41,9 @@ export function MaxBidForm({ auctionId, minimumCents, onSet }: { auctionId: numb
     onSuccess: (r) => {
       toast({
         title: 'Max bid set',
-        description: r.leading ? `You're leading at ${formatMoney(r.currentBid)}.` : `Another bidder's maximum is higher: the current bid is ${formatMoney(r.currentBid)}.`,
+        description: r.leading
+          ? `You're leading at ${formatMoney(r.currentBid)}.`
+          : `Another bidder's maximum is higher: the current bid is ${formatMoney(r.currentBid)}.`,
       });
       void queryClient.invalidateQueries({ queryKey: maxBidKey(auctionId) });
       saleChanged(auctionId);
@@ -38,7 +51,11 @@ export function MaxBidForm({ auctionId, minimumCents, onSet }: { auctionId: numb
       onSet?.();
     },
     onError: (err) => {
-      toast({ title: 'Failed to set max bid', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to set max bid',
+        description: userMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
   const submit = (e: FormEvent) => {
@@ -54,8 +71,8 @@ export function MaxBidForm({ auctionId, minimumCents, onSet }: { auctionId: numb
     <form onSubmit={submit} className="flex flex-col gap-2" noValidate data-testid="max-bid-form">
       <h3 className="font-semibold">Set max bid</h3>
       <p className="text-sm text-slate-600">
-        Enter the most you are willing to pay. We bid for you by the $1,000 increment, only as much as it takes to keep you
-        in the lead, and never above your maximum. Nobody else sees it. You can raise it later.
+        Enter the most you are willing to pay. We bid for you by the $1,000 increment, only as much as it takes to keep
+        you in the lead, and never above your maximum. Nobody else sees it. You can raise it later.
       </p>
       <label>
         <span className="sr-only">Your maximum bid in dollars</span>
@@ -71,7 +88,12 @@ export function MaxBidForm({ auctionId, minimumCents, onSet }: { auctionId: numb
           data-testid="max-bid-amount"
         />
       </label>
-      <button type="submit" disabled={set.isPending} className="rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50" data-testid="set-max-bid">
+      <button
+        type="submit"
+        disabled={set.isPending}
+        className="rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+        data-testid="set-max-bid"
+      >
         {set.isPending ? 'Setting max bid…' : 'Set max bid'}
       </button>
     </form>

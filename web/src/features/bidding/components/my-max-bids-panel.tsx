@@ -9,13 +9,20 @@ export function MyMaxBidsPanel() {
   return (
     <section className="rounded-xl border bg-white p-6" data-testid="my-max-bids">
       <h2 className="text-xl font-semibold">Your max bids</h2>
-      {q.data && q.data.length === 0 && <p className="mt-2 text-sm text-slate-600">No max bids on open auctions. Set one from a listing's bid dialog.</p>}
+      {q.data && q.data.length === 0 && (
+        <p className="mt-2 text-sm text-slate-600">
+          No max bids on open auctions. Set one from a listing's bid dialog.
+        </p>
+      )}
       <ul className="mt-3 space-y-2 text-sm">
         {q.data?.map((m) => (
           <li key={m.auctionId} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2">
-            <Link to={`/listing/${m.auctionId}`} className="font-semibold text-brand-700 underline">{m.title}</Link>
+            <Link to={`/listing/${m.auctionId}`} className="font-semibold text-brand-700 underline">
+              {m.title}
+            </Link>
             <span>
-              Your max: {formatMoney(m.maxAmount)} — {m.leading ? "you're leading" : "you've been outbid"} (current bid {formatMoney(m.currentBid)})
+              Your max: {formatMoney(m.maxAmount)} — {m.leading ? "you're leading" : "you've been outbid"} (current bid{' '}
+              {formatMoney(m.currentBid)})
             </span>
           </li>
         ))}

@@ -1,4 +1,9 @@
-import { ChatMessageListSchema, ChatMessageSchema, type ChatMessage, type PostChatMessageBodySchema } from '@app/shared';
+import {
+  ChatMessageListSchema,
+  ChatMessageSchema,
+  type ChatMessage,
+  type PostChatMessageBodySchema,
+} from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { BodyOf } from '../../../lib/contract';
 
@@ -7,4 +12,6 @@ export const getChatMessages = (auctionId: number, afterId: number): Promise<Cha
   apiRequest('GET', `/api/chat/messages/${auctionId}${afterId ? `?after=${afterId}` : ''}`, ChatMessageListSchema);
 
 export const postChatMessage = (auctionId: number, message: string): Promise<ChatMessage> =>
-  apiRequest('POST', `/api/chat/messages/${auctionId}`, ChatMessageSchema, { body: { message } satisfies BodyOf<typeof PostChatMessageBodySchema> });
+  apiRequest('POST', `/api/chat/messages/${auctionId}`, ChatMessageSchema, {
+    body: { message } satisfies BodyOf<typeof PostChatMessageBodySchema>,
+  });

@@ -44,25 +44,39 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
 
   if (!open) {
     return (
-      <button onClick={() => setOpen(true)} className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50" data-testid="chat-open">
+      <button
+        onClick={() => setOpen(true)}
+        className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        data-testid="chat-open"
+      >
         <MessageCircle className="h-5 w-5 text-brand-600" aria-hidden /> Live Chat
         {online !== undefined && <span className="text-sm font-normal text-slate-500">({online} online)</span>}
       </button>
     );
   }
   return (
-    <section className="fixed bottom-5 right-5 z-30 flex h-[28rem] w-[calc(100vw-2.5rem)] max-w-sm flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl" aria-label="Live chat" data-testid="chat-panel">
+    <section
+      className="fixed bottom-5 right-5 z-30 flex h-[28rem] w-[calc(100vw-2.5rem)] max-w-sm flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl"
+      aria-label="Live chat"
+      data-testid="chat-panel"
+    >
       <header className="flex items-center justify-between bg-ink px-4 py-3 text-white">
         <div>
           <p className="font-semibold">Live Chat</p>
-          <p className="text-xs text-slate-300" data-testid="chat-online">{online ?? 1} online</p>
+          <p className="text-xs text-slate-300" data-testid="chat-online">
+            {online ?? 1} online
+          </p>
         </div>
-        <button onClick={() => setOpen(false)} aria-label="Close chat" className="p-1"><X className="h-5 w-5" /></button>
+        <button onClick={() => setOpen(false)} aria-label="Close chat" className="p-1">
+          <X className="h-5 w-5" />
+        </button>
       </header>
       <ol ref={list} className="flex-1 space-y-2 overflow-y-auto p-3 text-sm" data-testid="chat-messages">
         {lines.map((l) =>
           l.isSystemMessage ? (
-            <li key={l.id} className="rounded bg-amber-50 px-2 py-1 text-center text-xs text-amber-800">{l.message}</li>
+            <li key={l.id} className="rounded bg-amber-50 px-2 py-1 text-center text-xs text-amber-800">
+              {l.message}
+            </li>
           ) : (
             <li key={l.id}>
               <span className="font-semibold">{l.userName ?? 'Anonymous'}: </span>
@@ -71,7 +85,11 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
           ),
         )}
       </ol>
-      {error && <p className="px-3 text-xs text-red-600" role="alert">{error}</p>}
+      {error && (
+        <p className="px-3 text-xs text-red-600" role="alert">
+          {error}
+        </p>
+      )}
       <form onSubmit={send} className="flex gap-2 border-t p-3">
         <input
           value={draft}
@@ -82,7 +100,12 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
           className="flex-1 rounded-lg border border-slate-300 px-3 py-2"
           data-testid="chat-input"
         />
-        <button type="submit" disabled={sending || draft.trim() === ''} className="rounded-lg bg-brand-600 px-3 py-2 font-semibold text-white disabled:opacity-50" data-testid="chat-send">
+        <button
+          type="submit"
+          disabled={sending || draft.trim() === ''}
+          className="rounded-lg bg-brand-600 px-3 py-2 font-semibold text-white disabled:opacity-50"
+          data-testid="chat-send"
+        >
           Send
         </button>
       </form>

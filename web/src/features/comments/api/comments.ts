@@ -5,9 +5,12 @@ import type { BodyOf } from '../../../lib/contract';
 
 export const commentsQueryKey = (auctionId: number) => [`/api/auctions/${auctionId}/comments`] as const;
 
-export const commentsQuery = (auctionId: number) => queryOptions({ queryKey: commentsQueryKey(auctionId), queryFn: readQuery(CommentListSchema) });
+export const commentsQuery = (auctionId: number) =>
+  queryOptions({ queryKey: commentsQueryKey(auctionId), queryFn: readQuery(CommentListSchema) });
 
 export const useComments = (auctionId: number) => useQuery(commentsQuery(auctionId));
 
 export const postComment = (auctionId: number, content: string): Promise<Comment> =>
-  apiRequest('POST', '/api/comments', CommentSchema, { body: { auctionId, content } satisfies BodyOf<typeof PostCommentBodySchema> });
+  apiRequest('POST', '/api/comments', CommentSchema, {
+    body: { auctionId, content } satisfies BodyOf<typeof PostCommentBodySchema>,
+  });

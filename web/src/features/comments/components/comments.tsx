@@ -29,7 +29,11 @@ export function Comments({ auctionId }: { auctionId: number }) {
       void queryClient.invalidateQueries({ queryKey: commentsQueryKey(auctionId) });
     },
     onError: (err) => {
-      toast({ title: 'Failed to post comment', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to post comment',
+        description: userMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
   const submit = (e: FormEvent) => {
@@ -55,7 +59,11 @@ export function Comments({ auctionId }: { auctionId: number }) {
             className="w-full rounded-lg border border-slate-300 p-3"
           />
         </label>
-        <button type="submit" disabled={post.isPending || content.trim() === ''} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={post.isPending || content.trim() === ''}
+          className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
+        >
           {post.isPending ? 'Posting…' : 'Post Comment'}
         </button>
       </form>
@@ -64,7 +72,10 @@ export function Comments({ auctionId }: { auctionId: number }) {
         {comments.data?.length === 0 && <li className="text-slate-500">No comments yet. Be the first to ask.</li>}
         {comments.data?.map((c) => (
           <li key={c.id} className="border-b border-slate-100 pb-3">
-            <p className="text-sm"><span className="font-semibold">{c.user.name}</span> <span className="text-slate-500">· {relativeTime(c.timestamp)}</span></p>
+            <p className="text-sm">
+              <span className="font-semibold">{c.user.name}</span>{' '}
+              <span className="text-slate-500">· {relativeTime(c.timestamp)}</span>
+            </p>
             <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.content}</p>
           </li>
         ))}

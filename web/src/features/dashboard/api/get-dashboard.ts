@@ -8,6 +8,10 @@ export const useDashboard = (enabled: boolean) => useQuery({ ...dashboardQuery, 
 
 export const predictionsQueryKey = ['/api/dashboard/predictions'] as const;
 export const usePredictions = (enabled: boolean) =>
-  useQuery({ ...queryOptions({ queryKey: predictionsQueryKey, queryFn: readQuery(AuctionPredictionListSchema) }), enabled });
+  useQuery({
+    ...queryOptions({ queryKey: predictionsQueryKey, queryFn: readQuery(AuctionPredictionListSchema) }),
+    enabled,
+  });
 
-export const useMarketInsights = () => useQuery(queryOptions({ queryKey: ['/api/market-insights'], queryFn: readQuery(MarketInsightListSchema) }));
+export const useMarketInsights = () =>
+  useQuery(queryOptions({ queryKey: ['/api/market-insights'], queryFn: readQuery(MarketInsightListSchema) }));

@@ -9,16 +9,27 @@ export function ActiveBids({ bids }: { bids: UserBid[] | undefined }) {
       {bids === undefined && <div className="mt-4 h-16 animate-pulse rounded bg-slate-100" />}
       {bids?.length === 0 && (
         <p className="mt-3 text-slate-600">
-          You have no bids on open auctions. <Link to="/auctions" className="text-brand-600 underline">Browse live auctions</Link> and place your first bid.
+          You have no bids on open auctions.{' '}
+          <Link to="/auctions" className="text-brand-600 underline">
+            Browse live auctions
+          </Link>{' '}
+          and place your first bid.
         </p>
       )}
       <ul className="mt-4 divide-y">
         {bids?.map((b) => (
-          <li key={b.auctionId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`active-bid-${b.auctionId}`}>
+          <li
+            key={b.auctionId}
+            className="flex flex-wrap items-center justify-between gap-3 py-3"
+            data-testid={`active-bid-${b.auctionId}`}
+          >
             <div>
-              <Link to={`/listing/${b.auctionId}`} className="font-semibold hover:underline">{b.title}</Link>
+              <Link to={`/listing/${b.auctionId}`} className="font-semibold hover:underline">
+                {b.title}
+              </Link>
               <p className="text-sm text-slate-600">
-                Your bid {formatMoney(b.myHighestBid)} · Current bid {formatMoney(b.currentBid)} · <Countdown endTime={b.endTime} className="text-sm" />
+                Your bid {formatMoney(b.myHighestBid)} · Current bid {formatMoney(b.currentBid)} ·{' '}
+                <Countdown endTime={b.endTime} className="text-sm" />
               </p>
             </div>
             <div className="flex items-center gap-3">
@@ -29,7 +40,12 @@ export function ActiveBids({ bids }: { bids: UserBid[] | undefined }) {
                 {b.standing}
               </span>
               {b.standing === 'Outbid' && (
-                <Link to={`/listing/${b.auctionId}`} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">Bid again</Link>
+                <Link
+                  to={`/listing/${b.auctionId}`}
+                  className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white"
+                >
+                  Bid again
+                </Link>
               )}
             </div>
           </li>

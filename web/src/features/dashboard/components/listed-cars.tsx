@@ -9,14 +9,23 @@ function StateText({ car }: { car: ListedCar }) {
     case 'live':
       return (
         <span>
-          Live · Current bid <span data-testid="listed-current-bid">{formatMoney(car.currentBid)}</span> · {car.watchers} watching · {car.endTime && <Countdown endTime={car.endTime} className="text-sm" />}
+          Live · Current bid <span data-testid="listed-current-bid">{formatMoney(car.currentBid)}</span> ·{' '}
+          {car.watchers} watching · {car.endTime && <Countdown endTime={car.endTime} className="text-sm" />}
         </span>
       );
     case 'sold':
       return (
         <span className="text-emerald-700">
           Sold for {formatMoney(car.salePrice)}
-          {car.auctionId !== null && car.transactionId !== null && <> · <Link to={`/transaction/${car.auctionId}`} className="underline">Escrow</Link></>}
+          {car.auctionId !== null && car.transactionId !== null && (
+            <>
+              {' '}
+              ·{' '}
+              <Link to={`/transaction/${car.auctionId}`} className="underline">
+                Escrow
+              </Link>
+            </>
+          )}
         </span>
       );
     case 'unsold':
@@ -35,14 +44,30 @@ export function ListedCars({ cars }: { cars: ListedCar[] | undefined }) {
       {cars === undefined && <div className="mt-4 h-16 animate-pulse rounded bg-slate-100" />}
       {cars?.length === 0 && (
         <p className="mt-3 text-slate-600">
-          You have not listed a car yet. <Link to="/submit" className="text-brand-600 underline">Sell your car</Link> to put it up for auction.
+          You have not listed a car yet.{' '}
+          <Link to="/submit" className="text-brand-600 underline">
+            Sell your car
+          </Link>{' '}
+          to put it up for auction.
         </p>
       )}
       <ul className="mt-4 divide-y">
         {cars?.map((c) => (
-          <li key={c.carId} className="py-3 text-sm" data-testid={c.auctionId === null ? undefined : `listed-car-${c.auctionId}`}>
-            {c.auctionId !== null ? <Link to={`/listing/${c.auctionId}`} className="font-semibold hover:underline">{c.title}</Link> : <span className="font-semibold">{c.title}</span>}
-            <p><StateText car={c} /></p>
+          <li
+            key={c.carId}
+            className="py-3 text-sm"
+            data-testid={c.auctionId === null ? undefined : `listed-car-${c.auctionId}`}
+          >
+            {c.auctionId !== null ? (
+              <Link to={`/listing/${c.auctionId}`} className="font-semibold hover:underline">
+                {c.title}
+              </Link>
+            ) : (
+              <span className="font-semibold">{c.title}</span>
+            )}
+            <p>
+              <StateText car={c} />
+            </p>
           </li>
         ))}
       </ul>

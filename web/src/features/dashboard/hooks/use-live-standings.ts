@@ -19,14 +19,28 @@ export function useLiveStandings(userId: number | undefined, auctionIds: number[
   useSocketListeners(key, (socket) => [
     onServerEvent(socket, 'bid.placed', (e) => {
       if (userId === undefined || !auctionIds.includes(e.auctionId)) return;
-      queryClient.setQueryData<Dashboard>(dashboardQueryKey, (old) =>
-        old && {
-          ...old,
-          activeBids: old.activeBids.map((b) =>
-            b.auctionId === e.auctionId ? { ...b, currentBid: e.currentBid, bidCount: e.bidCount, endTime: e.endTime, standing: bidStanding(userId, e.bidderId) } : b,
-          ),
-          listedCars: old.listedCars.map((c) => (c.auctionId === e.auctionId && c.state === 'live' ? { ...c, currentBid: e.currentBid, endTime: e.endTime } : c)),
-        },
+      queryClient.setQueryData<Dashboard>(
+        dashboardQueryKey,
+        (old) =>
+          old && {
+            ...old,
+            activeBids: old.activeBids.map((b) =>
+              b.auctionId === e.auctionId
+                ? {
+                    ...b,
+                    currentBid: e.currentBid,
+                    bidCount: e.bidCount,
+                    endTime: e.endTime,
+                    standing: bidStanding(userId, e.bidderId),
+                  }
+                : b,
+            ),
+            listedCars: old.listedCars.map((c) =>
+              c.auctionId === e.auctionId && c.state === 'live'
+                ? { ...c, currentBid: e.currentBid, endTime: e.endTime }
+                : c,
+            ),
+          },
       );
       refresh();
     }),

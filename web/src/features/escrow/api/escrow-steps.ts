@@ -1,8 +1,23 @@
 // The steps a buyer or a seller takes on their escrow; each answers with where the escrow stands now.
 import {
-  DisputeMessageResultSchema, DisputeOpenedResponseSchema, EscrowChangeResponseSchema, InsuranceAddedSchema, PaymentIntentSchema, ShippingResultSchema, SandboxCardResultSchema,
-  UploadedDocumentSchema, type AcceptTermsBodySchema, type CompleteMilestoneBodySchema, type DisputeMessageBodySchema, type InsuranceBodySchema, type EscrowDocumentType,
-  type EscrowTransaction, type InitiateDisputeBodySchema, type PaymentIntentBodySchema, type PaymentPart, type SandboxCardBodySchema,
+  DisputeMessageResultSchema,
+  DisputeOpenedResponseSchema,
+  EscrowChangeResponseSchema,
+  InsuranceAddedSchema,
+  PaymentIntentSchema,
+  ShippingResultSchema,
+  SandboxCardResultSchema,
+  UploadedDocumentSchema,
+  type AcceptTermsBodySchema,
+  type CompleteMilestoneBodySchema,
+  type DisputeMessageBodySchema,
+  type InsuranceBodySchema,
+  type EscrowDocumentType,
+  type EscrowTransaction,
+  type InitiateDisputeBodySchema,
+  type PaymentIntentBodySchema,
+  type PaymentPart,
+  type SandboxCardBodySchema,
   type ShippingBodySchema,
 } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
@@ -16,7 +31,9 @@ export const acceptTerms = (t: EscrowTransaction) =>
 
 export const confirmInspection = (t: EscrowTransaction) =>
   apiRequest('POST', '/api/escrow/complete-milestone', EscrowChangeResponseSchema, {
-    body: { transactionId: t.id, milestone: 'inspection_completed' } satisfies BodyOf<typeof CompleteMilestoneBodySchema>,
+    body: { transactionId: t.id, milestone: 'inspection_completed' } satisfies BodyOf<
+      typeof CompleteMilestoneBodySchema
+    >,
   });
 
 /** A dispute as the party words it; the page adds which escrow it is about. */
@@ -28,7 +45,9 @@ export const openDispute = (t: EscrowTransaction, dispute: Dispute) =>
   });
 
 export const startPayment = (t: EscrowTransaction, part: PaymentPart) =>
-  apiRequest('POST', '/api/escrow/payments/intent', PaymentIntentSchema, { body: { transactionId: t.id, part } satisfies BodyOf<typeof PaymentIntentBodySchema> });
+  apiRequest('POST', '/api/escrow/payments/intent', PaymentIntentSchema, {
+    body: { transactionId: t.id, part } satisfies BodyOf<typeof PaymentIntentBodySchema>,
+  });
 
 export type Card = Omit<BodyOf<typeof SandboxCardBodySchema>, 'transactionId'>;
 
@@ -44,7 +63,10 @@ export async function payWithSandboxCard(t: EscrowTransaction, card: Card, part:
 }
 
 export const uploadEscrowDocument = (t: EscrowTransaction, documentType: EscrowDocumentType, file: File) =>
-  uploadFile('/api/escrow/upload-document', UploadedDocumentSchema, file, file.name, undefined, { transactionId: String(t.id), documentType });
+  uploadFile('/api/escrow/upload-document', UploadedDocumentSchema, file, file.name, undefined, {
+    transactionId: String(t.id),
+    documentType,
+  });
 
 export type Shipping = Omit<BodyOf<typeof ShippingBodySchema>, 'transactionId'>;
 
@@ -59,4 +81,6 @@ export const writeInDispute = (t: EscrowTransaction, message: string) =>
   });
 
 export const addTransitInsurance = (t: EscrowTransaction) =>
-  apiRequest('POST', '/api/escrow/insurance', InsuranceAddedSchema, { body: { transactionId: t.id } satisfies BodyOf<typeof InsuranceBodySchema> });
+  apiRequest('POST', '/api/escrow/insurance', InsuranceAddedSchema, {
+    body: { transactionId: t.id } satisfies BodyOf<typeof InsuranceBodySchema>,
+  });

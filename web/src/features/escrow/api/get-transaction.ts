@@ -7,4 +7,5 @@ export const escrowTransactionQueryKey = (auctionId: number) => [`/api/escrow/tr
 export const escrowTransactionQuery = (auctionId: number) =>
   queryOptions({ queryKey: escrowTransactionQueryKey(auctionId), queryFn: readQuery(EscrowTransactionSchema) });
 
-export const useEscrowTransaction = (auctionId: number, enabled: boolean) => useQuery({ ...escrowTransactionQuery(auctionId), enabled });
+export const useEscrowTransaction = (auctionId: number, enabled: boolean) =>
+  useQuery({ ...escrowTransactionQuery(auctionId), enabled });

@@ -7,13 +7,19 @@ import { useEscrowStep } from './use-escrow-step';
 
 export function DisputeThread({ transaction: t, dispute: d }: { transaction: EscrowTransaction; dispute: Dispute }) {
   const [message, setMessage] = useState('');
-  const send = useEscrowStep(t.auction.id, (m: string) => writeInDispute(t, m), { done: 'Message sent', failed: 'Failed to send message' }, () => setMessage(''));
+  const send = useEscrowStep(
+    t.auction.id,
+    (m: string) => writeInDispute(t, m),
+    { done: 'Message sent', failed: 'Failed to send message' },
+    () => setMessage(''),
+  );
   const open = d.status === 'open' || d.status === 'in_review';
   return (
     <div className="mt-3 space-y-2">
       {d.messages.map((m, i) => (
         <p key={i} className="rounded bg-slate-50 px-3 py-2" data-testid="dispute-message">
-          <span className="font-medium capitalize">{m.author}</span> <span className="text-xs text-slate-500">{when(m.at)}</span>
+          <span className="font-medium capitalize">{m.author}</span>{' '}
+          <span className="text-xs text-slate-500">{when(m.at)}</span>
           <br />
           {m.body}
         </p>
@@ -26,8 +32,21 @@ export function DisputeThread({ transaction: t, dispute: d }: { transaction: Esc
             if (message.trim()) send.mutate(message.trim());
           }}
         >
-          <input aria-label="Reply" value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} placeholder="Write to the mediator and the other party" className="flex-1 rounded border px-2 py-1" />
-          <button type="submit" disabled={send.isPending || message.trim() === ''} className="rounded bg-slate-900 px-3 py-1 font-semibold text-white disabled:opacity-50">Send</button>
+          <input
+            aria-label="Reply"
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            maxLength={5000}
+            placeholder="Write to the mediator and the other party"
+            className="flex-1 rounded border px-2 py-1"
+          />
+          <button
+            type="submit"
+            disabled={send.isPending || message.trim() === ''}
+            className="rounded bg-slate-900 px-3 py-1 font-semibold text-white disabled:opacity-50"
+          >
+            Send
+          </button>
         </form>
       )}
     </div>

@@ -2,7 +2,15 @@
 // (the current one, useFeeSchedule) or the one an escrow was opened with (kept with it).
 import { buyerFeeLines, formatCents, saleFees, sellerFeeLines, type FeeSchedule } from '@app/shared';
 
-export function FeeBreakdown({ priceCents, side, schedule }: { priceCents: number; side: 'buyer' | 'seller'; schedule: FeeSchedule }) {
+export function FeeBreakdown({
+  priceCents,
+  side,
+  schedule,
+}: {
+  priceCents: number;
+  side: 'buyer' | 'seller';
+  schedule: FeeSchedule;
+}) {
   const fees = saleFees(priceCents, schedule);
   const lines = side === 'buyer' ? buyerFeeLines(fees, schedule) : sellerFeeLines(fees, schedule);
   return (
@@ -37,4 +45,8 @@ export function CurrentSaleFees({ priceCents, schedule }: { priceCents: number; 
   );
 }
 
-export const FeesLoading = () => <p className="text-sm text-slate-500" data-testid="fees-loading">Loading the fee schedule…</p>;
+export const FeesLoading = () => (
+  <p className="text-sm text-slate-500" data-testid="fees-loading">
+    Loading the fee schedule…
+  </p>
+);

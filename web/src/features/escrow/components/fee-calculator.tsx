@@ -21,9 +21,13 @@ export function FeeCalculator({ initialDollars = 50_000 }: { initialDollars?: nu
         />
       </label>
       {cents === null ? (
-        <p className="mt-4 text-sm text-red-600" role="alert">Enter an amount in dollars, like 52000.</p>
+        <p className="mt-4 text-sm text-red-600" role="alert">
+          Enter an amount in dollars, like 52000.
+        </p>
       ) : !schedule ? (
-        <div className="mt-4"><FeesLoading /></div>
+        <div className="mt-4">
+          <FeesLoading />
+        </div>
       ) : (
         <div className="mt-5 grid gap-6 sm:grid-cols-2">
           <div>

@@ -27,7 +27,10 @@ export function NextStepPanel({ transaction: t }: { transaction: EscrowTransacti
   const inspect = useMutation({
     mutationFn: () => confirmInspection(t),
     onSuccess: () => {
-      toast({ title: 'Milestone Completed', description: 'Inspection confirmed: the funds are released to the seller.' });
+      toast({
+        title: 'Milestone Completed',
+        description: 'Inspection confirmed: the funds are released to the seller.',
+      });
       refresh();
     },
     onError: failed('Failed to complete milestone'),
@@ -53,18 +56,39 @@ export function NextStepPanel({ transaction: t }: { transaction: EscrowTransacti
       <p className="font-medium text-slate-900">{nextStep(t)}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         {can('accept_terms') && (
-          <button onClick={() => accept.mutate()} disabled={accept.isPending} className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">Accept terms</button>
+          <button
+            onClick={() => accept.mutate()}
+            disabled={accept.isPending}
+            className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
+          >
+            Accept terms
+          </button>
         )}
         {can('confirm_inspection') && (
-          <button onClick={() => inspect.mutate()} disabled={inspect.isPending} className="rounded-lg bg-emerald-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
+          <button
+            onClick={() => inspect.mutate()}
+            disabled={inspect.isPending}
+            className="rounded-lg bg-emerald-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
+          >
             Confirm inspection and release funds
           </button>
         )}
         {can('open_dispute') && !disputing && (
-          <button onClick={() => setDisputing(true)} className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700">Open a dispute</button>
+          <button
+            onClick={() => setDisputing(true)}
+            className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700"
+          >
+            Open a dispute
+          </button>
         )}
       </div>
-      {disputing && <DisputeForm pending={dispute.isPending} onCancel={() => setDisputing(false)} onSubmit={(d, evidence) => dispute.mutate({ d, evidence })} />}
+      {disputing && (
+        <DisputeForm
+          pending={dispute.isPending}
+          onCancel={() => setDisputing(false)}
+          onSubmit={(d, evidence) => dispute.mutate({ d, evidence })}
+        />
+      )}
     </div>
   );
 }

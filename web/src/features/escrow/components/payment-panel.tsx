@@ -2,7 +2,16 @@
 // everything at once or the deposit first. The built-in sandbox is labelled as such; its confirmation arrives as the
 // provider's webhook and the page follows live.
 import { useState } from 'react';
-import { SANDBOX_TEST_CARDS, TRANSIT_INSURANCE, formatCents, formatMoney, insuranceQuote, toCents, type EscrowTransaction, type PaymentPart } from '@app/shared';
+import {
+  SANDBOX_TEST_CARDS,
+  TRANSIT_INSURANCE,
+  formatCents,
+  formatMoney,
+  insuranceQuote,
+  toCents,
+  type EscrowTransaction,
+  type PaymentPart,
+} from '@app/shared';
 import { addTransitInsurance, payWithSandboxCard, type Card } from '../api/escrow-steps';
 import { canInsure, canPay, dueOf } from '../utils/escrow-state';
 import { when } from '../utils/next-step';
@@ -12,12 +21,19 @@ import { useEscrowStep } from './use-escrow-step';
 export function PaymentPanel({ transaction: t }: { transaction: EscrowTransaction }) {
   const [card, setCard] = useState<Card>({ cardNumber: '', expiry: '', cvc: '' });
   const due = dueOf(t);
-  const pay = useEscrowStep(t.auction.id, ({ c, part }: { c: Card; part: PaymentPart }) => payWithSandboxCard(t, c, part), {
-    done: 'Payment submitted',
-    description: 'Waiting for the payment provider to confirm it; this page updates by itself.',
-    failed: 'Payment declined',
+  const pay = useEscrowStep(
+    t.auction.id,
+    ({ c, part }: { c: Card; part: PaymentPart }) => payWithSandboxCard(t, c, part),
+    {
+      done: 'Payment submitted',
+      description: 'Waiting for the payment provider to confirm it; this page updates by itself.',
+      failed: 'Payment declined',
+    },
+  );
+  const insure = useEscrowStep(t.auction.id, () => addTransitInsurance(t), {
+    done: 'Insurance Added',
+    failed: 'Failed to add insurance',
   });
-  const insure = useEscrowStep(t.auction.id, () => addTransitInsurance(t), { done: 'Insurance Added', failed: 'Failed to add insurance' });
   const quote = insuranceQuote(toCents(t.amount));
   const field = (name: keyof Card, label: string, placeholder: string) => (
     <label className="block text-sm">
@@ -39,9 +55,15 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
         <ul className="space-y-1" data-testid="payment-schedule">
           {t.payment.schedule.map((l, i) => (
             <li key={i} className="flex justify-between rounded border bg-white px-3 py-2">
-              <span className="capitalize">{l.paymentType} · {formatMoney(l.amount)}</span>
+              <span className="capitalize">
+                {l.paymentType} · {formatMoney(l.amount)}
+              </span>
               <span>
-                {l.status === 'paid' ? `paid ${when(l.paidAt)}` : l.status === 'failed' ? `failed: ${l.failureReason ?? ''}` : `${l.status}, due ${when(l.dueDate)}`}
+                {l.status === 'paid'
+                  ? `paid ${when(l.paidAt)}`
+                  : l.status === 'failed'
+                    ? `failed: ${l.failureReason ?? ''}`
+                    : `${l.status}, due ${when(l.dueDate)}`}
               </span>
             </li>
           ))}
@@ -49,15 +71,25 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
         <h3 className="pt-2 font-semibold">Transit insurance (sample rates)</h3>
         {t.insurance ? (
           <p data-testid="insurance-policy">
-            {t.insurance.provider}, policy {t.insurance.policyNumber}: covers {formatMoney(t.insurance.coverageAmount)} in transit until {when(t.insurance.expirationDate)}; premium {formatMoney(t.insurance.premium)}.
+            {t.insurance.provider}, policy {t.insurance.policyNumber}: covers {formatMoney(t.insurance.coverageAmount)}{' '}
+            in transit until {when(t.insurance.expirationDate)}; premium {formatMoney(t.insurance.premium)}.
           </p>
         ) : t.status !== 'pending' ? (
           <p className="text-slate-600">No transit insurance on this sale.</p>
         ) : (
           <p className="text-slate-600">
-            {TRANSIT_INSURANCE.rateBps / 100}% of the price, at least {formatCents(TRANSIT_INSURANCE.minimumPremiumCents)}: {formatCents(quote.premiumCents)} covers {formatCents(quote.coverageCents)} for {TRANSIT_INSURANCE.termDays} days. Added before paying; the premium is due with the deposit (or with everything, paid at once).
+            {TRANSIT_INSURANCE.rateBps / 100}% of the price, at least{' '}
+            {formatCents(TRANSIT_INSURANCE.minimumPremiumCents)}: {formatCents(quote.premiumCents)} covers{' '}
+            {formatCents(quote.coverageCents)} for {TRANSIT_INSURANCE.termDays} days. Added before paying; the premium
+            is due with the deposit (or with everything, paid at once).
             {t.role === 'buyer' && canInsure(t) && (
-              <button onClick={() => insure.mutate(undefined)} disabled={insure.isPending} className="ml-2 rounded border px-2 py-0.5 text-xs font-semibold">Add transit insurance</button>
+              <button
+                onClick={() => insure.mutate(undefined)}
+                disabled={insure.isPending}
+                className="ml-2 rounded border px-2 py-0.5 text-xs font-semibold"
+              >
+                Add transit insurance
+              </button>
             )}
           </p>
         )}
@@ -74,16 +106,23 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
           <p className="font-semibold">Pay by card</p>
           {t.payment.provider === 'sandbox' && (
             <p className="rounded bg-amber-50 p-2 text-xs text-amber-900" data-testid="sandbox-label">
-              Sandbox payments: no real money moves. Test cards: {SANDBOX_TEST_CARDS.map((c) => `${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')} (${c.label})`).join('; ')}.
+              Sandbox payments: no real money moves. Test cards:{' '}
+              {SANDBOX_TEST_CARDS.map((c) => `${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')} (${c.label})`).join('; ')}.
             </p>
           )}
-          {!canPay(t) && <p className="text-xs text-slate-600">Both parties must accept the escrow terms before payment.</p>}
+          {!canPay(t) && (
+            <p className="text-xs text-slate-600">Both parties must accept the escrow terms before payment.</p>
+          )}
           {field('cardNumber', 'Card number', '4242 4242 4242 4242')}
           <div className="grid grid-cols-2 gap-2">
             {field('expiry', 'Expiry (MM/YY)', '12/34')}
             {field('cvc', 'CVC', '123')}
           </div>
-          <button type="submit" disabled={pay.isPending || !canPay(t)} className="w-full rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={pay.isPending || !canPay(t)}
+            className="w-full rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
+          >
             {!due.depositOpen && due.paidCents > 0 ? 'Pay balance' : 'Pay'} {formatCents(due.totalCents)}
           </button>
           {due.depositOpen && due.first && (
@@ -98,7 +137,8 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
           )}
           {due.depositOpen && due.first && (
             <p className="text-xs text-slate-600">
-              The deposit ({formatCents(due.first.amountCents)}) is due by {when(due.first.dueAtMs)}; the balance by {when(due.finalDueAtMs)}. The escrow is funded when everything is paid.
+              The deposit ({formatCents(due.first.amountCents)}) is due by {when(due.first.dueAtMs)}; the balance by{' '}
+              {when(due.finalDueAtMs)}. The escrow is funded when everything is paid.
             </p>
           )}
         </form>

@@ -12,23 +12,46 @@ export function ShippingPanel({ transaction: t }: { transaction: EscrowTransacti
     pickupLocation: t.pickupLocation ?? t.auction.location,
     inspectionLocation: t.inspectionLocation ?? '',
   });
-  const save = useEscrowStep(t.auction.id, (s: Shipping) => enterShipping(t, s), { done: 'Shipping details saved', failed: 'Failed to save shipping details' });
-  const editable = t.role === 'seller' && decideShipping(t.status, 'seller', { shippingMethod: 'pickup', pickupLocation: 'x' }).ok;
+  const save = useEscrowStep(t.auction.id, (s: Shipping) => enterShipping(t, s), {
+    done: 'Shipping details saved',
+    failed: 'Failed to save shipping details',
+  });
+  const editable =
+    t.role === 'seller' && decideShipping(t.status, 'seller', { shippingMethod: 'pickup', pickupLocation: 'x' }).ok;
   const text = (name: 'carrier' | 'trackingNumber' | 'pickupLocation' | 'inspectionLocation', labelText: string) => (
     <label className="block">
       {labelText}
-      <input aria-label={labelText} value={form[name] ?? ''} onChange={(e) => setForm({ ...form, [name]: e.target.value })} className="mt-1 w-full rounded border px-2 py-1" />
+      <input
+        aria-label={labelText}
+        value={form[name] ?? ''}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        className="mt-1 w-full rounded border px-2 py-1"
+      />
     </label>
   );
   return (
     <div className="grid gap-6 text-sm md:grid-cols-2">
       <dl className="space-y-1" data-testid="shipping-details">
-        <div><dt className="inline font-medium">Shipping method: </dt><dd className="inline">{t.shippingMethod ?? 'To be arranged'}</dd></div>
+        <div>
+          <dt className="inline font-medium">Shipping method: </dt>
+          <dd className="inline">{t.shippingMethod ?? 'To be arranged'}</dd>
+        </div>
         {t.shippingMethod === 'carrier' && (
-          <div><dt className="inline font-medium">Carrier and tracking: </dt><dd className="inline" data-testid="tracking">{t.shippingCarrier} {t.shippingTrackingNumber}</dd></div>
+          <div>
+            <dt className="inline font-medium">Carrier and tracking: </dt>
+            <dd className="inline" data-testid="tracking">
+              {t.shippingCarrier} {t.shippingTrackingNumber}
+            </dd>
+          </div>
         )}
-        <div><dt className="inline font-medium">Pickup location: </dt><dd className="inline">{t.pickupLocation ?? t.auction.location}</dd></div>
-        <div><dt className="inline font-medium">Inspection location: </dt><dd className="inline">{t.inspectionLocation ?? 'To be arranged'}</dd></div>
+        <div>
+          <dt className="inline font-medium">Pickup location: </dt>
+          <dd className="inline">{t.pickupLocation ?? t.auction.location}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Inspection location: </dt>
+          <dd className="inline">{t.inspectionLocation ?? 'To be arranged'}</dd>
+        </div>
       </dl>
       {editable && (
         <form
@@ -36,13 +59,20 @@ export function ShippingPanel({ transaction: t }: { transaction: EscrowTransacti
           data-testid="shipping-form"
           onSubmit={(e) => {
             e.preventDefault();
-            const trimmed = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string' && v.trim() !== '')) as Shipping;
+            const trimmed = Object.fromEntries(
+              Object.entries(form).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+            ) as Shipping;
             save.mutate({ ...trimmed, shippingMethod: form.shippingMethod });
           }}
         >
           <label className="block">
             Method
-            <select aria-label="Method" value={form.shippingMethod} onChange={(e) => setForm({ ...form, shippingMethod: e.target.value as Shipping['shippingMethod'] })} className="ml-2 rounded border px-2 py-1">
+            <select
+              aria-label="Method"
+              value={form.shippingMethod}
+              onChange={(e) => setForm({ ...form, shippingMethod: e.target.value as Shipping['shippingMethod'] })}
+              className="ml-2 rounded border px-2 py-1"
+            >
               <option value="carrier">Carrier</option>
               <option value="pickup">Pickup</option>
             </select>
@@ -56,7 +86,13 @@ export function ShippingPanel({ transaction: t }: { transaction: EscrowTransacti
             text('pickupLocation', 'Pickup location')
           )}
           {text('inspectionLocation', 'Inspection location')}
-          <button type="submit" disabled={save.isPending} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50">Save shipping</button>
+          <button
+            type="submit"
+            disabled={save.isPending}
+            className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
+          >
+            Save shipping
+          </button>
         </form>
       )}
     </div>

@@ -13,9 +13,17 @@ export function TransactionPage() {
   const tx = useEscrowTransaction(auctionId, valid && Boolean(me.data?.user));
 
   if (!valid) return <Centered title="Invalid Transaction" text="The auction ID is missing or invalid." />;
-  if (me.data && !me.data.user) return <Centered title="Sign in required" text="Sign in as the buyer or the seller to see this transaction." link={`/login?next=/transaction/${auctionId}`} />;
+  if (me.data && !me.data.user)
+    return (
+      <Centered
+        title="Sign in required"
+        text="Sign in as the buyer or the seller to see this transaction."
+        link={`/login?next=/transaction/${auctionId}`}
+      />
+    );
   if (tx.isLoading || me.isLoading) return <p className="p-8 text-center">Loading…</p>;
-  if (tx.error instanceof ApiError && tx.error.status === 404) return <Centered title="Escrow" text="No escrow transaction found for this auction." />;
+  if (tx.error instanceof ApiError && tx.error.status === 404)
+    return <Centered title="Escrow" text="No escrow transaction found for this auction." />;
   if (tx.isError || !tx.data) return <Centered title="Escrow" text="Failed to fetch transaction" />;
 
   const t = tx.data;
@@ -24,12 +32,19 @@ export function TransactionPage() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="text-sm text-slate-500">Escrow transaction #{t.id} · you are the {t.role}</p>
+          <p className="text-sm text-slate-500">
+            Escrow transaction #{t.id} · you are the {t.role}
+          </p>
           <h1 className="text-3xl font-bold">{title}</h1>
         </div>
         <div className="text-right">
           <p className="text-3xl font-extrabold">{formatMoney(t.amount)}</p>
-          <p className="mt-1 inline-block rounded-full bg-slate-900 px-3 py-1 text-xs font-semibold text-white" data-testid="escrow-status">{t.status.toUpperCase()}</p>
+          <p
+            className="mt-1 inline-block rounded-full bg-slate-900 px-3 py-1 text-xs font-semibold text-white"
+            data-testid="escrow-status"
+          >
+            {t.status.toUpperCase()}
+          </p>
         </div>
       </div>
       <NextStepPanel transaction={t} />
@@ -43,7 +58,11 @@ function Centered({ title, text, link }: { title: string; text: string; link?: s
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-2 text-slate-600">{text}</p>
-      {link && <Link to={link} className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">Sign in</Link>}
+      {link && (
+        <Link to={link} className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">
+          Sign in
+        </Link>
+      )}
     </div>
   );
 }

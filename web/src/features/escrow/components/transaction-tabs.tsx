@@ -14,15 +14,27 @@ export function TransactionTabs({ transaction: t }: { transaction: EscrowTransac
     <Tabs.Root defaultValue="overview" className="mt-8">
       <Tabs.List className="flex flex-wrap gap-2 border-b">
         {['overview', 'payment', 'documents', 'shipping', 'support'].map((v) => (
-          <Tabs.Trigger key={v} value={v} className="px-3 py-2 capitalize data-[state=active]:border-b-2 data-[state=active]:border-brand-600">{v}</Tabs.Trigger>
+          <Tabs.Trigger
+            key={v}
+            value={v}
+            className="px-3 py-2 capitalize data-[state=active]:border-b-2 data-[state=active]:border-brand-600"
+          >
+            {v}
+          </Tabs.Trigger>
         ))}
       </Tabs.List>
       <Tabs.Content value="overview" className="py-6">
         <p className="text-sm text-slate-600">Progress: {progress}%</p>
-        <div className="mt-2 h-2 rounded bg-slate-200"><div className="h-2 rounded bg-emerald-500" style={{ width: `${progress}%` }} /></div>
+        <div className="mt-2 h-2 rounded bg-slate-200">
+          <div className="h-2 rounded bg-emerald-500" style={{ width: `${progress}%` }} />
+        </div>
         <ol className="mt-4 space-y-2">
           {t.milestones.map((m) => (
-            <li key={m.id} className="flex justify-between rounded border bg-white px-3 py-2 text-sm" data-testid={`milestone-${m.milestone}`}>
+            <li
+              key={m.id}
+              className="flex justify-between rounded border bg-white px-3 py-2 text-sm"
+              data-testid={`milestone-${m.milestone}`}
+            >
               <span className="capitalize">{m.milestone.replaceAll('_', ' ')}</span>
               <span className={m.status === 'completed' ? 'text-emerald-700' : 'text-slate-500'}>{m.status}</span>
             </li>
@@ -32,7 +44,11 @@ export function TransactionTabs({ transaction: t }: { transaction: EscrowTransac
         <ul className="mt-2 space-y-1 text-sm" data-testid="escrow-notices">
           {t.notices.length === 0 && <li className="text-slate-500">Nothing yet.</li>}
           {t.notices.map((n, i) => (
-            <li key={i} className="flex justify-between gap-4 rounded border bg-white px-3 py-2" data-testid="escrow-notice">
+            <li
+              key={i}
+              className="flex justify-between gap-4 rounded border bg-white px-3 py-2"
+              data-testid="escrow-notice"
+            >
               <span>{n.text}</span>
               <span className="shrink-0 text-slate-500">{when(n.at)}</span>
             </li>

@@ -4,7 +4,12 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { escrowTransactionQueryKey } from '../api/get-transaction';
 
-export function useEscrowStep<I, O>(auctionId: number, run: (input: I) => Promise<O>, texts: { done: string; description?: string; failed: string }, onDone?: () => void) {
+export function useEscrowStep<I, O>(
+  auctionId: number,
+  run: (input: I) => Promise<O>,
+  texts: { done: string; description?: string; failed: string },
+  onDone?: () => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -14,7 +19,11 @@ export function useEscrowStep<I, O>(auctionId: number, run: (input: I) => Promis
       void queryClient.invalidateQueries({ queryKey: escrowTransactionQueryKey(auctionId) });
     },
     onError: (err: Error) => {
-      toast({ title: texts.failed, description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' });
+      toast({
+        title: texts.failed,
+        description: err instanceof ApiError ? err.serverMessage : undefined,
+        variant: 'destructive',
+      });
       void queryClient.invalidateQueries({ queryKey: escrowTransactionQueryKey(auctionId) });
     },
   });

@@ -10,15 +10,19 @@ import { escrowTransactionQueryKey } from '../api/get-transaction';
 export function useEscrowNotices(userId: number | undefined): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  useSocketListeners(userId === undefined ? null : `user:${userId}`, (socket) => [
-    onServerEvent(socket, 'escrow.updated', (e) => {
-      void queryClient.invalidateQueries({ queryKey: escrowTransactionQueryKey(e.auctionId) });
-      if (e.actor === e.role) return;
-      toast({
-        title: 'Escrow updated',
-        description: e.text,
-        action: { label: 'View', onClick: () => void navigate(`/transaction/${e.auctionId}`) },
-      });
-    }),
-  ], { asUser: true });
+  useSocketListeners(
+    userId === undefined ? null : `user:${userId}`,
+    (socket) => [
+      onServerEvent(socket, 'escrow.updated', (e) => {
+        void queryClient.invalidateQueries({ queryKey: escrowTransactionQueryKey(e.auctionId) });
+        if (e.actor === e.role) return;
+        toast({
+          title: 'Escrow updated',
+          description: e.text,
+          action: { label: 'View', onClick: () => void navigate(`/transaction/${e.auctionId}`) },
+        });
+      }),
+    ],
+    { asUser: true },
+  );
 }

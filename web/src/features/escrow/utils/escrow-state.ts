@@ -27,11 +27,20 @@ export function escrowStateOf(t: EscrowTransaction): EscrowState {
 
 export const canPay = (t: EscrowTransaction) => decidePaymentStart(escrowStateOf(t), t.role, serverNow()).ok;
 
-export const canUpload = (t: EscrowTransaction, type: EscrowDocumentType, current: string | null) => decideDocumentUpload(t.status, t.role, type, current).ok;
+export const canUpload = (t: EscrowTransaction, type: EscrowDocumentType, current: string | null) =>
+  decideDocumentUpload(t.status, t.role, type, current).ok;
 
 /** What the buyer owes by the stored schedule, and what is due first (the deposit, or the balance once it is paid). */
 export const dueOf = (t: EscrowTransaction): PaymentDue =>
-  paymentDue(t.payment.schedule.map((l) => ({ paymentType: l.paymentType, amountCents: toCents(l.amount), dueAtMs: Date.parse(l.dueDate), status: l.status, paymentId: null })));
+  paymentDue(
+    t.payment.schedule.map((l) => ({
+      paymentType: l.paymentType,
+      amountCents: toCents(l.amount),
+      dueAtMs: Date.parse(l.dueDate),
+      status: l.status,
+      paymentId: null,
+    })),
+  );
 
 export const canInsure = (t: EscrowTransaction) =>
   decideInsurance(t.status, t.role, t.insurance !== null, t.payment.started).ok;

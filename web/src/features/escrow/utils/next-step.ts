@@ -2,7 +2,15 @@ import { formatCents, missingDocuments, toCents, type EscrowTransaction } from '
 import { dueOf } from './escrow-state';
 
 export const when = (at: string | number | null) =>
-  at !== null ? new Date(at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : 'to be set';
+  at !== null
+    ? new Date(at).toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+    : 'to be set';
 
 const words = (types: readonly string[]) => types.map((d) => d.replaceAll('_', ' ')).join(', ');
 
@@ -11,7 +19,10 @@ const words = (types: readonly string[]) => types.map((d) => d.replaceAll('_', '
 function paymentStep(t: EscrowTransaction, uploads: string): string {
   const due = dueOf(t);
   const total = formatCents(due.totalCents);
-  if (!due.first) return t.role === 'buyer' ? 'Waiting for the payment provider to confirm your payment.' : "Waiting for the payment provider to confirm the buyer's payment.";
+  if (!due.first)
+    return t.role === 'buyer'
+      ? 'Waiting for the payment provider to confirm your payment.'
+      : "Waiting for the payment provider to confirm the buyer's payment.";
   const by = when(due.first.dueAtMs);
   if (due.depositOpen) {
     const deposit = formatCents(due.first.amountCents);
@@ -24,7 +35,9 @@ function paymentStep(t: EscrowTransaction, uploads: string): string {
       ? `Deposit received. Pay the balance of ${total} by ${by} on the payment tab.`
       : `The buyer paid a deposit of ${formatCents(due.paidCents)}; the balance of ${total} is due by ${by}. ${uploads}`;
   }
-  return t.role === 'buyer' ? `Pay ${total} by ${by} on the payment tab.` : `Waiting for the buyer's payment of ${total}, due by ${by}. ${uploads}`;
+  return t.role === 'buyer'
+    ? `Pay ${total} by ${by} on the payment tab.`
+    : `Waiting for the buyer's payment of ${total}, due by ${by}. ${uploads}`;
 }
 
 export function nextStep(t: EscrowTransaction): string {
@@ -32,14 +45,20 @@ export function nextStep(t: EscrowTransaction): string {
   const theirs = t.role === 'buyer' ? t.sellerTermsAccepted || t.sellerId === null : t.buyerTermsAccepted;
   const verified = t.documents.filter((d) => d.verificationStatus === 'verified').map((d) => d.documentType);
   const unverified = missingDocuments(verified);
-  const toUpload = t.documents.filter((d) => unverified.includes(d.documentType as never) && (!d.uploaded || d.verificationStatus === 'rejected')).map((d) => d.documentType);
+  const toUpload = t.documents
+    .filter((d) => unverified.includes(d.documentType as never) && (!d.uploaded || d.verificationStatus === 'rejected'))
+    .map((d) => d.documentType);
   switch (t.status) {
     case 'pending':
       if (!mine) return 'Review and accept the escrow terms to continue.';
-      if (!theirs) return t.role === 'buyer' ? 'Waiting for the seller to accept the escrow terms; then pay on the payment tab.' : "Waiting for the buyer to accept the escrow terms.";
+      if (!theirs)
+        return t.role === 'buyer'
+          ? 'Waiting for the seller to accept the escrow terms; then pay on the payment tab.'
+          : 'Waiting for the buyer to accept the escrow terms.';
       return paymentStep(t, `Upload the ${words(toUpload.length ? toUpload : unverified)} meanwhile.`);
     case 'funded':
-      if (t.role === 'seller' && toUpload.length > 0) return `Payment received and held in escrow. Upload the ${words(toUpload)} on the documents tab, and enter the shipping details.`;
+      if (t.role === 'seller' && toUpload.length > 0)
+        return `Payment received and held in escrow. Upload the ${words(toUpload)} on the documents tab, and enter the shipping details.`;
       return `Payment received and held in escrow. Waiting for an admin to verify the ${words(unverified)}.`;
     case 'in_inspection':
       return t.role === 'buyer'
@@ -48,7 +67,9 @@ export function nextStep(t: EscrowTransaction): string {
     case 'disputed':
       return 'A dispute is open: the funds stay held until a mediator decides (support tab).';
     case 'completed':
-      return t.role === 'buyer' ? 'Complete: the funds were released to the seller.' : `Complete: ${formatCents(toCents(t.fees.sellerProceeds))} released to you.`;
+      return t.role === 'buyer'
+        ? 'Complete: the funds were released to the seller.'
+        : `Complete: ${formatCents(toCents(t.fees.sellerProceeds))} released to you.`;
     case 'cancelled':
       return 'Cancelled: payment was not received in time.';
     case 'refunded':

@@ -39,7 +39,8 @@ export const forumListQuery = (f: ForumFilter) =>
   });
 
 export const threadQueryKey = (id: number) => [`/api/forum/posts/${id}`] as const;
-export const threadQuery = (id: number) => queryOptions({ queryKey: threadQueryKey(id), queryFn: readQuery(ForumThreadSchema) });
+export const threadQuery = (id: number) =>
+  queryOptions({ queryKey: threadQueryKey(id), queryFn: readQuery(ForumThreadSchema) });
 
 export const createForumPost = (body: CreateForumPostBody): Promise<ForumThread> =>
   apiRequest('POST', '/api/forum/posts', ForumThreadSchema, { body });
@@ -63,4 +64,3 @@ export const deletePost = (postId: number) => apiSend('DELETE', `/api/forum/post
 
 export const editPost = (postId: number, body: { title: string; content: string }) =>
   apiRequest('PATCH', `/api/forum/posts/${postId}`, ForumThreadSchema, { body });
-

@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { FORUM_CATEGORIES, FORUM_SORTS, type ForumCategory, type ForumPage, type ForumSort, type ForumThread } from '@app/shared';
+import {
+  FORUM_CATEGORIES,
+  FORUM_SORTS,
+  type ForumCategory,
+  type ForumPage,
+  type ForumSort,
+  type ForumThread,
+} from '@app/shared';
 import { useMe } from '../../account';
 import { forumListKey, forumListQuery, type ForumFilter } from '../api/forum';
 import { useNewPostEvents } from '../hooks/use-forum-events';
@@ -48,7 +55,13 @@ export function CommunityPage() {
   const onPosted = (post: ForumThread) => {
     setComposing(false);
     setSearchText('');
-    setFilter((f) => ({ ...f, search: '', sort: 'recent', following: false, category: post.category as ForumCategory }));
+    setFilter((f) => ({
+      ...f,
+      search: '',
+      sort: 'recent',
+      following: false,
+      category: post.category as ForumCategory,
+    }));
     void queryClient.resetQueries({ queryKey: forumListKey });
   };
 
@@ -65,9 +78,17 @@ export function CommunityPage() {
           <p className="mt-1 text-slate-600">Discussions for dealers, collectors and enthusiasts.</p>
         </div>
         {me.data ? (
-          <button type="button" onClick={() => setComposing((c) => !c)} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white">New Post</button>
+          <button
+            type="button"
+            onClick={() => setComposing((c) => !c)}
+            className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white"
+          >
+            New Post
+          </button>
         ) : (
-          <Link to="/login?next=/community" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">Sign in to post</Link>
+          <Link to="/login?next=/community" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">
+            Sign in to post
+          </Link>
         )}
       </div>
 
@@ -86,7 +107,14 @@ export function CommunityPage() {
           aria-label="Search discussions"
           className="min-w-64 flex-1 rounded-lg border border-slate-300 p-2"
         />
-        <button type="button" onClick={() => setShowFilters((s) => !s)} className="rounded-lg border border-slate-300 px-4 py-2" aria-expanded={showFilters}>Filter</button>
+        <button
+          type="button"
+          onClick={() => setShowFilters((s) => !s)}
+          className="rounded-lg border border-slate-300 px-4 py-2"
+          aria-expanded={showFilters}
+        >
+          Filter
+        </button>
         <button
           type="button"
           onClick={() => setFilter((f) => ({ ...f, sort: f.sort === 'trending' ? 'recent' : 'trending' }))}
@@ -100,15 +128,25 @@ export function CommunityPage() {
         <div className="mt-3 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">
           <label>
             Sort by{' '}
-            <select value={filter.sort} onChange={(e) => setFilter((f) => ({ ...f, sort: e.target.value as ForumSort }))} className="rounded border border-slate-300 bg-white p-1">
+            <select
+              value={filter.sort}
+              onChange={(e) => setFilter((f) => ({ ...f, sort: e.target.value as ForumSort }))}
+              className="rounded border border-slate-300 bg-white p-1"
+            >
               {FORUM_SORTS.map((s) => (
-                <option key={s} value={s}>{SORT_LABELS[s]}</option>
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
               ))}
             </select>
           </label>
           {me.data && (
             <label className="flex items-center gap-2">
-              <input type="checkbox" checked={filter.following} onChange={(e) => setFilter((f) => ({ ...f, following: e.target.checked }))} />
+              <input
+                type="checkbox"
+                checked={filter.following}
+                onChange={(e) => setFilter((f) => ({ ...f, following: e.target.checked }))}
+              />
               Following only
             </label>
           )}
@@ -127,13 +165,23 @@ export function CommunityPage() {
             onClick={() => setFilter((f) => ({ ...f, category: c }))}
             className={`-mb-px border-b-2 px-3 py-2 capitalize ${filter.category === c ? 'border-slate-900 font-semibold' : 'border-transparent text-slate-600'}`}
           >
-            {c} {counts && <span className="text-slate-500" data-testid={`forum-count-${c}`}>({counts[c]})</span>}
+            {c}{' '}
+            {counts && (
+              <span className="text-slate-500" data-testid={`forum-count-${c}`}>
+                ({counts[c]})
+              </span>
+            )}
           </button>
         ))}
       </div>
 
       {arrived > 0 && (
-        <button type="button" onClick={showArrived} className="mt-4 w-full rounded-lg bg-blue-50 p-2 font-medium text-blue-800" data-testid="forum-new-posts">
+        <button
+          type="button"
+          onClick={showArrived}
+          className="mt-4 w-full rounded-lg bg-blue-50 p-2 font-medium text-blue-800"
+          data-testid="forum-new-posts"
+        >
           {arrived} new {arrived === 1 ? 'post' : 'posts'}
         </button>
       )}
@@ -144,11 +192,18 @@ export function CommunityPage() {
         {posts.map((p) => (
           <PostCard key={p.id} post={p} />
         ))}
-        {list.isSuccess && posts.length === 0 && (unfiltered && counts?.all === 0 ? <SamplePosts /> : <p className="text-slate-500">No discussions match.</p>)}
+        {list.isSuccess &&
+          posts.length === 0 &&
+          (unfiltered && counts?.all === 0 ? <SamplePosts /> : <p className="text-slate-500">No discussions match.</p>)}
       </div>
       {list.hasNextPage && (
         <div className="mt-6 text-center">
-          <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} className="rounded-lg border border-slate-300 px-6 py-2 font-semibold">
+          <button
+            type="button"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+            className="rounded-lg border border-slate-300 px-6 py-2 font-semibold"
+          >
             {list.isFetchingNextPage ? 'Loading…' : 'Load More Posts'}
           </button>
         </div>

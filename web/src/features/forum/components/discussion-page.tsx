@@ -5,17 +5,47 @@ import { FORUM_REPLY_MAX_LENGTH, relativeTime, type ForumReply, type ForumThread
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useMe } from '../../account';
-import { deletePost, forumListKey, replyToPost, reportPost, setFollow, setPostLike, setReplyLike, threadQuery, threadQueryKey } from '../api/forum';
+import {
+  deletePost,
+  forumListKey,
+  replyToPost,
+  reportPost,
+  setFollow,
+  setPostLike,
+  setReplyLike,
+  threadQuery,
+  threadQueryKey,
+} from '../api/forum';
 import { useThreadEvents } from '../hooks/use-forum-events';
 import { EditPostForm } from './edit-post-form';
 import { PostText } from './post-text';
 
 const failed = (title: string) => (err: Error) =>
-  toast({ title, description: err instanceof ApiError ? (err.serverMessage ?? err.message) : err.message, variant: 'destructive' });
+  toast({
+    title,
+    description: err instanceof ApiError ? (err.serverMessage ?? err.message) : err.message,
+    variant: 'destructive',
+  });
 
-function LikeButton({ liked, likes, onToggle, disabled }: { liked: boolean; likes: number; onToggle: () => void; disabled: boolean }) {
+function LikeButton({
+  liked,
+  likes,
+  onToggle,
+  disabled,
+}: {
+  liked: boolean;
+  likes: number;
+  onToggle: () => void;
+  disabled: boolean;
+}) {
   return (
-    <button type="button" onClick={onToggle} disabled={disabled} aria-pressed={liked} className={`rounded-full border px-3 py-1 text-sm ${liked ? 'border-rose-300 bg-rose-50 text-rose-700' : 'border-slate-300'}`}>
+    <button
+      type="button"
+      onClick={onToggle}
+      disabled={disabled}
+      aria-pressed={liked}
+      className={`rounded-full border px-3 py-1 text-sm ${liked ? 'border-rose-300 bg-rose-50 text-rose-700' : 'border-slate-300'}`}
+    >
       {liked ? 'Liked' : 'Like'} · <span data-testid="like-count">{likes}</span>
     </button>
   );
@@ -30,7 +60,9 @@ export function DiscussionPage() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
         <p className="text-lg font-semibold">Discussion not found</p>
-        <Link to="/community" className="mt-4 inline-block text-blue-700 underline">Back to the forum</Link>
+        <Link to="/community" className="mt-4 inline-block text-blue-700 underline">
+          Back to the forum
+        </Link>
       </div>
     );
   }
@@ -44,7 +76,8 @@ function Discussion({ thread }: { thread: ForumThread }) {
   const navigate = useNavigate();
   const [reply, setReply] = useState('');
   const [editing, setEditing] = useState(false);
-  const patch = (fn: (t: ForumThread) => ForumThread) => queryClient.setQueryData<ForumThread>(threadQueryKey(thread.id), (t) => (t ? fn(t) : t));
+  const patch = (fn: (t: ForumThread) => ForumThread) =>
+    queryClient.setQueryData<ForumThread>(threadQueryKey(thread.id), (t) => (t ? fn(t) : t));
 
   const like = useMutation({
     mutationFn: () => setPostLike(thread.id, !thread.likedByMe),
@@ -53,14 +86,22 @@ function Discussion({ thread }: { thread: ForumThread }) {
   });
   const likeReply = useMutation({
     mutationFn: (r: ForumReply) => setReplyLike(thread.id, r.id, !r.likedByMe),
-    onSuccess: (res, r) => patch((t) => ({ ...t, allReplies: t.allReplies.map((x) => (x.id === r.id ? { ...x, likes: res.likes, likedByMe: res.liked } : x)) })),
+    onSuccess: (res, r) =>
+      patch((t) => ({
+        ...t,
+        allReplies: t.allReplies.map((x) => (x.id === r.id ? { ...x, likes: res.likes, likedByMe: res.liked } : x)),
+      })),
     onError: failed('Could not update your like'),
   });
   const send = useMutation({
     mutationFn: (content: string) => replyToPost(thread.id, content),
     onSuccess: (r) => {
       setReply('');
-      patch((t) => (t.allReplies.some((x) => x.id === r.id) ? t : { ...t, replies: t.replies + 1, allReplies: [...t.allReplies, r] }));
+      patch((t) =>
+        t.allReplies.some((x) => x.id === r.id)
+          ? t
+          : { ...t, replies: t.replies + 1, allReplies: [...t.allReplies, r] },
+      );
       void queryClient.invalidateQueries({ queryKey: forumListKey });
     },
     onError: failed('Could not post your reply'),
@@ -90,14 +131,20 @@ function Discussion({ thread }: { thread: ForumThread }) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/community" className="text-sm text-blue-700 hover:underline">← Community Forum</Link>
+      <Link to="/community" className="text-sm text-blue-700 hover:underline">
+        ← Community Forum
+      </Link>
       <article className="mt-4 rounded-xl border border-slate-200 bg-white p-6" data-testid="discussion">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium capitalize">{thread.category}</span>
           {thread.tags.map((t) => (
-            <span key={t} className="rounded-full border border-slate-200 px-2 py-0.5 text-slate-600">#{t}</span>
+            <span key={t} className="rounded-full border border-slate-200 px-2 py-0.5 text-slate-600">
+              #{t}
+            </span>
           ))}
-          {thread.hidden && <span className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-700">Hidden by a moderator</span>}
+          {thread.hidden && (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-700">Hidden by a moderator</span>
+          )}
         </div>
         {editing ? (
           <EditPostForm
@@ -121,21 +168,46 @@ function Discussion({ thread }: { thread: ForumThread }) {
           </>
         )}
         <div className="mt-5 flex flex-wrap items-center gap-3">
-          <LikeButton liked={thread.likedByMe} likes={thread.likes} disabled={!me || like.isPending || thread.hidden} onToggle={() => like.mutate()} />
-          <span className="text-sm text-slate-600"><span data-testid="reply-count">{thread.replies}</span> replies</span>
+          <LikeButton
+            liked={thread.likedByMe}
+            likes={thread.likes}
+            disabled={!me || like.isPending || thread.hidden}
+            onToggle={() => like.mutate()}
+          />
+          <span className="text-sm text-slate-600">
+            <span data-testid="reply-count">{thread.replies}</span> replies
+          </span>
           {me && me.id !== thread.userId && (
             <>
-              <button type="button" onClick={() => follow.mutate()} className="rounded-full border border-slate-300 px-3 py-1 text-sm">
+              <button
+                type="button"
+                onClick={() => follow.mutate()}
+                className="rounded-full border border-slate-300 px-3 py-1 text-sm"
+              >
                 {thread.followingAuthor ? `Following ${thread.user.name}` : `Follow ${thread.user.name}`}
               </button>
-              <button type="button" onClick={() => report.mutate(undefined)} className="text-sm text-slate-500 underline">Report</button>
+              <button
+                type="button"
+                onClick={() => report.mutate(undefined)}
+                className="text-sm text-slate-500 underline"
+              >
+                Report
+              </button>
             </>
           )}
           {thread.canEdit && !editing && (
-            <button type="button" onClick={() => setEditing(true)} className="text-sm text-slate-600 underline">Edit</button>
+            <button type="button" onClick={() => setEditing(true)} className="text-sm text-slate-600 underline">
+              Edit
+            </button>
           )}
           {thread.canDelete && (
-            <button type="button" onClick={() => window.confirm('Delete this post and its replies?') && remove.mutate()} className="text-sm text-red-600 underline">Delete</button>
+            <button
+              type="button"
+              onClick={() => window.confirm('Delete this post and its replies?') && remove.mutate()}
+              className="text-sm text-red-600 underline"
+            >
+              Delete
+            </button>
           )}
         </div>
       </article>
@@ -147,14 +219,30 @@ function Discussion({ thread }: { thread: ForumThread }) {
           {thread.allReplies.map((r) => (
             <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="reply">
               <p className="text-sm">
-                <span className="font-semibold">{r.user.name}</span> <span className="text-slate-500">· {relativeTime(r.createdAt)}</span>
-                {r.hidden && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-700">Hidden by a moderator</span>}
+                <span className="font-semibold">{r.user.name}</span>{' '}
+                <span className="text-slate-500">· {relativeTime(r.createdAt)}</span>
+                {r.hidden && (
+                  <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-700">
+                    Hidden by a moderator
+                  </span>
+                )}
               </p>
               <PostText text={r.content} className="mt-1 text-slate-800" />
               <div className="mt-2 flex items-center gap-3">
-                <LikeButton liked={r.likedByMe} likes={r.likes} disabled={!me || likeReply.isPending || r.hidden} onToggle={() => likeReply.mutate(r)} />
+                <LikeButton
+                  liked={r.likedByMe}
+                  likes={r.likes}
+                  disabled={!me || likeReply.isPending || r.hidden}
+                  onToggle={() => likeReply.mutate(r)}
+                />
                 {me && me.id !== r.userId && (
-                  <button type="button" onClick={() => report.mutate(r.id)} className="text-sm text-slate-500 underline">Report</button>
+                  <button
+                    type="button"
+                    onClick={() => report.mutate(r.id)}
+                    className="text-sm text-slate-500 underline"
+                  >
+                    Report
+                  </button>
                 )}
               </div>
             </li>
@@ -165,15 +253,32 @@ function Discussion({ thread }: { thread: ForumThread }) {
             <form onSubmit={submit} className="mt-6 space-y-3">
               <label className="block">
                 <span className="sr-only">Your reply</span>
-                <textarea name="reply" value={reply} onChange={(e) => setReply(e.target.value)} rows={4} maxLength={FORUM_REPLY_MAX_LENGTH} placeholder="Share your experience" className="w-full rounded-lg border border-slate-300 p-3" />
+                <textarea
+                  name="reply"
+                  value={reply}
+                  onChange={(e) => setReply(e.target.value)}
+                  rows={4}
+                  maxLength={FORUM_REPLY_MAX_LENGTH}
+                  placeholder="Share your experience"
+                  className="w-full rounded-lg border border-slate-300 p-3"
+                />
               </label>
-              <button type="submit" disabled={send.isPending || reply.trim() === ''} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50">
+              <button
+                type="submit"
+                disabled={send.isPending || reply.trim() === ''}
+                className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
+              >
                 {send.isPending ? 'Posting…' : 'Post Reply'}
               </button>
             </form>
           )
         ) : (
-          <p className="mt-6 text-slate-600"><Link to={`/login?next=/community/${thread.id}`} className="font-semibold underline">Sign in</Link> to reply.</p>
+          <p className="mt-6 text-slate-600">
+            <Link to={`/login?next=/community/${thread.id}`} className="font-semibold underline">
+              Sign in
+            </Link>{' '}
+            to reply.
+          </p>
         )}
       </section>
     </div>

@@ -7,13 +7,23 @@ const excerpt = (text: string, max = 220) => (text.length > max ? `${text.slice(
 export function PostCard({ post }: { post: ForumPost }) {
   const last = post.recentReplies[0];
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-5" data-testid="forum-post" data-post-id={post.id}>
+    <article
+      className="rounded-xl border border-slate-200 bg-white p-5"
+      data-testid="forum-post"
+      data-post-id={post.id}
+    >
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium capitalize text-slate-700">{post.category}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium capitalize text-slate-700">
+          {post.category}
+        </span>
         {post.tags.map((t) => (
-          <span key={t} className="rounded-full border border-slate-200 px-2 py-0.5 text-slate-600">#{t}</span>
+          <span key={t} className="rounded-full border border-slate-200 px-2 py-0.5 text-slate-600">
+            #{t}
+          </span>
         ))}
-        {post.hidden && <span className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-700">Hidden by a moderator</span>}
+        {post.hidden && (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-700">Hidden by a moderator</span>
+        )}
       </div>
       <h2 className="mt-2 text-lg font-semibold" data-testid="forum-post-title">
         {post.highlight ? <Highlighted segments={post.highlight.title} /> : post.title}
@@ -26,14 +36,18 @@ export function PostCard({ post }: { post: ForumPost }) {
       </p>
       {last && (
         <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-          <span className="font-medium">{last.user.name}</span> replied {relativeTime(last.createdAt)}: {excerpt(last.content, 140)}
+          <span className="font-medium">{last.user.name}</span> replied {relativeTime(last.createdAt)}:{' '}
+          {excerpt(last.content, 140)}
         </p>
       )}
       <div className="mt-3 flex items-center justify-between text-sm text-slate-600">
         <span>
-          <span data-testid="forum-post-likes">{post.likes}</span> likes · <span data-testid="forum-post-replies">{post.replies}</span> replies
+          <span data-testid="forum-post-likes">{post.likes}</span> likes ·{' '}
+          <span data-testid="forum-post-replies">{post.replies}</span> replies
         </span>
-        <Link to={`/community/${post.id}`} className="font-semibold text-blue-700 hover:underline">View Discussion</Link>
+        <Link to={`/community/${post.id}`} className="font-semibold text-blue-700 hover:underline">
+          View Discussion
+        </Link>
       </div>
     </article>
   );

@@ -9,7 +9,9 @@ export function PostText({ text, className = '' }: { text: string; className?: s
   return (
     <div className={`space-y-3 ${className}`}>
       {paragraphs.map((p, i) => (
-        <p key={i} className="whitespace-pre-wrap break-words">{p}</p>
+        <p key={i} className="whitespace-pre-wrap break-words">
+          {p}
+        </p>
       ))}
     </div>
   );
@@ -21,7 +23,9 @@ export function Highlighted({ segments }: { segments: HighlightSegment[] }) {
     <>
       {segments.map((s, i) =>
         s.match ? (
-          <mark key={i} className="rounded bg-yellow-200 px-0.5" data-testid="search-match">{s.text}</mark>
+          <mark key={i} className="rounded bg-yellow-200 px-0.5" data-testid="search-match">
+            {s.text}
+          </mark>
         ) : (
           <span key={i}>{s.text}</span>
         ),

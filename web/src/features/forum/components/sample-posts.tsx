@@ -1,7 +1,17 @@
 // The spec's sample posts, shown only while the forum has no posts at all (a seeded install never shows them).
 const SAMPLES = [
-  { title: 'How do you set a reserve without scaring bidders?', category: 'marketplace', author: 'Sample member', text: 'What reserve strategy has worked for you?' },
-  { title: 'PPI checklist for a 991.2 Carrera S', category: 'technical', author: 'Sample member', text: 'Bore scoring, coolant pipes, PDK service history…' },
+  {
+    title: 'How do you set a reserve without scaring bidders?',
+    category: 'marketplace',
+    author: 'Sample member',
+    text: 'What reserve strategy has worked for you?',
+  },
+  {
+    title: 'PPI checklist for a 991.2 Carrera S',
+    category: 'technical',
+    author: 'Sample member',
+    text: 'Bore scoring, coolant pipes, PDK service history…',
+  },
 ];
 
 export function SamplePosts() {

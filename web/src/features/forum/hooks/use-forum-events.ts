@@ -20,7 +20,9 @@ function watch(socket: AppSocket, payload: { postId?: number }): () => void {
 export function useNewPostEvents(onPost: (p: { postId: number; category: string; userId: number }) => void): void {
   useSocketListeners('forum', (socket) => [
     watch(socket, {}),
-    onServerEvent(socket, 'forum.post.created', (e) => onPost({ postId: e.postId, category: e.category, userId: e.userId })),
+    onServerEvent(socket, 'forum.post.created', (e) =>
+      onPost({ postId: e.postId, category: e.category, userId: e.userId }),
+    ),
   ]);
 }
 
@@ -41,7 +43,11 @@ export function useThreadEvents(postId: number): void {
       update((t) =>
         t.allReplies.some((r) => r.id === e.reply.id)
           ? { ...t, replies: e.replies }
-          : { ...t, replies: e.replies, allReplies: [...t.allReplies, { ...e.reply, hidden: false, likedByMe: false }] },
+          : {
+              ...t,
+              replies: e.replies,
+              allReplies: [...t.allReplies, { ...e.reply, hidden: false, likedByMe: false }],
+            },
       );
     }),
     onServerEvent(socket, 'forum.likes.changed', (e) => {

@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const useHistoryReport = (vin: string | null) =>
   useQuery({
     queryKey: ['/api/carfax-report', vin],
-    queryFn: (): Promise<VehicleHistoryReport> => apiRequest('POST', '/api/carfax-report', VehicleHistoryReportSchema, { body: { vin } }),
+    queryFn: (): Promise<VehicleHistoryReport> =>
+      apiRequest('POST', '/api/carfax-report', VehicleHistoryReportSchema, { body: { vin } }),
     enabled: Boolean(vin),
   });

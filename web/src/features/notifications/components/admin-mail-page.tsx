@@ -6,12 +6,22 @@ import { useCaughtMails } from '../api/notifications';
 export function AdminMailPage() {
   const mails = useCaughtMails();
   if (mails.error instanceof ApiError && (mails.error.status === 401 || mails.error.status === 403)) {
-    return <p className="mx-auto max-w-xl px-4 py-16 text-center">Please <Link to="/admin/login" className="text-brand-600 underline">sign in as an admin</Link>.</p>;
+    return (
+      <p className="mx-auto max-w-xl px-4 py-16 text-center">
+        Please{' '}
+        <Link to="/admin/login" className="text-brand-600 underline">
+          sign in as an admin
+        </Link>
+        .
+      </p>
+    );
   }
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-2xl font-bold">Mail</h1>
-      <p className="mt-1 text-sm text-slate-600">Mails caught by the development mail catcher (set SMTP_URL to send through a real server).</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Mails caught by the development mail catcher (set SMTP_URL to send through a real server).
+      </p>
       {mails.data?.length === 0 && <p className="mt-8 text-slate-500">No mail yet.</p>}
       <ul className="mt-6 space-y-3">
         {mails.data?.map((m) => (

@@ -18,7 +18,13 @@ export function NotificationSettingsPage() {
   if (me.isSuccess && !signedIn) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p>Please <Link to="/login?next=%2Fsettings%2Fnotifications" className="text-brand-600 underline">sign in</Link> to change your email settings.</p>
+        <p>
+          Please{' '}
+          <Link to="/login?next=%2Fsettings%2Fnotifications" className="text-brand-600 underline">
+            sign in
+          </Link>{' '}
+          to change your email settings.
+        </p>
       </div>
     );
   }
@@ -28,7 +34,11 @@ export function NotificationSettingsPage() {
       queryClient.setQueryData<EmailSettings>(emailSettingsQueryKey, await setEmailSetting(kind, email));
     } catch (err) {
       void queryClient.invalidateQueries({ queryKey: emailSettingsQueryKey });
-      toast({ title: 'Could not save', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+      toast({
+        title: 'Could not save',
+        description: err instanceof Error ? err.message : String(err),
+        variant: 'destructive',
+      });
     } finally {
       setPending((p) => {
         if (p[kind] !== email) return p; // a later click on the same box is still in flight
@@ -41,11 +51,15 @@ export function NotificationSettingsPage() {
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-2xl font-bold">Email notifications</h1>
-      <p className="mt-1 text-sm text-slate-600">Every notice is in the bell's list; choose which ones are also sent to your email.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Every notice is in the bell's list; choose which ones are also sent to your email.
+      </p>
       <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {NOTIFICATION_KINDS.map((kind) => (
           <li key={kind} className="flex items-center justify-between px-4 py-3">
-            <label htmlFor={`email-${kind}`} className="text-sm">{NOTIFICATION_KIND_LABELS[kind]}</label>
+            <label htmlFor={`email-${kind}`} className="text-sm">
+              {NOTIFICATION_KIND_LABELS[kind]}
+            </label>
             <input
               id={`email-${kind}`}
               type="checkbox"

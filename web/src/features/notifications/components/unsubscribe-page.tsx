@@ -12,7 +12,11 @@ export function UnsubscribePage() {
     let cancelled = false;
     unsubscribe(token)
       .then((r) => !cancelled && setState({ done: r.kind }))
-      .catch((err: unknown) => !cancelled && setState({ error: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.' }));
+      .catch(
+        (err: unknown) =>
+          !cancelled &&
+          setState({ error: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.' }),
+      );
     return () => {
       cancelled = true;
     };
@@ -23,7 +27,10 @@ export function UnsubscribePage() {
       {state && 'done' in state && (
         <>
           <h1 className="text-2xl font-bold">You are unsubscribed</h1>
-          <p className="mt-2 text-slate-600">We will no longer email you about: {NOTIFICATION_KIND_LABELS[state.done]}. You still see these notices in the bell.</p>
+          <p className="mt-2 text-slate-600">
+            We will no longer email you about: {NOTIFICATION_KIND_LABELS[state.done]}. You still see these notices in
+            the bell.
+          </p>
         </>
       )}
       {state && 'error' in state && (
@@ -32,7 +39,9 @@ export function UnsubscribePage() {
           <p className="mt-2 text-slate-600">{state.error}</p>
         </>
       )}
-      <Link to="/settings/notifications" className="mt-6 inline-block text-brand-600 underline">Email settings</Link>
+      <Link to="/settings/notifications" className="mt-6 inline-block text-brand-600 underline">
+        Email settings
+      </Link>
     </div>
   );
 }

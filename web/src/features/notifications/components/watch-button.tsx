@@ -26,10 +26,16 @@ export function WatchButton({ auctionId, compact = false }: { auctionId: number;
     try {
       await setWatching(auctionId, !watching);
       queryClient.setQueryData<{ auctionIds: number[] }>(watchlistQueryKey, (old) => ({
-        auctionIds: !watching ? [auctionId, ...(old?.auctionIds ?? [])] : (old?.auctionIds ?? []).filter((id) => id !== auctionId),
+        auctionIds: !watching
+          ? [auctionId, ...(old?.auctionIds ?? [])]
+          : (old?.auctionIds ?? []).filter((id) => id !== auctionId),
       }));
     } catch (err) {
-      toast({ title: 'Could not update your watchlist', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+      toast({
+        title: 'Could not update your watchlist',
+        description: err instanceof Error ? err.message : String(err),
+        variant: 'destructive',
+      });
     }
   };
 

@@ -23,14 +23,23 @@ const TITLES: Record<NotificationKind, string> = {
 export function useNotificationNotices(userId: number | undefined): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  useSocketListeners(userId === undefined ? null : `user:${userId}`, (socket) => [
-    onServerEvent(socket, 'notification.created', ({ notification: n }) => {
-      queryClient.setQueryData<NotificationList>(notificationsQueryKey, (old) =>
-        old && !old.items.some((x) => x.id === n.id) ? { items: [n, ...old.items], unread: old.unread + 1 } : old,
-      );
-      // A fired alert already shows its own toast; an escrow step does on its own open page.
-      if (n.kind === 'alert' || (n.kind === 'escrow' && window.location.pathname === n.link)) return;
-      toast({ title: TITLES[n.kind], description: n.text, topic: n.link, action: { label: 'View', onClick: () => void navigate(n.link) } });
-    }),
-  ], { asUser: true });
+  useSocketListeners(
+    userId === undefined ? null : `user:${userId}`,
+    (socket) => [
+      onServerEvent(socket, 'notification.created', ({ notification: n }) => {
+        queryClient.setQueryData<NotificationList>(notificationsQueryKey, (old) =>
+          old && !old.items.some((x) => x.id === n.id) ? { items: [n, ...old.items], unread: old.unread + 1 } : old,
+        );
+        // A fired alert already shows its own toast; an escrow step does on its own open page.
+        if (n.kind === 'alert' || (n.kind === 'escrow' && window.location.pathname === n.link)) return;
+        toast({
+          title: TITLES[n.kind],
+          description: n.text,
+          topic: n.link,
+          action: { label: 'View', onClick: () => void navigate(n.link) },
+        });
+      }),
+    ],
+    { asUser: true },
+  );
 }

@@ -30,7 +30,12 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
       onSubmitted();
       toast({ title: 'Submitted for approval', description: 'An admin reviews your auction before it goes live.' });
     },
-    onError: (err) => toast({ title: 'Failed to submit car', description: err instanceof ApiError ? err.serverMessage ?? 'Please try again.' : 'Please try again.', variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Failed to submit car',
+        description: err instanceof ApiError ? (err.serverMessage ?? 'Please try again.') : 'Please try again.',
+        variant: 'destructive',
+      }),
   });
   const send = handleSubmit((t) =>
     submit.mutate({
@@ -57,21 +62,42 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
       </Field>
       <Field label="Duration" error={errors.durationDays?.message}>
         <select {...register('durationDays', blankIsNone)} className={input} data-testid="sub-duration">
-          <option value="">{defaultDays === undefined ? 'Marketplace default' : `Marketplace default (${defaultDays} days today)`}</option>
-          {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}
+          <option value="">
+            {defaultDays === undefined ? 'Marketplace default' : `Marketplace default (${defaultDays} days today)`}
+          </option>
+          {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => (
+            <option key={d} value={d}>
+              {d} days
+            </option>
+          ))}
         </select>
       </Field>
       <Field label="Location" error={errors.location?.message} className="text-sm sm:col-span-2">
         <input required {...register('location')} className={input} data-testid="sub-location" />
       </Field>
       <label className="flex items-start gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" {...register('isPremiumOnly')} disabled={!premiumOn} className="mt-1" data-testid="sub-premium-only" />
+        <input
+          type="checkbox"
+          {...register('isPremiumOnly')}
+          disabled={!premiumOn}
+          className="mt-1"
+          data-testid="sub-premium-only"
+        />
         <span>
           Premium members only (beta): only premium members may bid.
-          {settings && !premiumOn && <span className="block text-slate-500" data-testid="premium-off">{FEATURE_OFF_TEXT.premiumListings}.</span>}
+          {settings && !premiumOn && (
+            <span className="block text-slate-500" data-testid="premium-off">
+              {FEATURE_OFF_TEXT.premiumListings}.
+            </span>
+          )}
         </span>
       </label>
-      <button type="submit" disabled={submit.isPending} className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2" data-testid="submit-auction">
+      <button
+        type="submit"
+        disabled={submit.isPending}
+        className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2"
+        data-testid="submit-auction"
+      >
         {submit.isPending ? 'Submitting…' : 'Submit to Auction'}
       </button>
     </form>

@@ -4,7 +4,18 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { ScanLine } from 'lucide-react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CAR_CATEGORIES, CAR_CATEGORY_LABELS, CreateCarBodySchema, ListingDescriptionSchema, MAKES, SUBMIT_CONDITIONS, VIN_LENGTH, YEAR_MAX, YEAR_MIN, type ScannedVehicle } from '@app/shared';
+import {
+  CAR_CATEGORIES,
+  CAR_CATEGORY_LABELS,
+  CreateCarBodySchema,
+  ListingDescriptionSchema,
+  MAKES,
+  SUBMIT_CONDITIONS,
+  VIN_LENGTH,
+  YEAR_MAX,
+  YEAR_MIN,
+  type ScannedVehicle,
+} from '@app/shared';
 import { digitsOnly, filtered, upperCase } from '../../../lib/filtered-input';
 import { toast } from '../../../lib/toast';
 import type { CarDetails } from '../api/cars';
@@ -13,12 +24,27 @@ import { Field } from './field';
 import { VinScanner } from './vin-scanner';
 
 const YEARS = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MAX - i);
-const CarDetailsSchema = CreateCarBodySchema.pick({ vin: true, year: true, make: true, model: true, trim: true, mileage: true, condition: true, category: true }).extend({
+const CarDetailsSchema = CreateCarBodySchema.pick({
+  vin: true,
+  year: true,
+  make: true,
+  model: true,
+  trim: true,
+  mileage: true,
+  condition: true,
+  category: true,
+}).extend({
   description: ListingDescriptionSchema,
 });
 const REQUIRED = ['vin', 'make', 'model', 'year', 'mileage', 'condition'] as const;
 
-export function CarForm({ photos, pending, valuing, onValue, onChanged }: {
+export function CarForm({
+  photos,
+  pending,
+  valuing,
+  onValue,
+  onChanged,
+}: {
   photos: { count: number; uploading: boolean };
   pending: boolean;
   /** Whether the step ends with the AI valuation (off when an admin turned it off: the car is only saved). */
@@ -30,7 +56,17 @@ export function CarForm({ photos, pending, valuing, onValue, onChanged }: {
   const [scanning, setScanning] = useState(false);
   const { register, handleSubmit, control, getValues, setValue, watch, formState } = useForm({
     resolver: zodResolver(CarDetailsSchema),
-    defaultValues: { vin: '', year: String(YEAR_MAX), make: '', model: '', trim: '', mileage: '', condition: '', category: 'sports' as const, description: '' },
+    defaultValues: {
+      vin: '',
+      year: String(YEAR_MAX),
+      make: '',
+      model: '',
+      trim: '',
+      mileage: '',
+      condition: '',
+      category: 'sports' as const,
+      description: '',
+    },
   });
   const { errors } = formState;
   const [make, model] = useWatch({ control, name: ['make', 'model'] });
@@ -46,15 +82,27 @@ export function CarForm({ photos, pending, valuing, onValue, onChanged }: {
   const ready = (): boolean => {
     const values = getValues();
     if (REQUIRED.some((k) => String(values[k] ?? '') === '')) {
-      toast({ title: 'Please fill in all required fields', description: 'All vehicle information is needed for accurate AI valuation.', variant: 'destructive' });
+      toast({
+        title: 'Please fill in all required fields',
+        description: 'All vehicle information is needed for accurate AI valuation.',
+        variant: 'destructive',
+      });
       return false;
     }
     if (photos.uploading) {
-      toast({ title: 'Photos are still uploading', description: 'Wait for every photo to finish, then try again.', variant: 'destructive' });
+      toast({
+        title: 'Photos are still uploading',
+        description: 'Wait for every photo to finish, then try again.',
+        variant: 'destructive',
+      });
       return false;
     }
     if (photos.count === 0) {
-      toast({ title: 'Please upload vehicle images', description: 'Images are required for AI valuation.', variant: 'destructive' });
+      toast({
+        title: 'Please upload vehicle images',
+        description: 'Images are required for AI valuation.',
+        variant: 'destructive',
+      });
       return false;
     }
     return true;
@@ -64,13 +112,15 @@ export function CarForm({ photos, pending, valuing, onValue, onChanged }: {
   };
   // Other refusals show beside their field.
   const invalid = (e: FieldErrors) => {
-    if (ready() && e.vin) toast({ title: 'Invalid VIN', description: e.vin.message?.toString(), variant: 'destructive' });
+    if (ready() && e.vin)
+      toast({ title: 'Invalid VIN', description: e.vin.message?.toString(), variant: 'destructive' });
   };
 
   const onScanned = (vin: string, vehicle: ScannedVehicle | null) => {
     // The decoded VIN also fills what it tells for sure; a make outside the marketplace's list is left to the seller.
     const scannedMake = MAKES.find((m) => m.toLowerCase() === vehicle?.make?.toLowerCase());
-    const year = vehicle?.year && vehicle.year >= YEAR_MIN && vehicle.year <= YEAR_MAX ? String(vehicle.year) : undefined;
+    const year =
+      vehicle?.year && vehicle.year >= YEAR_MIN && vehicle.year <= YEAR_MAX ? String(vehicle.year) : undefined;
     setValue('vin', vin);
     if (scannedMake) {
       setValue('make', scannedMake);
@@ -79,58 +129,120 @@ export function CarForm({ photos, pending, valuing, onValue, onChanged }: {
     }
     if (year) setValue('year', year);
     if (vehicle?.year && !year) {
-      toast({ title: `Model year ${vehicle.year}`, description: `This VIN is a ${vehicle.year} car; listings here take model years ${YEAR_MIN} to ${YEAR_MAX}.`, variant: 'destructive' });
+      toast({
+        title: `Model year ${vehicle.year}`,
+        description: `This VIN is a ${vehicle.year} car; listings here take model years ${YEAR_MIN} to ${YEAR_MAX}.`,
+        variant: 'destructive',
+      });
     }
   };
 
   return (
     <>
       {scanning && <VinScanner onClose={() => setScanning(false)} onDetected={onScanned} />}
-      <form onSubmit={handleSubmit(valid, invalid)} className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-2" noValidate>
+      <form
+        onSubmit={handleSubmit(valid, invalid)}
+        className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-2"
+        noValidate
+      >
         <Field label="VIN">
           <span className="mt-1 flex gap-2">
-            <input {...filtered(register('vin'), upperCase)} maxLength={VIN_LENGTH} className="w-full rounded border px-3 py-2 font-mono" data-testid="sub-vin" />
-            <button type="button" onClick={() => setScanning(true)} className="inline-flex items-center gap-1 rounded border px-3 text-sm font-medium hover:bg-slate-50" data-testid="scan-vin">
+            <input
+              {...filtered(register('vin'), upperCase)}
+              maxLength={VIN_LENGTH}
+              className="w-full rounded border px-3 py-2 font-mono"
+              data-testid="sub-vin"
+            />
+            <button
+              type="button"
+              onClick={() => setScanning(true)}
+              className="inline-flex items-center gap-1 rounded border px-3 text-sm font-medium hover:bg-slate-50"
+              data-testid="scan-vin"
+            >
               <ScanLine className="h-4 w-4" /> Scan
             </button>
           </span>
         </Field>
         <Field label="Year" error={errors.year?.message}>
-          <select {...register('year')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-year">{YEARS.map((y) => <option key={y}>{y}</option>)}</select>
+          <select {...register('year')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-year">
+            {YEARS.map((y) => (
+              <option key={y}>{y}</option>
+            ))}
+          </select>
         </Field>
         <Field label="Make">
           <select {...register('make')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-make">
             <option value="">Choose a make</option>
-            {MAKES.map((m) => <option key={m}>{m}</option>)}
+            {MAKES.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
           </select>
         </Field>
         <Field label="Model" error={errors.model?.message}>
           <input {...register('model')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-model" />
         </Field>
         <Field label="Trim (optional)" error={errors.trim?.message}>
-          <input {...register('trim')} maxLength={100} list="trim-choices" placeholder={trims.data?.trims[0] ? `e.g. ${trims.data.trims[0]}` : ''} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-trim" />
-          <datalist id="trim-choices">{(trims.data?.trims ?? []).map((t) => <option key={t} value={t} />)}</datalist>
+          <input
+            {...register('trim')}
+            maxLength={100}
+            list="trim-choices"
+            placeholder={trims.data?.trims[0] ? `e.g. ${trims.data.trims[0]}` : ''}
+            className="mt-1 w-full rounded border px-3 py-2"
+            data-testid="sub-trim"
+          />
+          <datalist id="trim-choices">
+            {(trims.data?.trims ?? []).map((t) => (
+              <option key={t} value={t} />
+            ))}
+          </datalist>
         </Field>
         <Field label="Mileage" error={errors.mileage?.message}>
-          <input {...filtered(register('mileage'), digitsOnly)} inputMode="numeric" className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-mileage" />
+          <input
+            {...filtered(register('mileage'), digitsOnly)}
+            inputMode="numeric"
+            className="mt-1 w-full rounded border px-3 py-2"
+            data-testid="sub-mileage"
+          />
         </Field>
         <Field label="Condition">
-          <select {...register('condition')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-condition">
+          <select
+            {...register('condition')}
+            className="mt-1 w-full rounded border px-3 py-2"
+            data-testid="sub-condition"
+          >
             <option value="">Choose a condition</option>
-            {SUBMIT_CONDITIONS.map((c) => <option key={c}>{c}</option>)}
+            {SUBMIT_CONDITIONS.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
           </select>
         </Field>
         <Field label="Body category">
           <select {...register('category')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-category">
-            {CAR_CATEGORIES.map((c) => <option key={c} value={c}>{CAR_CATEGORY_LABELS[c]}</option>)}
+            {CAR_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CAR_CATEGORY_LABELS[c]}
+              </option>
+            ))}
           </select>
         </Field>
         <div className="sm:col-span-2">
           <Field label="Description" error={errors.description?.message}>
-            <textarea {...register('description')} rows={4} maxLength={5000} placeholder="History, options, service, any flaws" className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-description" />
+            <textarea
+              {...register('description')}
+              rows={4}
+              maxLength={5000}
+              placeholder="History, options, service, any flaws"
+              className="mt-1 w-full rounded border px-3 py-2"
+              data-testid="sub-description"
+            />
           </Field>
         </div>
-        <button type="submit" disabled={pending} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2" data-testid="get-valuation">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2"
+          data-testid="get-valuation"
+        >
           {valuing ? (pending ? 'Valuing…' : 'Get AI Valuation') : pending ? 'Saving…' : 'Continue to auction terms'}
         </button>
       </form>

@@ -20,7 +20,14 @@ const TYPE_NAMES: Record<PhotoType, string> = { 'image/png': 'PNG', 'image/jpeg'
  * `initial`: photos already uploaded (a restored draft); `types`: the kinds this picker takes (the server proves each
  * from its bytes); `max`: how many; `testId`: prefix of the test ids, for pages with two pickers.
  */
-export function PhotoPicker({ onChange, initial = [], types = ALL_TYPES, max = PHOTOS_PER_CAR_MAX, testId = 'photo', label = 'Add photos' }: {
+export function PhotoPicker({
+  onChange,
+  initial = [],
+  types = ALL_TYPES,
+  max = PHOTOS_PER_CAR_MAX,
+  testId = 'photo',
+  label = 'Add photos',
+}: {
   onChange: (urls: string[], busy: boolean) => void;
   initial?: string[];
   types?: PhotoType[];
@@ -30,7 +37,14 @@ export function PhotoPicker({ onChange, initial = [], types = ALL_TYPES, max = P
 }) {
   const input = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
-  const [tiles, setTiles] = useState<Tile[]>(() => initial.map((url) => ({ key: `i${(nextKey.current += 1)}`, name: url.slice(url.lastIndexOf('/') + 1), progress: 1, url })));
+  const [tiles, setTiles] = useState<Tile[]>(() =>
+    initial.map((url) => ({
+      key: `i${(nextKey.current += 1)}`,
+      name: url.slice(url.lastIndexOf('/') + 1),
+      progress: 1,
+      url,
+    })),
+  );
   const [dragging, setDragging] = useState(false);
   const latest = useRef<Tile[]>(tiles);
   const typeNames = types.map((t) => TYPE_NAMES[t]);
@@ -39,10 +53,17 @@ export function PhotoPicker({ onChange, initial = [], types = ALL_TYPES, max = P
   const update = (next: Tile[]) => {
     latest.current = next;
     setTiles(next);
-    onChange(next.flatMap((t) => (t.url ? [t.url] : [])), next.some((t) => !t.url));
+    onChange(
+      next.flatMap((t) => (t.url ? [t.url] : [])),
+      next.some((t) => !t.url),
+    );
   };
   const patch = (key: string, change: Partial<Tile> | null) =>
-    update(change === null ? latest.current.filter((t) => t.key !== key) : latest.current.map((t) => (t.key === key ? { ...t, ...change } : t)));
+    update(
+      change === null
+        ? latest.current.filter((t) => t.key !== key)
+        : latest.current.map((t) => (t.key === key ? { ...t, ...change } : t)),
+    );
 
   const add = (files: FileList | null) => {
     if (!files) return;
@@ -54,7 +75,11 @@ export function PhotoPicker({ onChange, initial = [], types = ALL_TYPES, max = P
         break;
       }
       if (file.type !== '' && !(types as string[]).includes(file.type)) {
-        toast({ title: `${file.name} was not added`, description: `Only ${typeText} images are accepted`, variant: 'destructive' });
+        toast({
+          title: `${file.name} was not added`,
+          description: `Only ${typeText} images are accepted`,
+          variant: 'destructive',
+        });
         continue;
       }
       if (file.size > PHOTO_MAX_BYTES) {
@@ -91,19 +116,36 @@ export function PhotoPicker({ onChange, initial = [], types = ALL_TYPES, max = P
     >
       <div className="flex flex-wrap gap-3">
         {tiles.map((t) => (
-          <figure key={t.key} className="relative h-20 w-32 overflow-hidden rounded bg-slate-100" data-testid={`${testId}-tile`}>
+          <figure
+            key={t.key}
+            className="relative h-20 w-32 overflow-hidden rounded bg-slate-100"
+            data-testid={`${testId}-tile`}
+          >
             {t.url ? (
               <img src={t.url} alt={t.name} className="h-full w-full object-cover" />
             ) : (
-              <div className="flex h-full flex-col justify-center gap-1 px-2" role="progressbar" aria-label={`Uploading ${t.name}`} aria-valuenow={Math.round(t.progress * 100)}>
+              <div
+                className="flex h-full flex-col justify-center gap-1 px-2"
+                role="progressbar"
+                aria-label={`Uploading ${t.name}`}
+                aria-valuenow={Math.round(t.progress * 100)}
+              >
                 <span className="truncate text-xs text-slate-600">{t.name}</span>
                 <span className="h-1.5 rounded bg-slate-300">
-                  <span className="block h-full rounded bg-brand-600" style={{ width: `${Math.round(t.progress * 100)}%` }} />
+                  <span
+                    className="block h-full rounded bg-brand-600"
+                    style={{ width: `${Math.round(t.progress * 100)}%` }}
+                  />
                 </span>
               </div>
             )}
             {t.url && (
-              <button type="button" onClick={() => patch(t.key, null)} aria-label={`Remove ${t.name}`} className="absolute right-1 top-1 rounded-full bg-black/60 p-0.5 text-white">
+              <button
+                type="button"
+                onClick={() => patch(t.key, null)}
+                aria-label={`Remove ${t.name}`}
+                className="absolute right-1 top-1 rounded-full bg-black/60 p-0.5 text-white"
+              >
                 <X className="h-3.5 w-3.5" />
               </button>
             )}
@@ -120,7 +162,18 @@ export function PhotoPicker({ onChange, initial = [], types = ALL_TYPES, max = P
         </button>
       </div>
       <p className="mt-2 text-xs text-slate-500">{typeText}, up to 10 MB each. Drop files here or choose them.</p>
-      <input ref={input} type="file" accept={types.join(',')} multiple hidden onChange={(e) => { add(e.target.files); e.target.value = ''; }} data-testid={`${testId}-input`} />
+      <input
+        ref={input}
+        type="file"
+        accept={types.join(',')}
+        multiple
+        hidden
+        onChange={(e) => {
+          add(e.target.files);
+          e.target.value = '';
+        }}
+        data-testid={`${testId}-input`}
+      />
     </div>
   );
 }

@@ -37,7 +37,12 @@ export function SubmitPage() {
       setValuation(v);
       toast({ title: 'AI Valuation Complete!', description: `Estimated value ${formatMoney(v.aiEstimatedValue)}` });
     },
-    onError: (err) => toast({ title: valuing ? 'Failed to get AI valuation' : 'Failed to save the car', description: err instanceof ApiError ? err.serverMessage : undefined, variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: valuing ? 'Failed to get AI valuation' : 'Failed to save the car',
+        description: err instanceof ApiError ? err.serverMessage : undefined,
+        variant: 'destructive',
+      }),
   });
 
   if (me.data && !me.data.user) {
@@ -45,7 +50,12 @@ export function SubmitPage() {
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Sell Your Car</h1>
         <p className="mt-2 text-slate-600">Sign in to list a car and get its AI valuation.</p>
-        <Link to="/login?next=/submit" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">Sign in</Link>
+        <Link
+          to="/login?next=/submit"
+          className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white"
+        >
+          Sign in
+        </Link>
       </div>
     );
   }
@@ -63,20 +73,37 @@ export function SubmitPage() {
           }}
         />
       </section>
-      {!valuing && <FeatureOffNotice feature="aiValuation">Your car is listed without an estimate; the auction terms are up to you.</FeatureOffNotice>}
-      <CarForm photos={{ count: photos.urls.length, uploading: photos.uploading }} pending={value.isPending} valuing={valuing} onValue={(car) => value.mutate(car)} onChanged={forgetCar} />
+      {!valuing && (
+        <FeatureOffNotice feature="aiValuation">
+          Your car is listed without an estimate; the auction terms are up to you.
+        </FeatureOffNotice>
+      )}
+      <CarForm
+        photos={{ count: photos.urls.length, uploading: photos.uploading }}
+        pending={value.isPending}
+        valuing={valuing}
+        onValue={(car) => value.mutate(car)}
+        onChanged={forgetCar}
+      />
       {valuation && (
         <section className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-5" data-testid="valuation-result">
           <p className="text-sm font-semibold text-emerald-900">AI estimated value</p>
           <p className="text-3xl font-bold text-emerald-900">{formatMoney(valuation.aiEstimatedValue)}</p>
           <p className="text-sm text-emerald-800" data-testid="valuation-range">
-            Likely {formatMoney(valuation.valuation.low)} – {formatMoney(valuation.valuation.high)} · {valuation.aiConfidence}% confidence · about {valuation.aiDaysToSell} to sell
+            Likely {formatMoney(valuation.valuation.low)} – {formatMoney(valuation.valuation.high)} ·{' '}
+            {valuation.aiConfidence}% confidence · about {valuation.aiDaysToSell} to sell
           </p>
           <ValuationEvidence report={valuation.valuation} />
         </section>
       )}
-      {(valuation || !valuing) && carId !== null && !submitted && <AuctionTermsForm carId={carId} onSubmitted={() => setSubmitted(true)} />}
-      {submitted && <p className="mt-6 rounded-lg bg-slate-100 p-4" data-testid="submitted">Submitted. An admin reviews your auction before it goes live.</p>}
+      {(valuation || !valuing) && carId !== null && !submitted && (
+        <AuctionTermsForm carId={carId} onSubmitted={() => setSubmitted(true)} />
+      )}
+      {submitted && (
+        <p className="mt-6 rounded-lg bg-slate-100 p-4" data-testid="submitted">
+          Submitted. An admin reviews your auction before it goes live.
+        </p>
+      )}
     </div>
   );
 }

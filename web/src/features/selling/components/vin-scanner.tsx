@@ -2,7 +2,14 @@
 // JPEG, where the barcode (Code 39, Data Matrix) is read and the VIN checked; the page only shows what came back.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Camera, CheckCircle2, Loader2, RefreshCw, Upload, X } from 'lucide-react';
-import { VIN_DETECTED_CLOSE_MS, VIN_SCAN_JPEG_QUALITY, VIN_SCAN_TEXTS, type ScannedVehicle, type VinScanResponse, type VinScanSource } from '@app/shared';
+import {
+  VIN_DETECTED_CLOSE_MS,
+  VIN_SCAN_JPEG_QUALITY,
+  VIN_SCAN_TEXTS,
+  type ScannedVehicle,
+  type VinScanResponse,
+  type VinScanSource,
+} from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { scanVin } from '../api/scan-vin';
@@ -11,7 +18,8 @@ import { scanVin } from '../api/scan-vin';
 export function cameraErrorText(err: unknown): string {
   const name = err instanceof DOMException || err instanceof Error ? err.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return VIN_SCAN_TEXTS.denied;
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return VIN_SCAN_TEXTS.noCamera;
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+    return VIN_SCAN_TEXTS.noCamera;
   return VIN_SCAN_TEXTS.unavailable;
 }
 
@@ -25,11 +33,21 @@ function canvasJpeg(source: CanvasImageSource, width: number, height: number): P
   canvas.height = Math.round(height * scale);
   canvas.getContext('2d')!.drawImage(source, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Could not encode the frame'))), 'image/jpeg', VIN_SCAN_JPEG_QUALITY),
+    canvas.toBlob(
+      (b) => (b ? resolve(b) : reject(new Error('Could not encode the frame'))),
+      'image/jpeg',
+      VIN_SCAN_JPEG_QUALITY,
+    ),
   );
 }
 
-export function VinScanner({ onClose, onDetected }: { onClose: () => void; onDetected: (vin: string, vehicle: ScannedVehicle | null) => void }) {
+export function VinScanner({
+  onClose,
+  onDetected,
+}: {
+  onClose: () => void;
+  onDetected: (vin: string, vehicle: ScannedVehicle | null) => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -55,7 +73,9 @@ export function VinScanner({ onClose, onDetected }: { onClose: () => void; onDet
       return;
     }
     try {
-      const s = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment', width: { ideal: 1920 } } });
+      const s = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment', width: { ideal: 1920 } },
+      });
       stream.current = s;
       if (video.current) video.current.srcObject = s;
     } catch (err) {
@@ -92,7 +112,7 @@ export function VinScanner({ onClose, onDetected }: { onClose: () => void; onDet
       toast({ title: VIN_SCAN_TEXTS.scanned, description: result.vin });
     } catch (err) {
       const fallback = source === 'photo' ? VIN_SCAN_TEXTS.noVinPhoto : VIN_SCAN_TEXTS.noVinCamera;
-      setScanError(err instanceof ApiError ? err.serverMessage ?? fallback : fallback);
+      setScanError(err instanceof ApiError ? (err.serverMessage ?? fallback) : fallback);
     } finally {
       setScanning(false);
     }
@@ -122,10 +142,21 @@ export function VinScanner({ onClose, onDetected }: { onClose: () => void; onDet
 
   const button = 'inline-flex items-center gap-2 rounded-lg px-4 py-2 font-semibold disabled:opacity-50';
   return (
-    <div role="dialog" aria-modal="true" aria-label="VIN scanner" className="fixed inset-0 z-50 flex flex-col bg-black text-white" data-testid="vin-scanner">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label="VIN scanner"
+      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
+      data-testid="vin-scanner"
+    >
       <div className="flex items-center justify-between p-4">
         <h2 className="text-lg font-semibold">Scan VIN</h2>
-        <button type="button" onClick={onClose} aria-label="Close scanner" className="rounded-full p-2 hover:bg-white/10">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close scanner"
+          className="rounded-full p-2 hover:bg-white/10"
+        >
           <X className="h-6 w-6" />
         </button>
       </div>
@@ -142,7 +173,11 @@ export function VinScanner({ onClose, onDetected }: { onClose: () => void; onDet
             {/* The framing box: where the label's barcode should sit. */}
             <div className="pointer-events-none absolute inset-x-8 top-1/2 h-28 -translate-y-1/2 rounded-lg border-4 border-white/80 sm:inset-x-1/4" />
             {cameraError && (
-              <p role="alert" className="absolute inset-x-6 top-6 rounded-lg bg-red-600/90 p-3 text-center" data-testid="camera-error">
+              <p
+                role="alert"
+                className="absolute inset-x-6 top-6 rounded-lg bg-red-600/90 p-3 text-center"
+                data-testid="camera-error"
+              >
                 {cameraError}
               </p>
             )}
@@ -152,7 +187,11 @@ export function VinScanner({ onClose, onDetected }: { onClose: () => void; onDet
               </p>
             )}
             {scanError && !scanning && (
-              <p role="alert" className="absolute inset-x-6 bottom-6 rounded-lg bg-amber-500/90 p-3 text-center text-slate-900" data-testid="scan-error">
+              <p
+                role="alert"
+                className="absolute inset-x-6 bottom-6 rounded-lg bg-amber-500/90 p-3 text-center text-slate-900"
+                data-testid="scan-error"
+              >
                 {scanError}
               </p>
             )}
@@ -161,16 +200,41 @@ export function VinScanner({ onClose, onDetected }: { onClose: () => void; onDet
       </div>
       {!detected && (
         <div className="flex flex-wrap justify-center gap-3 p-4">
-          <button type="button" onClick={() => void capture()} disabled={scanning || cameraError !== null} className={`${button} bg-white text-slate-900`}>
+          <button
+            type="button"
+            onClick={() => void capture()}
+            disabled={scanning || cameraError !== null}
+            className={`${button} bg-white text-slate-900`}
+          >
             <Camera className="h-5 w-5" /> Capture &amp; Scan
           </button>
-          <button type="button" onClick={() => fileInput.current?.click()} disabled={scanning} className={`${button} bg-brand-600`}>
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            disabled={scanning}
+            className={`${button} bg-brand-600`}
+          >
             <Upload className="h-5 w-5" /> Upload Photo
           </button>
-          <button type="button" onClick={() => void startCamera()} disabled={scanning} className={`${button} border border-white/60`}>
+          <button
+            type="button"
+            onClick={() => void startCamera()}
+            disabled={scanning}
+            className={`${button} border border-white/60`}
+          >
             <RefreshCw className="h-5 w-5" /> Retry Camera
           </button>
-          <input ref={fileInput} type="file" accept="image/*" hidden onChange={(e) => { void fromPhoto(e.target.files?.[0]); e.target.value = ''; }} data-testid="scan-photo-input" />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            onChange={(e) => {
+              void fromPhoto(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+            data-testid="scan-photo-input"
+          />
         </div>
       )}
     </div>

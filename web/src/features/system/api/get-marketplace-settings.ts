@@ -4,7 +4,11 @@ import { PublicMarketplaceSettingsSchema, type FeatureToggle } from '@app/shared
 import { readQuery } from '../../../lib/api-client';
 
 export const marketplaceSettingsQueryKey = ['/api/settings/marketplace'] as const;
-const marketplaceSettingsQuery = queryOptions({ queryKey: marketplaceSettingsQueryKey, queryFn: readQuery(PublicMarketplaceSettingsSchema), staleTime: 30_000 });
+const marketplaceSettingsQuery = queryOptions({
+  queryKey: marketplaceSettingsQueryKey,
+  queryFn: readQuery(PublicMarketplaceSettingsSchema),
+  staleTime: 30_000,
+});
 export const useMarketplaceSettings = () => useQuery(marketplaceSettingsQuery);
 export const useFeatures = () => useQuery({ ...marketplaceSettingsQuery, select: (s) => s.features });
 /** Whether a feature is on; undefined until known, so a page neither flashes the feature nor its notice. */

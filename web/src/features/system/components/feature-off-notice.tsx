@@ -4,7 +4,11 @@ import { FEATURE_OFF_TEXT, type FeatureToggle } from '@app/shared';
 
 export function FeatureOffNotice({ feature, children }: { feature: FeatureToggle; children?: ReactNode }) {
   return (
-    <div role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid={`feature-off-${feature}`}>
+    <div
+      role="status"
+      className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+      data-testid={`feature-off-${feature}`}
+    >
       <p className="font-semibold">{FEATURE_OFF_TEXT[feature]}.</p>
       {children && <p className="mt-1">{children}</p>}
     </div>

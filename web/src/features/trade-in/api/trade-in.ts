@@ -20,14 +20,17 @@ export const evaluateTradeIn = (form: TradeInForm): Promise<TradeInResult> =>
   apiRequest('POST', '/api/trade-in/evaluate', TradeInResultSchema, { body: form });
 
 export const tradeInsQueryKey = ['/api/trade-in/evaluations'] as const;
-export const useTradeIns = () => useQuery(queryOptions({ queryKey: tradeInsQueryKey, queryFn: readQuery(TradeInEvaluationsResponseSchema) }));
+export const useTradeIns = () =>
+  useQuery(queryOptions({ queryKey: tradeInsQueryKey, queryFn: readQuery(TradeInEvaluationsResponseSchema) }));
 
 export const answerOffer = async (offerId: number, answer: 'accept' | 'decline'): Promise<TradeInOfferView> =>
   (await apiRequest('POST', `/api/trade-in/offers/${offerId}/${answer}`, OfferChangeResponseSchema)).offer;
 
 export const loadDraft = async (): Promise<TradeInDraft | null> =>
   (await apiRequest('GET', '/api/trade-in/draft', TradeInDraftResponseSchema)).draft;
-export const saveDraft = (draft: TradeInDraft): Promise<void> => apiSend('POST', '/api/trade-in/draft', { body: { draft } });
+export const saveDraft = (draft: TradeInDraft): Promise<void> =>
+  apiSend('POST', '/api/trade-in/draft', { body: { draft } });
 export const clearDraft = (): Promise<void> => apiSend('DELETE', '/api/trade-in/draft');
 
-export const decodeVin = (vin: string) => apiRequest('POST', '/api/vin/decode', VinDecodeResponseSchema, { body: { vin } });
+export const decodeVin = (vin: string) =>
+  apiRequest('POST', '/api/vin/decode', VinDecodeResponseSchema, { body: { vin } });

@@ -15,21 +15,50 @@ export function OfferActions({ offer: initial }: { offer: TradeInOfferView }) {
     answerOffer(offer.id, a)
       .then((o) => {
         setOffer(o);
-        toast({ title: a === 'accept' ? 'Offer Accepted' : 'Offer Declined', description: a === 'accept' ? 'We will contact you to arrange the hand-over.' : 'The offer is closed.' });
+        toast({
+          title: a === 'accept' ? 'Offer Accepted' : 'Offer Declined',
+          description: a === 'accept' ? 'We will contact you to arrange the hand-over.' : 'The offer is closed.',
+        });
       })
-      .catch((err: unknown) => toast({ title: 'Offer not changed', description: err instanceof ApiError ? err.serverMessage ?? err.message : 'Please try again.', variant: 'destructive' }))
+      .catch((err: unknown) =>
+        toast({
+          title: 'Offer not changed',
+          description: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.',
+          variant: 'destructive',
+        }),
+      )
       .finally(() => {
         setPending(false);
         void queryClient.invalidateQueries({ queryKey: tradeInsQueryKey });
       });
   };
   if (offer.status !== 'active') {
-    return <span className="rounded bg-slate-100 px-2 py-1 text-sm font-semibold capitalize" data-testid="ti-offer-status">{offer.status}</span>;
+    return (
+      <span className="rounded bg-slate-100 px-2 py-1 text-sm font-semibold capitalize" data-testid="ti-offer-status">
+        {offer.status}
+      </span>
+    );
   }
   return (
     <span className="flex gap-2">
-      <button type="button" disabled={pending} onClick={() => answer('accept')} className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="ti-accept">Accept Offer</button>
-      <button type="button" disabled={pending} onClick={() => answer('decline')} className="rounded-lg border px-4 py-2 font-semibold disabled:opacity-50" data-testid="ti-decline">Decline</button>
+      <button
+        type="button"
+        disabled={pending}
+        onClick={() => answer('accept')}
+        className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white disabled:opacity-50"
+        data-testid="ti-accept"
+      >
+        Accept Offer
+      </button>
+      <button
+        type="button"
+        disabled={pending}
+        onClick={() => answer('decline')}
+        className="rounded-lg border px-4 py-2 font-semibold disabled:opacity-50"
+        data-testid="ti-decline"
+      >
+        Decline
+      </button>
     </span>
   );
 }

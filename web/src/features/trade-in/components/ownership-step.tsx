@@ -9,7 +9,11 @@ const input = 'mt-1 w-full rounded border px-3 py-2';
 const amountText = (text: string) => text.replace(/[^\d.]/g, '');
 
 function Error({ text }: { text: string | undefined }) {
-  return text ? <span className="mt-1 block text-red-600" data-testid="ti-field-error">{text}</span> : null;
+  return text ? (
+    <span className="mt-1 block text-red-600" data-testid="ti-field-error">
+      {text}
+    </span>
+  ) : null;
 }
 
 export function OwnershipStep({ onTitleBusy }: { onTitleBusy(busy: boolean): void }) {
@@ -21,9 +25,20 @@ export function OwnershipStep({ onTitleBusy }: { onTitleBusy(busy: boolean): voi
       <fieldset className="text-sm sm:col-span-2">
         <legend className="font-medium">Is there a loan or lien on this vehicle?</legend>
         <div className="mt-2 flex gap-4">
-          {([[false, 'No lien'], [true, 'Yes, there is a lien']] as const).map(([value, label]) => (
+          {(
+            [
+              [false, 'No lien'],
+              [true, 'Yes, there is a lien'],
+            ] as const
+          ).map(([value, label]) => (
             <label key={label} className="inline-flex items-center gap-2">
-              <input type="radio" name="lien" checked={hasLien === value} onChange={() => setValue('hasLien', value)} data-testid={value ? 'ti-lien-yes' : 'ti-lien-no'} />
+              <input
+                type="radio"
+                name="lien"
+                checked={hasLien === value}
+                onChange={() => setValue('hasLien', value)}
+                data-testid={value ? 'ti-lien-yes' : 'ti-lien-no'}
+              />
               {label}
             </label>
           ))}
@@ -57,17 +72,35 @@ export function OwnershipStep({ onTitleBusy }: { onTitleBusy(busy: boolean): voi
           </label>
           <label className="text-sm">
             Payoff amount ($) *
-            <input {...filtered(register('payoffAmount'), amountText)} maxLength={14} inputMode="decimal" className={input} data-testid="ti-payoff" />
+            <input
+              {...filtered(register('payoffAmount'), amountText)}
+              maxLength={14}
+              inputMode="decimal"
+              className={input}
+              data-testid="ti-payoff"
+            />
             <Error text={errors.payoffAmount?.message} />
           </label>
           <label className="text-sm">
             Per diem ($ a day)
-            <input {...filtered(register('payoffPerDiem'), amountText)} maxLength={8} inputMode="decimal" className={input} data-testid="ti-per-diem" />
+            <input
+              {...filtered(register('payoffPerDiem'), amountText)}
+              maxLength={8}
+              inputMode="decimal"
+              className={input}
+              data-testid="ti-per-diem"
+            />
             <Error text={errors.payoffPerDiem?.message} />
           </label>
           <label className="text-sm">
             Payoff valid through
-            <input type="date" {...register('payoffValidDate')} min={utcDate(new Date())} className={input} data-testid="ti-payoff-date" />
+            <input
+              type="date"
+              {...register('payoffValidDate')}
+              min={utcDate(new Date())}
+              className={input}
+              data-testid="ti-payoff-date"
+            />
             <Error text={errors.payoffValidDate?.message} />
           </label>
           <label className="text-sm">

@@ -16,15 +16,19 @@ export function ReviewStep({ draft }: { draft: TradeInDraft }) {
   return (
     <div data-testid="ti-review">
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        {rows.filter(([, value]) => value !== '').map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4 border-b py-1">
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="text-right font-medium">{value}</dd>
-          </div>
-        ))}
+        {rows
+          .filter(([, value]) => value !== '')
+          .map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 border-b py-1">
+              <dt className="text-slate-500">{label}</dt>
+              <dd className="text-right font-medium">{value}</dd>
+            </div>
+          ))}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
-        {draft.photos.map((url) => <img key={url} src={url} alt="" className="h-16 w-24 rounded object-cover" />)}
+        {draft.photos.map((url) => (
+          <img key={url} src={url} alt="" className="h-16 w-24 rounded object-cover" />
+        ))}
       </div>
     </div>
   );

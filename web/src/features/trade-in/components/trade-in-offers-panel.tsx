@@ -13,7 +13,12 @@ export function TradeInOffersPanel() {
       {q.isLoading && <p className="mt-2 text-slate-500">Loading…</p>}
       {q.isError && <p className="mt-2 text-red-600">Could not load your trade-ins.</p>}
       {q.isSuccess && rows.length === 0 && (
-        <p className="mt-2 text-slate-600">No trade-ins yet. <Link to="/trade-in" className="text-brand-600 underline">Get a firm offer</Link></p>
+        <p className="mt-2 text-slate-600">
+          No trade-ins yet.{' '}
+          <Link to="/trade-in" className="text-brand-600 underline">
+            Get a firm offer
+          </Link>
+        </p>
       )}
       <ul className="mt-3 divide-y">
         {rows.map((e) => (
@@ -26,7 +31,8 @@ export function TradeInOffersPanel() {
               {e.offer && (
                 <p className="text-sm">
                   Offer <strong>{formatMoney(e.offer.offerAmount)}</strong>
-                  {e.offer.status === 'active' && ` · valid until ${new Date(e.offer.validUntil).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`}
+                  {e.offer.status === 'active' &&
+                    ` · valid until ${new Date(e.offer.validUntil).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`}
                 </p>
               )}
             </div>

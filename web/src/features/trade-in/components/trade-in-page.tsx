@@ -36,7 +36,11 @@ function TradeInGate() {
       <div className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="text-3xl font-bold">Trade-In</h1>
         <FeatureOffNotice feature="tradeIn">
-          Offers you already have can still be accepted or declined on your <Link to="/dashboard" className="underline">dashboard</Link>.
+          Offers you already have can still be accepted or declined on your{' '}
+          <Link to="/dashboard" className="underline">
+            dashboard
+          </Link>
+          .
         </FeatureOffNotice>
       </div>
     );
@@ -67,7 +71,14 @@ function TradeInWizard() {
           toast({ title: TRADE_IN_TEXTS.completeTitle, description: TRADE_IN_TEXTS.completeText });
         })
         .catch((err: unknown) =>
-          toast({ title: TRADE_IN_TEXTS.failedTitle, description: err instanceof ApiError ? err.serverMessage ?? TRADE_IN_TEXTS.failedFallback : TRADE_IN_TEXTS.failedFallback, variant: 'destructive' }),
+          toast({
+            title: TRADE_IN_TEXTS.failedTitle,
+            description:
+              err instanceof ApiError
+                ? (err.serverMessage ?? TRADE_IN_TEXTS.failedFallback)
+                : TRADE_IN_TEXTS.failedFallback,
+            variant: 'destructive',
+          }),
         )
         .finally(() => setPending(false));
     },
@@ -85,16 +96,32 @@ function TradeInWizard() {
 
   const canContinue = step === 1 ? vehicleFilled({ vin, mileage, condition }) : step === 2 ? !busy.photos : true;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10" data-testid="trade-in" data-step={step} data-draft={loaded && saved ? 'saved' : 'saving'}>
+    <div
+      className="mx-auto max-w-4xl px-4 py-10"
+      data-testid="trade-in"
+      data-step={step}
+      data-draft={loaded && saved ? 'saved' : 'saving'}
+    >
       <h1 className="text-3xl font-bold">Trade-In Your Vehicle</h1>
       <p className="mt-1 text-slate-600">Get a firm offer, valid for 7 days, in five steps.</p>
       <div className="mt-6">
         <div className="flex justify-between text-sm">
-          <span data-testid="ti-step-label">Step {step} of {STEPS.length}: {STEPS[step - 1]}</span>
+          <span data-testid="ti-step-label">
+            Step {step} of {STEPS.length}: {STEPS[step - 1]}
+          </span>
           <span>{Math.round((step / STEPS.length) * 100)}%</span>
         </div>
-        <div className="mt-2 h-2 rounded bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round((step / STEPS.length) * 100)}>
-          <div className="h-full rounded bg-brand-600 transition-all" style={{ width: `${(step / STEPS.length) * 100}%` }} />
+        <div
+          className="mt-2 h-2 rounded bg-slate-200"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round((step / STEPS.length) * 100)}
+        >
+          <div
+            className="h-full rounded bg-brand-600 transition-all"
+            style={{ width: `${(step / STEPS.length) * 100}%` }}
+          />
         </div>
       </div>
       <div className="mt-6 rounded-xl border bg-white p-5">
@@ -103,8 +130,16 @@ function TradeInWizard() {
           {loaded && step === 1 && <VehicleStep />}
           {loaded && step === 2 && (
             <div>
-              <p className="text-sm text-slate-600">Photos of the outside, the interior, the odometer and any damage.</p>
-              <PhotoPicker initial={getValues('photos')} onChange={(urls, b) => { setValue('photos', urls); setBusy((s) => ({ ...s, photos: b })); }} />
+              <p className="text-sm text-slate-600">
+                Photos of the outside, the interior, the odometer and any damage.
+              </p>
+              <PhotoPicker
+                initial={getValues('photos')}
+                onChange={(urls, b) => {
+                  setValue('photos', urls);
+                  setBusy((s) => ({ ...s, photos: b }));
+                }}
+              />
             </div>
           )}
           {loaded && step === 3 && <ReviewStep draft={getValues()} />}
@@ -113,11 +148,33 @@ function TradeInWizard() {
         {step === 5 && result && <ResultsView result={result} onReset={restart} />}
         {loaded && step < 5 && (
           <div className="mt-6 flex justify-between">
-            <button type="button" disabled={step === 1} onClick={() => go((step - 1) as 1 | 2 | 3)} className="rounded-lg border px-4 py-2 font-semibold disabled:opacity-40" data-testid="ti-back">Back</button>
+            <button
+              type="button"
+              disabled={step === 1}
+              onClick={() => go((step - 1) as 1 | 2 | 3)}
+              className="rounded-lg border px-4 py-2 font-semibold disabled:opacity-40"
+              data-testid="ti-back"
+            >
+              Back
+            </button>
             {step < 4 ? (
-              <button type="button" disabled={!canContinue} onClick={() => go((step + 1) as 2 | 3 | 4)} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="ti-continue">Continue</button>
+              <button
+                type="button"
+                disabled={!canContinue}
+                onClick={() => go((step + 1) as 2 | 3 | 4)}
+                className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50"
+                data-testid="ti-continue"
+              >
+                Continue
+              </button>
             ) : (
-              <button type="button" disabled={pending || busy.title} onClick={() => void evaluate()} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50" data-testid="ti-evaluate">
+              <button
+                type="button"
+                disabled={pending || busy.title}
+                onClick={() => void evaluate()}
+                className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50"
+                data-testid="ti-evaluate"
+              >
                 {pending ? 'Evaluating…' : 'Get My Offer'}
               </button>
             )}

@@ -33,7 +33,15 @@ export function VehicleStep() {
     let live = true;
     decodeVin(vin)
       .then((r) => live && setDecoded({ vin, vehicle: r.vehicle }))
-      .catch((err: unknown) => live && setDecoded({ vin, vehicle: null, error: err instanceof ApiError ? err.serverMessage ?? err.message : 'Could not decode the VIN' }));
+      .catch(
+        (err: unknown) =>
+          live &&
+          setDecoded({
+            vin,
+            vehicle: null,
+            error: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Could not decode the VIN',
+          }),
+      );
     return () => {
       live = false;
     };
@@ -62,8 +70,18 @@ export function VehicleStep() {
       <label className="text-sm sm:col-span-2">
         VIN *
         <span className="mt-1 flex gap-2">
-          <input {...filtered(register('vin', { onChange: typedVin }), vinText)} maxLength={VIN_LENGTH} className="w-full rounded border px-3 py-2 font-mono" data-testid="ti-vin" />
-          <button type="button" onClick={() => setScanning(true)} className="inline-flex items-center gap-1 rounded border px-3 text-sm font-medium hover:bg-slate-50" data-testid="ti-scan-vin">
+          <input
+            {...filtered(register('vin', { onChange: typedVin }), vinText)}
+            maxLength={VIN_LENGTH}
+            className="w-full rounded border px-3 py-2 font-mono"
+            data-testid="ti-vin"
+          />
+          <button
+            type="button"
+            onClick={() => setScanning(true)}
+            className="inline-flex items-center gap-1 rounded border px-3 text-sm font-medium hover:bg-slate-50"
+            data-testid="ti-scan-vin"
+          >
             <ScanLine className="h-4 w-4" /> Scan
           </button>
         </span>
@@ -72,17 +90,31 @@ export function VehicleStep() {
             {[v.year, v.make, v.model, v.trim].filter(Boolean).join(' ')}
           </span>
         )}
-        {shown && !v && <span className="mt-1 block text-red-600" data-testid="ti-decode-error">{shown.error ?? 'This VIN could not be decoded; check it against the title.'}</span>}
+        {shown && !v && (
+          <span className="mt-1 block text-red-600" data-testid="ti-decode-error">
+            {shown.error ?? 'This VIN could not be decoded; check it against the title.'}
+          </span>
+        )}
       </label>
       <label className="text-sm">
         Mileage *
-        <input {...filtered(register('mileage'), digitsOnly)} maxLength={7} inputMode="numeric" className={input} data-testid="ti-mileage" />
+        <input
+          {...filtered(register('mileage'), digitsOnly)}
+          maxLength={7}
+          inputMode="numeric"
+          className={input}
+          data-testid="ti-mileage"
+        />
       </label>
       <label className="text-sm">
         Condition *
         <select {...register('condition')} className={input} data-testid="ti-condition">
           <option value="">Choose a condition</option>
-          {TRADE_IN_CONDITIONS.map((c) => <option key={c} value={c}>{CONDITION_LABELS[c]}</option>)}
+          {TRADE_IN_CONDITIONS.map((c) => (
+            <option key={c} value={c}>
+              {CONDITION_LABELS[c]}
+            </option>
+          ))}
         </select>
       </label>
       <label className="text-sm">

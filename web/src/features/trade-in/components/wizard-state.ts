@@ -4,12 +4,31 @@ import { TRADE_IN_CONDITIONS, TradeInDraftSchema, TradeInEvaluateBodySchema, typ
 import type { TradeInForm } from '../api/trade-in';
 
 export const STEPS = ['Vehicle Info', 'Photos', 'Review', 'Ownership', 'Results'] as const;
-export const CONDITION_LABELS: Record<(typeof TRADE_IN_CONDITIONS)[number], string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair', poor: 'Poor' };
+export const CONDITION_LABELS: Record<(typeof TRADE_IN_CONDITIONS)[number], string> = {
+  excellent: 'Excellent',
+  good: 'Good',
+  fair: 'Fair',
+  poor: 'Poor',
+};
 
 export const EMPTY_DRAFT: TradeInDraft = {
-  step: 1, vin: '', mileage: '', condition: '', trim: '', exteriorColor: '', interiorColor: '', notes: '', photos: [],
-  hasLien: false, titlePhotos: [], lienholderName: '', payoffAmount: '', payoffPerDiem: '', payoffValidDate: '',
-  lienholderContact: '', lienholderAddress: '',
+  step: 1,
+  vin: '',
+  mileage: '',
+  condition: '',
+  trim: '',
+  exteriorColor: '',
+  interiorColor: '',
+  notes: '',
+  photos: [],
+  hasLien: false,
+  titlePhotos: [],
+  lienholderName: '',
+  payoffAmount: '',
+  payoffPerDiem: '',
+  payoffValidDate: '',
+  lienholderContact: '',
+  lienholderAddress: '',
 };
 
 /** Step 1's Continue: VIN, mileage and condition filled. */
@@ -50,5 +69,6 @@ export function toForm(d: TradeInDraft): TradeInForm {
 export const DraftFormSchema = TradeInDraftSchema.superRefine((draft, ctx) => {
   const checked = TradeInEvaluateBodySchema.safeParse(toForm(draft));
   if (checked.success) return;
-  for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: issue.message });
+  for (const issue of checked.error.issues)
+    ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: issue.message });
 });

@@ -16,13 +16,24 @@ export function ComparablesTable({ comparables }: { comparables: readonly Compar
       <table className="w-full text-left" data-testid="comparables">
         <caption className="mb-1 text-left font-semibold">Comparables used</caption>
         <thead className="text-slate-500">
-          <tr><th>Year</th><th>Model</th><th>Trim</th><th>Mileage</th><th>Price</th><th>For this car</th><th>Date</th><th>Source</th></tr>
+          <tr>
+            <th>Year</th>
+            <th>Model</th>
+            <th>Trim</th>
+            <th>Mileage</th>
+            <th>Price</th>
+            <th>For this car</th>
+            <th>Date</th>
+            <th>Source</th>
+          </tr>
         </thead>
         <tbody>
           {comparables.map((c, i) => (
             <tr key={i} className="border-t" data-testid="comparable">
               <td>{c.year}</td>
-              <td>{c.make} {c.model}</td>
+              <td>
+                {c.make} {c.model}
+              </td>
               <td>{c.trim || '—'}</td>
               <td>{c.mileage === null ? 'not stated' : c.mileage.toLocaleString('en-US')}</td>
               <td>{formatMoney(c.price)}</td>

@@ -16,15 +16,25 @@ export function ValuationEvidence({ report }: { report: ValuationReport }) {
       </p>
       {report.newPricePriorUsd !== null && (
         <p className="rounded bg-amber-50 p-2 text-amber-900" data-testid="valuation-prior">
-          Sample figure: this estimate starts from an approximate published new price of {formatMoney(String(report.newPricePriorUsd))},
-          not from sales, and is depreciated by the model&apos;s fitted curve.
+          Sample figure: this estimate starts from an approximate published new price of{' '}
+          {formatMoney(String(report.newPricePriorUsd))}, not from sales, and is depreciated by the model&apos;s fitted
+          curve.
         </p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
-        <dt className="text-slate-500" title="The model's value at 12,000 miles a year, before this car's miles and its comparables">Base value</dt><dd>{formatMoney(b.baseValue)}</dd>
-        <dt className="text-slate-500">Mileage</dt><dd>{signedMoney(b.mileageAdjustment)}</dd>
-        <dt className="text-slate-500">Comparables</dt><dd>{signedMoney(b.marketAdjustment)}</dd>
-        <dt className="text-slate-500">Condition</dt><dd title="The market data records no condition">not priced</dd>
+        <dt
+          className="text-slate-500"
+          title="The model's value at 12,000 miles a year, before this car's miles and its comparables"
+        >
+          Base value
+        </dt>
+        <dd>{formatMoney(b.baseValue)}</dd>
+        <dt className="text-slate-500">Mileage</dt>
+        <dd>{signedMoney(b.mileageAdjustment)}</dd>
+        <dt className="text-slate-500">Comparables</dt>
+        <dd>{signedMoney(b.marketAdjustment)}</dd>
+        <dt className="text-slate-500">Condition</dt>
+        <dd title="The market data records no condition">not priced</dd>
       </dl>
       <ComparablesTable comparables={report.comparables} />
     </div>

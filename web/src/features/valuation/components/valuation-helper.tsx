@@ -10,7 +10,14 @@ export const SURPRISE_BELOW = 50;
 const DELIGHT_FROM = 80;
 const ALARM_BELOW = 40;
 
-const FACES: Record<Stage, LucideIcon> = { idle: Smile, analyzing: Search, thinking: Zap, excited: Sparkles, celebrating: PartyPopper, surprised: Frown };
+const FACES: Record<Stage, LucideIcon> = {
+  idle: Smile,
+  analyzing: Search,
+  thinking: Zap,
+  excited: Sparkles,
+  celebrating: PartyPopper,
+  surprised: Frown,
+};
 
 function lineFor(stage: Stage, result: ValuationResponse | null, failure: string | null): string {
   const confidence = result ? parseInt(result.confidence, 10) : 0;
@@ -51,16 +58,38 @@ function useTyped(text: string): string {
   return shown;
 }
 
-export function ValuationHelper({ stage, result, failure }: { stage: Stage; result: ValuationResponse | null; failure: string | null }) {
+export function ValuationHelper({
+  stage,
+  result,
+  failure,
+}: {
+  stage: Stage;
+  result: ValuationResponse | null;
+  failure: string | null;
+}) {
   const typed = useTyped(lineFor(stage, result, failure));
   const Face = FACES[stage];
-  const tone = stage === 'surprised' ? 'text-rose-500' : stage === 'celebrating' || stage === 'excited' ? 'text-emerald-500' : 'text-amber-500';
+  const tone =
+    stage === 'surprised'
+      ? 'text-rose-500'
+      : stage === 'celebrating' || stage === 'excited'
+        ? 'text-emerald-500'
+        : 'text-amber-500';
   return (
-    <div className="mt-6 flex items-start gap-4 rounded-xl border bg-white p-5" aria-live="polite" data-testid="helper" data-stage={stage}>
-      <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-slate-100 ${tone} ${stage === 'thinking' || stage === 'analyzing' ? 'animate-pulse' : ''}`}>
+    <div
+      className="mt-6 flex items-start gap-4 rounded-xl border bg-white p-5"
+      aria-live="polite"
+      data-testid="helper"
+      data-stage={stage}
+    >
+      <span
+        className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-slate-100 ${tone} ${stage === 'thinking' || stage === 'analyzing' ? 'animate-pulse' : ''}`}
+      >
         <Face className="h-7 w-7" aria-label={`Helper is ${stage}`} />
       </span>
-      <p className="min-h-12 text-slate-800" data-testid="helper-text">{typed}</p>
+      <p className="min-h-12 text-slate-800" data-testid="helper-text">
+        {typed}
+      </p>
     </div>
   );
 }

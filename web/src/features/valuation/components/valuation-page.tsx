@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EstimateValueBodySchema, VALUATION_FACTORS, VIN_LENGTH, ZIP_LENGTH, type ValuationResponse } from '@app/shared';
+import {
+  EstimateValueBodySchema,
+  VALUATION_FACTORS,
+  VIN_LENGTH,
+  ZIP_LENGTH,
+  type ValuationResponse,
+} from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { digitsOnly, filtered, upperCase } from '../../../lib/filtered-input';
 import { toast } from '../../../lib/toast';
@@ -63,7 +69,9 @@ export function ValuationPage() {
     return (
       <div className="mx-auto max-w-4xl px-4 py-10">
         <h1 className="text-3xl font-bold">AI Valuation</h1>
-        <FeatureOffNotice feature="aiValuation">Cars can still be listed for auction without an estimate.</FeatureOffNotice>
+        <FeatureOffNotice feature="aiValuation">
+          Cars can still be listed for auction without an estimate.
+        </FeatureOffNotice>
       </div>
     );
   }
@@ -72,27 +80,68 @@ export function ValuationPage() {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">AI Valuation</h1>
       <details className="mt-1 text-slate-600">
-        <summary className="cursor-pointer">Trained on over 15,000 real sale, auction and listing prices, the model weighs these factors</summary>
+        <summary className="cursor-pointer">
+          Trained on over 15,000 real sale, auction and listing prices, the model weighs these factors
+        </summary>
         <ul className="mt-2 list-disc pl-6 text-sm" data-testid="valuation-factors">
-          {VALUATION_FACTORS.map((f) => <li key={f}>{f}</li>)}
+          {VALUATION_FACTORS.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
         </ul>
-        <p className="mt-1 text-sm">Condition, region and season are not priced: the market data records none of them.</p>
+        <p className="mt-1 text-sm">
+          Condition, region and season are not priced: the market data records none of them.
+        </p>
       </details>
       <ValuationHelper stage={stage} result={result} failure={failure} />
-      <form onSubmit={handleSubmit(analyze, refuse)} className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-4" noValidate>
-        <label className="text-sm">VIN
-          <input {...filtered(register('vin'), upperCase)} maxLength={VIN_LENGTH} className="mt-1 w-full rounded border px-3 py-2 font-mono" data-testid="val-vin" />
+      <form
+        onSubmit={handleSubmit(analyze, refuse)}
+        className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-4"
+        noValidate
+      >
+        <label className="text-sm">
+          VIN
+          <input
+            {...filtered(register('vin'), upperCase)}
+            maxLength={VIN_LENGTH}
+            className="mt-1 w-full rounded border px-3 py-2 font-mono"
+            data-testid="val-vin"
+          />
         </label>
-        <label className="text-sm">Mileage
-          <input {...filtered(register('mileage'), digitsOnly)} inputMode="numeric" className="mt-1 w-full rounded border px-3 py-2" data-testid="val-mileage" />
+        <label className="text-sm">
+          Mileage
+          <input
+            {...filtered(register('mileage'), digitsOnly)}
+            inputMode="numeric"
+            className="mt-1 w-full rounded border px-3 py-2"
+            data-testid="val-mileage"
+          />
         </label>
-        <label className="text-sm">ZIP
-          <input {...filtered(register('zip'), (t) => t.trim())} maxLength={ZIP_LENGTH} inputMode="numeric" className="mt-1 w-full rounded border px-3 py-2" data-testid="val-zip" />
+        <label className="text-sm">
+          ZIP
+          <input
+            {...filtered(register('zip'), (t) => t.trim())}
+            maxLength={ZIP_LENGTH}
+            inputMode="numeric"
+            className="mt-1 w-full rounded border px-3 py-2"
+            data-testid="val-zip"
+          />
         </label>
-        <label className="text-sm">Trim (optional)
-          <input {...register('trim')} maxLength={100} placeholder="e.g. Carrera S" className="mt-1 w-full rounded border px-3 py-2" data-testid="val-trim" />
+        <label className="text-sm">
+          Trim (optional)
+          <input
+            {...register('trim')}
+            maxLength={100}
+            placeholder="e.g. Carrera S"
+            className="mt-1 w-full rounded border px-3 py-2"
+            data-testid="val-trim"
+          />
         </label>
-        <button type="submit" disabled={!ready || busy} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-4" data-testid="val-submit">
+        <button
+          type="submit"
+          disabled={!ready || busy}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-4"
+          data-testid="val-submit"
+        >
           {busy ? 'Analyzing…' : 'Analyze vehicle'}
         </button>
       </form>
