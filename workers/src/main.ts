@@ -32,8 +32,10 @@ logger.info('workers running');
 
 closeOnSignals(
   async () => {
-    await status?.close();
+    // The status server stays up while the queues drain, so a scrape or a health check sent as the signal came (on a
+    // kept-alive connection the server would otherwise close as idle) is still answered.
     await workers.close();
+    await status?.close();
     await sql.end({ timeout: 5 });
   },
   logger,
