@@ -1,11 +1,11 @@
 # syntax=docker/dockerfile:1
 # One image for api, realtime and workers (the compose file picks the command). Three stages: build everything with
 # the dev tools, install production dependencies alone, then a slim runtime that holds only those and the compiled
-# output, running as the unprivileged `node` user. The native modules (better-sqlite3) are compiled in the full
-# Debian image and run on the slim one of the same release.
+# output, running as the unprivileged `node` user, on Node 24 LTS. Nothing native is compiled at install (VIN decoding
+# uses Node's built-in SQLite).
 
 # The package manifests alone, so the dependency layers are rebuilt only when they change.
-FROM node:20-bookworm AS manifests
+FROM node:24-bookworm AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -26,7 +26,7 @@ FROM manifests AS production-dependencies
 RUN npm ci --omit=dev --no-audit --no-fund -w shared -w infra -w api -w realtime -w workers \
  && node infra/scripts/patch-postgres-driver.mjs
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules node_modules

@@ -2,6 +2,7 @@
 // behind HAProxy (Debian's package; installed here when missing and running as root), one front door on
 // BALANCER_PORT (default 8080). Same build, database preparation and readiness rules as `npm start`.
 // `--prebuilt` skips the build.
+import './require-node.mjs';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { buildAndPrepare, DEMO_LOGINS, fail, requireFreePorts, root, runGroup } from './process-group.mjs';

@@ -1,6 +1,7 @@
 // `npm start`: build, check PostgreSQL, Redis and the ports, migrate and seed, then run the compiled api, realtime and
 // workers together. It says "running" only once its own three processes answer; if one of them dies, or never gets
 // ready, it stops them all and exits non-zero. `--prebuilt` (npm run start:prod) skips the build and uses dist/ as is.
+import './require-node.mjs';
 import { buildAndPrepare, DEMO_LOGINS, requireFreePorts, root, runGroup } from './process-group.mjs';
 
 const prebuilt = process.argv.includes('--prebuilt');

@@ -1,4 +1,5 @@
 // `npm test`: every test of every workspace, on real Postgres and Redis, with a plain summary line at the end.
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
