@@ -27,6 +27,7 @@ RUN npm ci --omit=dev --no-audit --no-fund -w shared -w infra -w api -w realtime
  && node infra/scripts/patch-postgres-driver.mjs
 
 FROM node:24-bookworm-slim AS runtime
+# Production mode: every service refuses unsafe defaults (the README lists them) and no demo data is ever made.
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules node_modules
@@ -46,8 +47,10 @@ COPY --from=build /app/workers/package.json workers/
 COPY --from=build /app/workers/dist workers/dist
 COPY --from=build /app/web/package.json web/
 COPY --from=build /app/web/dist web/dist
-# Uploads and the unpacked VIN database live under var/ (mount a volume there to keep them).
-RUN mkdir -p /app/var && chown node:node /app/var
+# Uploads and the unpacked VIN database live under var/, owned by the user the services run as. The uploads directory is
+# made here because compose mounts a volume on it: Docker copies a new volume's owner from the image's directory, and
+# would make it root's (unwritable for `node`) if the image had none.
+RUN mkdir -p /app/var/uploads && chown -R node:node /app/var
 USER node
 ENV WEB_DIST_DIR=/app/web/dist
 EXPOSE 3000 3001 3002
