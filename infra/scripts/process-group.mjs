@@ -157,6 +157,8 @@ export const DEMO_LOGINS = (url) => `  Demo logins (sample accounts):
     Admin portal        ${url}/admin/login  admin@carbid.example / admin-password`;
 
 /** Production has no demo accounts (infra/src/prepare-cli.ts): the first admin is made with a command. */
-export const FIRST_ADMIN = (url) => `  Production mode: no demo data. Make the first admin (the password is read from standard input):
+export const FIRST_ADMIN = (
+  url,
+) => `  Production mode: no demo data. Make the first admin (the password is read from standard input):
     node infra/dist/create-admin-cli.js --email you@example.com
   then sign in at ${url}/admin/login`;

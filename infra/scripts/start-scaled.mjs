@@ -5,7 +5,16 @@
 import './require-node.mjs';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { buildAndPrepare, defaultLogFormat, DEMO_LOGINS, FIRST_ADMIN, fail, requireFreePorts, root, runGroup } from './process-group.mjs';
+import {
+  buildAndPrepare,
+  defaultLogFormat,
+  DEMO_LOGINS,
+  FIRST_ADMIN,
+  fail,
+  requireFreePorts,
+  root,
+  runGroup,
+} from './process-group.mjs';
 
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 if (!existsSync(HAPROXY)) {

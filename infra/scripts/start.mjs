@@ -2,7 +2,15 @@
 // workers together. It says "running" only once its own three processes answer; if one of them dies, or never gets
 // ready, it stops them all and exits non-zero. `--prebuilt` (npm run start:prod) skips the build and uses dist/ as is.
 import './require-node.mjs';
-import { buildAndPrepare, defaultLogFormat, DEMO_LOGINS, FIRST_ADMIN, requireFreePorts, root, runGroup } from './process-group.mjs';
+import {
+  buildAndPrepare,
+  defaultLogFormat,
+  DEMO_LOGINS,
+  FIRST_ADMIN,
+  requireFreePorts,
+  root,
+  runGroup,
+} from './process-group.mjs';
 
 const prebuilt = process.argv.includes('--prebuilt');
 const env = { ...process.env };

@@ -50,7 +50,8 @@ try {
 } catch (err) {
   fail((err as Error).message);
 }
-if (password === '') fail(`No password given: pipe it to standard input or name a file with --password-file.\n${USAGE}`);
+if (password === '')
+  fail(`No password given: pipe it to standard input or name a file with --password-file.\n${USAGE}`);
 const problem = newPasswordProblem(password);
 if (problem) fail(`The password is refused: ${problem}.`);
 

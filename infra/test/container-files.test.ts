@@ -91,7 +91,7 @@ describe('Dockerfile', () => {
       (s.volumes ?? []).map((v) => ({ name, target: v.split(':')[1]!, env: s.environment ?? {} })),
     );
     expect(mounts.map((m) => m.target)).toContain('/app/var/uploads');
-    for (const { name, target, env } of mounts) {
+    for (const { name, target } of mounts) {
       expect(
         runtimeShellCommands.some((c) => c[0] === 'mkdir' && c.includes(target)),
         `${name}: mkdir ${target}`,

@@ -45,9 +45,13 @@ httpServer.listen(config.REALTIME_PORT, config.HOST, () =>
   logger.info({ port: config.REALTIME_PORT }, 'gateway listening'),
 );
 
-closeOnSignals(async () => {
-  // Stop accepting connections; the open sockets are closed by the gateway, whose sessions other gateways can recover.
-  httpServer.close();
-  await gateway.close();
-  await sql.end({ timeout: 5 });
-}, logger, DRAIN_DEADLINE_MS.realtime);
+closeOnSignals(
+  async () => {
+    // Stop accepting connections; the open sockets are closed by the gateway, whose sessions other gateways can recover.
+    httpServer.close();
+    await gateway.close();
+    await sql.end({ timeout: 5 });
+  },
+  logger,
+  DRAIN_DEADLINE_MS.realtime,
+);

@@ -1,12 +1,5 @@
 // Entry: the workers process. Connects, starts queues and the relay, shuts down gracefully on SIGTERM/SIGINT.
-import {
-  DRAIN_DEADLINE_MS,
-  closeOnSignals,
-  createLogger,
-  createMetrics,
-  createSql,
-  exitIfRefused,
-} from '@app/infra';
+import { DRAIN_DEADLINE_MS, closeOnSignals, createLogger, createMetrics, createSql, exitIfRefused } from '@app/infra';
 import { WorkersEnvSchema, parseEnv, usesMailCatcher } from '@app/shared';
 import { startWorkers } from './index.js';
 import { startStatusServer } from './status-server.js';
@@ -17,16 +10,16 @@ const metrics = createMetrics('workers');
 const sql = createSql(config.DATABASE_URL, { max: 10, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
 const workers = await exitIfRefused(() =>
   startWorkers({
-  sql,
-  redisUrl: config.REDIS_URL,
-  redisPrefix: config.REDIS_PREFIX,
-  logger,
-  sweepEveryMs: config.SWEEP_EVERY_MS,
-  smtpUrl: usesMailCatcher(config.SMTP_URL) ? '' : config.SMTP_URL,
-  mailFrom: config.MAIL_FROM,
-  publicUrl: config.PUBLIC_URL,
-  metrics,
-}),
+    sql,
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    logger,
+    sweepEveryMs: config.SWEEP_EVERY_MS,
+    smtpUrl: usesMailCatcher(config.SMTP_URL) ? '' : config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    publicUrl: config.PUBLIC_URL,
+    metrics,
+  }),
 );
 const status = config.WORKERS_PORT
   ? await startStatusServer({

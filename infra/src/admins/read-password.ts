@@ -36,7 +36,11 @@ export async function readPipedPassword(input: NodeJS.ReadableStream): Promise<s
 }
 
 /** Asks at a terminal without showing what is typed. */
-export function promptHidden(question: string, input: NodeJS.ReadStream, output: NodeJS.WritableStream): Promise<string> {
+export function promptHidden(
+  question: string,
+  input: NodeJS.ReadStream,
+  output: NodeJS.WritableStream,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let typed: string[] = [];
     const finish = () => {

@@ -30,7 +30,11 @@ export const NewPasswordSchema = z
     `Password must be at least ${REGISTER_PASSWORD_MIN} characters besides spaces`,
   );
 
-export const PersonNameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+export const PersonNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
 
 export const RegisterBodySchema = z.object({
   name: PersonNameSchema,
