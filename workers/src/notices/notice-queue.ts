@@ -52,18 +52,21 @@ export interface NoticeQueueDeps {
   sweepEveryMs?: number;
 }
 
-/** The catcher's SMTP server and mail parser are development packages: production installs leave them out. */
-async function startCatcher(sql: Sql, logger: Logger): Promise<MailCatcher> {
-  const { startMailCatcher } = await importDevelopmentOnly(
+/**
+ * The development mail catcher's module. Its SMTP server and mail parser are development packages that production
+ * installs leave out; asking for the catcher there is refused in one line naming SMTP_URL.
+ */
+export const loadMailCatcher = () =>
+  importDevelopmentOnly(
     () => import('../mail/mail-catcher.js'),
     `SMTP_URL=${MAIL_CATCHER} (or empty) asks for the development mail catcher, whose packages this install leaves out: set SMTP_URL to your mail server (smtp://user:password@host:587 or smtps://...)`,
   );
-  return startMailCatcher(sql, logger);
-}
 
 export async function startNotices(deps: NoticeQueueDeps): Promise<Notices> {
   const { sql, logger } = deps;
-  const catcher: MailCatcher | null = deps.smtpUrl ? null : await startCatcher(sql, logger);
+  const catcher: MailCatcher | null = deps.smtpUrl
+    ? null
+    : await (await loadMailCatcher()).startMailCatcher(sql, logger);
   // Pooled: mails reuse a few open SMTP connections instead of connecting and greeting the server for each one (on an
   // auction night every outbid bid is a mail, and the connection set-up cost more than the mail).
   const transport = deps.smtpUrl
