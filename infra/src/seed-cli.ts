@@ -8,7 +8,7 @@ import { seed } from './seed.js';
 const config = exitIfRefused(() => parseEnv(StoresEnvSchema, process.env));
 if (config.NODE_ENV === 'production') {
   console.error(
-    'NODE_ENV=production never gets demo data (its accounts have public passwords): run the seed with NODE_ENV=development on a database meant for demos.',
+    'The demo data is never made with NODE_ENV=production (its accounts have public passwords): to show the demo, run the seed with NODE_ENV=development on a database meant for it.',
   );
   process.exit(1);
 }

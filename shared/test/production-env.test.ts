@@ -83,7 +83,7 @@ describe('production mode', () => {
   });
 
   it("leaves development and tests with today's defaults", () => {
-    for (const NODE_ENV of [undefined, 'development', 'test']) {
+    for (const NODE_ENV of [undefined, '', 'development', 'test']) {
       expect(refusal(() => parseApiEnv({ NODE_ENV }))).toEqual([]);
       expect(refusal(() => parseEnv(WorkersEnvSchema, { NODE_ENV }))).toEqual([]);
       expect(refusal(() => parseEnv(RealtimeEnvSchema, { NODE_ENV }))).toEqual([]);

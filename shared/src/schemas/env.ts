@@ -21,7 +21,10 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
  * rather than taken for development.
  */
 export const StoresEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/auction'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
 });
