@@ -24,6 +24,7 @@ const RUNTIME_FILES = [
   'infra/data',
   'infra/scripts/start.mjs',
   'infra/scripts/process-group.mjs',
+  'infra/scripts/require-node.mjs',
   'infra/scripts/patch-postgres-driver.mjs',
 ];
 
