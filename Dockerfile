@@ -27,6 +27,7 @@ RUN npm ci --omit=dev --no-audit --no-fund -w shared -w infra -w api -w realtime
  && node infra/scripts/patch-postgres-driver.mjs
 
 FROM node:24-bookworm-slim AS runtime
+# Production mode: every service refuses unsafe defaults (the README lists them) and no demo data is ever made.
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules node_modules
@@ -37,7 +38,7 @@ COPY --from=build /app/infra/package.json infra/
 COPY --from=build /app/infra/dist infra/dist
 COPY --from=build /app/infra/migrations infra/migrations
 COPY --from=build /app/infra/data infra/data
-COPY --from=build /app/infra/scripts/start.mjs /app/infra/scripts/process-group.mjs infra/scripts/
+COPY --from=build /app/infra/scripts/start.mjs /app/infra/scripts/process-group.mjs /app/infra/scripts/require-node.mjs infra/scripts/
 COPY --from=build /app/api/package.json api/
 COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/realtime/package.json realtime/
@@ -46,8 +47,10 @@ COPY --from=build /app/workers/package.json workers/
 COPY --from=build /app/workers/dist workers/dist
 COPY --from=build /app/web/package.json web/
 COPY --from=build /app/web/dist web/dist
-# Uploads and the unpacked VIN database live under var/ (mount a volume there to keep them).
-RUN mkdir -p /app/var && chown node:node /app/var
+# Uploads and the unpacked VIN database live under var/, owned by the user the services run as. The uploads directory is
+# made here because compose mounts a volume on it: Docker copies a new volume's owner from the image's directory, and
+# would make it root's (unwritable for `node`) if the image had none.
+RUN mkdir -p /app/var/uploads && chown -R node:node /app/var
 USER node
 ENV WEB_DIST_DIR=/app/web/dist
 EXPOSE 3000 3001 3002

@@ -102,13 +102,13 @@ export interface AppDeps {
 
 export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: createLogger({
+    loggerInstance: (await createLogger({
       level: config.LOG_LEVEL,
       format: config.LOG_FORMAT,
       // Session tokens and passwords must never reach a log line.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
       ...(deps.logStream ? { stream: deps.logStream } : {}),
-    }) as FastifyBaseLogger,
+    })) as FastifyBaseLogger,
     // Requests are logged by logRequests: at debug when they went well, louder when slow or failed.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],

@@ -1,10 +1,10 @@
 // Entry: read config, build, listen, close gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app.js';
-import { closeOnSignals } from '@app/infra';
+import { DRAIN_DEADLINE_MS, closeOnSignals, exitIfRefused } from '@app/infra';
 import { parseApiEnv } from '@app/shared';
 
-const config = parseApiEnv(process.env);
-const app = await buildApp(config);
+const config = exitIfRefused(() => parseApiEnv(process.env));
+const app = await exitIfRefused(() => buildApp(config));
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
 } catch (err) {
@@ -18,4 +18,4 @@ try {
   process.exit(1);
 }
 
-closeOnSignals(() => app.close(), app.log);
+closeOnSignals(() => app.close(), app.log, DRAIN_DEADLINE_MS.api);

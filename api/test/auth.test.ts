@@ -240,7 +240,7 @@ describe('guards', () => {
   });
 
   it('lets an admin sign in with its own session and read admin routes', async () => {
-    const { hashPassword } = await import('../src/services/passwords.js');
+    const { hashPassword } = await import('@app/infra');
     await ctx.sql`insert into admin_users (email, name, password_hash) values ('root@example.test', 'Root', ${await hashPassword('admin-pass-123')})`;
     const bad = await ctx.app.inject({
       method: 'POST',

@@ -3,11 +3,26 @@
 // any member dies, does not get ready in time, or the launcher is told to stop.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 const READY_WITHIN_MS = 90_000;
+
+/**
+ * Readable logs for a person at a terminal, JSON lines for anything else. The readable printer is a development
+ * package: after `npm ci --omit=dev` it is absent, and the logs stay JSON rather than the services refusing to start.
+ */
+export function defaultLogFormat() {
+  if (!process.stdout.isTTY) return 'json';
+  try {
+    createRequire(`${root}infra/package.json`).resolve('pino-pretty');
+    return 'pretty';
+  } catch {
+    return 'json';
+  }
+}
 
 export function fail(message) {
   console.error(`\n${message}\n`);
@@ -53,7 +68,12 @@ export function buildAndPrepare({ prebuilt, env }) {
   } else {
     step('Building the services and the web app', 'node', ['infra/scripts/build.mjs'], env);
   }
-  step('Checking PostgreSQL and Redis, migrating, seeding demo data', 'node', ['infra/dist/prepare-cli.js'], env);
+  step(
+    `Checking PostgreSQL and Redis, migrating${env.NODE_ENV === 'production' ? '' : ', seeding demo data'}`,
+    'node',
+    ['infra/dist/prepare-cli.js'],
+    env,
+  );
 }
 
 const answers = async (url) => {
@@ -135,3 +155,10 @@ export const DEMO_LOGINS = (url) => `  Demo logins (sample accounts):
     Dealer (standard)   demo@carbid.example       / demo-password
     Collector (premium) collector@carbid.example  / collector-password
     Admin portal        ${url}/admin/login  admin@carbid.example / admin-password`;
+
+/** Production has no demo accounts (infra/src/prepare-cli.ts): the first admin is made with a command. */
+export const FIRST_ADMIN = (
+  url,
+) => `  Production mode: no demo data. Make the first admin (the password is read from standard input):
+    node infra/dist/create-admin-cli.js --email you@example.com
+  then sign in at ${url}/admin/login`;

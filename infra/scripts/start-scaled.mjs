@@ -5,7 +5,16 @@
 import './require-node.mjs';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { buildAndPrepare, DEMO_LOGINS, fail, requireFreePorts, root, runGroup } from './process-group.mjs';
+import {
+  buildAndPrepare,
+  defaultLogFormat,
+  DEMO_LOGINS,
+  FIRST_ADMIN,
+  fail,
+  requireFreePorts,
+  root,
+  runGroup,
+} from './process-group.mjs';
 
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 if (!existsSync(HAPROXY)) {
@@ -34,7 +43,7 @@ const env = {
   PUBLIC_REALTIME_URL: '/',
   TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
   WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? `${root}web/dist`,
-  LOG_FORMAT: process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+  LOG_FORMAT: process.env.LOG_FORMAT ?? defaultLogFormat(),
 };
 
 await requireFreePorts(
@@ -90,7 +99,7 @@ await runGroup(
   Car auction marketplace (scaled: 2 APIs, 2 gateways, 2 workers behind HAProxy) is running at ${url}
   APIs on ${apiPorts.join(', ')}, gateways on ${gatewayPorts.join(', ')}, workers' status on ${workersPorts.join(', ')}.
 
-${DEMO_LOGINS(url)}
+${env.NODE_ENV === 'production' ? FIRST_ADMIN(url) : DEMO_LOGINS(url)}
 
   Press Ctrl+C to stop.
 `),

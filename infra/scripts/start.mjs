@@ -2,7 +2,15 @@
 // workers together. It says "running" only once its own three processes answer; if one of them dies, or never gets
 // ready, it stops them all and exits non-zero. `--prebuilt` (npm run start:prod) skips the build and uses dist/ as is.
 import './require-node.mjs';
-import { buildAndPrepare, DEMO_LOGINS, requireFreePorts, root, runGroup } from './process-group.mjs';
+import {
+  buildAndPrepare,
+  defaultLogFormat,
+  DEMO_LOGINS,
+  FIRST_ADMIN,
+  requireFreePorts,
+  root,
+  runGroup,
+} from './process-group.mjs';
 
 const prebuilt = process.argv.includes('--prebuilt');
 const env = { ...process.env };
@@ -12,8 +20,7 @@ const workersPort = Number(env.WORKERS_PORT ?? 3002);
 // Browsers may write from the app's own address, whatever port it was given.
 env.APP_ORIGINS ??= `http://localhost:${port},http://127.0.0.1:${port}`;
 env.WEB_DIST_DIR ??= `${root}web/dist`;
-// Readable logs for a person at a terminal; JSON lines for anything else.
-env.LOG_FORMAT ??= process.stdout.isTTY ? 'pretty' : 'json';
+env.LOG_FORMAT ??= defaultLogFormat();
 
 await requireFreePorts(
   [['PORT', port], ['REALTIME_PORT', realtimePort], ...(workersPort ? [['WORKERS_PORT', workersPort]] : [])],
@@ -37,7 +44,7 @@ await runGroup(
       console.log(`
   Car auction marketplace is running at ${url}
 
-${DEMO_LOGINS(url)}
+${env.NODE_ENV === 'production' ? FIRST_ADMIN(url) : DEMO_LOGINS(url)}
 
   Press Ctrl+C to stop.
 `),

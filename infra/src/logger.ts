@@ -1,7 +1,8 @@
 // One logger for every process: JSON lines for machines (containers, log shippers), a readable, coloured line per
-// event for a person at a terminal (LOG_FORMAT=pretty, which `npm start` picks when its output is a terminal).
+// event for a person at a terminal (LOG_FORMAT=pretty, which `npm start` picks when its output is a terminal). The
+// printer for readable lines is a development package, loaded only when asked for: production installs leave it out.
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import pretty from 'pino-pretty';
+import { importDevelopmentOnly } from './process-lifecycle.js';
 
 export interface LoggerSettings {
   level: string;
@@ -11,11 +12,16 @@ export interface LoggerSettings {
   redact?: string[];
 }
 
-export function createLogger(s: LoggerSettings): Logger {
+export async function createLogger(s: LoggerSettings): Promise<Logger> {
   const options: LoggerOptions = { level: s.level, ...(s.redact ? { redact: s.redact } : {}) };
   if (s.stream) return pino(options, s.stream);
-  if (s.format === 'pretty')
+  if (s.format === 'pretty') {
+    const { default: pretty } = await importDevelopmentOnly(
+      () => import('pino-pretty'),
+      'LOG_FORMAT=pretty needs the development package pino-pretty, which this install leaves out: set LOG_FORMAT=json',
+    );
     return pino(options, pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }));
+  }
   return pino(options);
 }
 

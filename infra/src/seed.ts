@@ -1,7 +1,7 @@
-// Demo data, safe to run on every start: nothing is added twice, and sample cars whose auction has ended are relisted
-// with an end time relative to now, so a fresh start always has live auctions counting down.
+// Demo data, safe to run on every development start: nothing is added twice, and sample cars whose auction has ended
+// are relisted with an end time relative to now, so a fresh start always has live auctions counting down. Never in
+// production (its accounts have public passwords): prepare-cli.ts skips it and seed-cli.ts refuses there.
 import { randomBytes } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import type { Sql } from 'postgres';
 import { DEMO_ADMIN, DEMO_USER, MIN_BID_INCREMENT_CENTS, centsToDecimal } from '@app/shared';
 import { DEMO_PREMIUM_USER } from './demo-accounts.js';
@@ -15,10 +15,9 @@ import {
 } from './sample-catalog.js';
 import { CLOSED_SAMPLE_SALES } from './sample-sales.js';
 import { seedForum } from './seed-forum.js';
+import { hashPassword } from './passwords.js';
+import { addAdmin } from './admins/add-admin.js';
 import { withCheckDigit } from '@app/shared';
-
-const ARGON2ID = 2; // the package's Algorithm.Argon2id (a const enum)
-const hashPassword = (p: string) => hash(p, { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
 export function sampleVin(wmi: string, index: number): string {
   // WMI + descriptor + check digit + model year code + plant + serial: valid characters, valid check digit.
@@ -70,13 +69,7 @@ async function seedAccounts(sql: Sql): Promise<SeedUsers> {
   for (const [i, name] of SAMPLE_BIDDER_NAMES.entries()) {
     bidders.push(await upsertUser(sql, `sample.bidder${i + 1}@carbid.example`, name, null, i % 3 === 0));
   }
-  const [admin] = await sql`select 1 from admin_users where email = ${DEMO_ADMIN.email}`;
-  if (!admin) {
-    await sql`
-      insert into admin_users (email, name, password_hash, permissions)
-      values (${DEMO_ADMIN.email}, ${DEMO_ADMIN.name}, ${await hashPassword(DEMO_ADMIN.password)}, ${['auctions', 'users', 'queues']})
-      on conflict (email) do nothing`;
-  }
+  await addAdmin(sql, DEMO_ADMIN);
   return { demo, collector, bidders };
 }
 

@@ -8,15 +8,65 @@ import { describe, expect, it } from 'vitest';
 import { validate } from 'dockerfile-utils';
 import { parse } from 'yaml';
 import { Ajv2019 } from 'ajv/dist/2019.js';
+import { RealtimeEnvSchema, StoresEnvSchema, WorkersEnvSchema, parseApiEnv, parseEnv } from '@app/shared';
+import { DRAIN_DEADLINE_MS } from '../src/process-lifecycle.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dockerfile = readFileSync(`${root}Dockerfile`, 'utf8');
 const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true }) as {
   services: Record<
     string,
-    Record<string, unknown> & { command?: string[]; healthcheck?: { test: string[] }; profiles?: string[] }
+    Record<string, unknown> & {
+      command?: string[];
+      healthcheck?: { test: string[] };
+      profiles?: string[];
+      image?: string;
+      volumes?: string[];
+      environment?: Record<string, string>;
+      stop_grace_period?: string;
+    }
   >;
 };
+/** The image's last stage, up to the user it runs as: what is made there is made by root. */
+const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+const runtimeShellCommands = [
+  ...runtimeStage.slice(0, runtimeStage.search(/^USER node$/m)).matchAll(/^RUN ((?:.*\\\n)*.*)$/gm),
+]
+  .flatMap((m) => m[1]!.replace(/\\\n/g, ' ').split('&&'))
+  .map((c) => c.trim().split(/\s+/));
+
+/** The services that run the product's image: each one's own process, by its compiled entry. */
+const SERVICES_BY_ENTRY = {
+  'api/dist/server.js': 'api',
+  'realtime/dist/server.js': 'realtime',
+  'workers/dist/main.js': 'workers',
+} as const;
+const appServices = Object.entries(compose.services).filter(([, s]) => s.image === 'carbid-app');
+const servers = appServices.flatMap(([name, s]) => {
+  const process = SERVICES_BY_ENTRY[s.command?.[1] as keyof typeof SERVICES_BY_ENTRY];
+  return process ? [{ name, process, service: s }] : [];
+});
+
+/** A service's environment as its process sees it: the image's ENV, then compose's, with `${VAR:-default}` left at its default. */
+function environmentOf(service: { environment?: Record<string, string> }): Record<string, string> {
+  const image = Object.fromEntries(
+    [...runtimeStage.matchAll(/^ENV (\w+)=(\S*)$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]),
+  );
+  const own = Object.entries(service.environment ?? {}).map(([k, v]) => [
+    k,
+    String(v).replace(/\$\{\w+(?::?-([^}]*))?\}/g, (_, fallback: string | undefined) => fallback ?? ''),
+  ]);
+  return { ...image, ...Object.fromEntries(own) };
+}
+
+/** Compose durations: 1m30s, 25s, 500ms. */
+function milliseconds(duration: string): number {
+  const units = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+  let total = 0;
+  for (const [, n, unit] of duration.matchAll(/(\d+)(ms|s|m|h)/g))
+    total += Number(n) * units[unit as keyof typeof units];
+  return total;
+}
 
 describe('Dockerfile', () => {
   it('passes the Dockerfile linter', () => {
@@ -34,6 +84,38 @@ describe('Dockerfile', () => {
     expect(last).not.toMatch(/^COPY \. /m);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
     expect(dockerfile).not.toMatch(/\btsx\b/);
+  });
+
+  it('makes every directory compose mounts a volume on, owned by node, so a new volume is writable by the services', () => {
+    const mounts = appServices.flatMap(([name, s]) =>
+      (s.volumes ?? []).map((v) => ({ name, target: v.split(':')[1]!, env: s.environment ?? {} })),
+    );
+    expect(mounts.map((m) => m.target)).toContain('/app/var/uploads');
+    for (const { name, target } of mounts) {
+      expect(
+        runtimeShellCommands.some((c) => c[0] === 'mkdir' && c.includes(target)),
+        `${name}: mkdir ${target}`,
+      ).toBe(true);
+      const owned = runtimeShellCommands.some(
+        (c) =>
+          c[0] === 'chown' &&
+          c.includes('node:node') &&
+          c.some((path) => path === target || (c.includes('-R') && target.startsWith(`${path}/`))),
+      );
+      expect(owned, `${name}: ${target} owned by node`).toBe(true);
+    }
+    // The API stores uploads where the volume is.
+    for (const m of mounts.filter((x) => x.env.UPLOAD_DIR)) expect(m.env.UPLOAD_DIR).toBe(m.target);
+  });
+
+  it('copies the start script with every script it imports', () => {
+    const copied = runtimeStage.match(/^COPY .*infra\/scripts\/start\.mjs.*$/m)?.[0] ?? '';
+    const imports = (file: string): string[] =>
+      [
+        ...readFileSync(`${root}infra/scripts/${file}`, 'utf8').matchAll(/(?:from|import) '\.\/([\w-]+\.mjs)'/g),
+      ].flatMap((m) => [m[1]!, ...imports(m[1]!)]);
+    for (const script of ['start.mjs', ...imports('start.mjs')])
+      expect(copied, script).toContain(`/app/infra/scripts/${script}`);
   });
 
   it('keeps local state and secrets out of the build context', () => {
@@ -75,6 +157,41 @@ describe('docker-compose.yml', () => {
     expect(JSON.stringify(compose)).not.toMatch(/\btsx\b/);
   });
 
+  it('gives every service more time to stop than its process takes to drain', () => {
+    expect(servers.length).toBeGreaterThanOrEqual(3);
+    for (const { name, process, service } of servers) {
+      expect(service.stop_grace_period, name).toBeDefined();
+      expect(milliseconds(service.stop_grace_period!), name).toBeGreaterThan(DRAIN_DEADLINE_MS[process]);
+    }
+  });
+
+  it('sets METRICS_TOKEN for every service, and every service starts in production mode as compose configures it', () => {
+    const schemas = {
+      api: (env: Record<string, string>) => parseApiEnv(env),
+      realtime: (env: Record<string, string>) => parseEnv(RealtimeEnvSchema, env),
+      workers: (env: Record<string, string>) => parseEnv(WorkersEnvSchema, env),
+    };
+    for (const { name, process, service } of servers) {
+      const env = environmentOf(service);
+      expect(env.NODE_ENV, name).toBe('production');
+      expect(env.METRICS_TOKEN, name).toMatch(/\S{16,}/);
+      // The loader the process itself runs: it throws on anything production refuses.
+      expect(() => schemas[process](env), name).not.toThrow();
+    }
+  });
+
+  it('makes demo data only in the demo profile, and the migrate service in production mode', () => {
+    const migrate = compose.services.migrate!;
+    expect(migrate.command).toEqual(['node', 'infra/dist/prepare-cli.js']);
+    expect(parseEnv(StoresEnvSchema, environmentOf(migrate)).NODE_ENV).toBe('production');
+    const seeding = Object.entries(compose.services).filter(([, s]) => s.command?.join(' ').includes('seed-cli'));
+    expect(seeding.length).toBeGreaterThan(0);
+    for (const [name, s] of seeding) {
+      expect(s.profiles, name).toEqual(['demo']);
+      expect(environmentOf(s).NODE_ENV, name).toBe('development');
+    }
+  });
+
   it("lets browsers reach the gateway on the page's own host or origin instead of naming one", () => {
     for (const service of Object.values(compose.services)) {
       expect([undefined, '/']).toContain(
@@ -99,5 +216,23 @@ describe('docker-compose.yml', () => {
     const config = readFileSync(`${root}infra/balancer/haproxy.cfg`, 'utf8');
     for (const name of ['API_1', 'API_2', 'GATEWAY_1', 'GATEWAY_2', 'BALANCER_PORT'])
       expect(config).toContain(`\${${name}}`);
+  });
+});
+
+describe('production dependencies', () => {
+  // The readable log printer and the development mail catcher's SMTP server and parser: loaded only when asked for.
+  const DEVELOPMENT_ONLY = ['pino-pretty', 'smtp-server', 'mailparser'];
+
+  it('leave out the development-only packages, directly and through any other package', () => {
+    const lock = JSON.parse(readFileSync(`${root}package-lock.json`, 'utf8')) as {
+      packages: Record<string, { dev?: boolean; dependencies?: Record<string, string> }>;
+    };
+    for (const pkg of DEVELOPMENT_ONLY) {
+      // npm marks a package dev when no production dependency reaches it: `npm ci --omit=dev` leaves it out.
+      expect(lock.packages[`node_modules/${pkg}`]?.dev, pkg).toBe(true);
+      for (const ws of ['', 'shared', 'infra', 'api', 'realtime', 'workers']) {
+        expect(Object.keys(lock.packages[ws]?.dependencies ?? {}), `${ws || 'root'}: ${pkg}`).not.toContain(pkg);
+      }
+    }
   });
 });

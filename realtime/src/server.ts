@@ -1,11 +1,19 @@
 // Entry: the gateway on its own port with GET /healthz, closed gracefully on SIGTERM/SIGINT.
 import { createServer } from 'node:http';
-import { answerStatus, closeOnSignals, createLogger, createMetrics, createSql } from '@app/infra';
+import {
+  DRAIN_DEADLINE_MS,
+  answerStatus,
+  closeOnSignals,
+  createLogger,
+  createMetrics,
+  createSql,
+  exitIfRefused,
+} from '@app/infra';
 import { RealtimeEnvSchema, parseEnv } from '@app/shared';
 import { createGateway } from './gateway.js';
 
-const config = parseEnv(RealtimeEnvSchema, process.env);
-const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+const config = exitIfRefused(() => parseEnv(RealtimeEnvSchema, process.env));
+const logger = await exitIfRefused(() => createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT }));
 const metrics = createMetrics('realtime');
 const sql = createSql(config.DATABASE_URL, { max: 5, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
 
@@ -37,9 +45,13 @@ httpServer.listen(config.REALTIME_PORT, config.HOST, () =>
   logger.info({ port: config.REALTIME_PORT }, 'gateway listening'),
 );
 
-closeOnSignals(async () => {
-  // Stop accepting connections; the open sockets are closed by the gateway, whose sessions other gateways can recover.
-  httpServer.close();
-  await gateway.close();
-  await sql.end({ timeout: 5 });
-}, logger);
+closeOnSignals(
+  async () => {
+    // Stop accepting connections; the open sockets are closed by the gateway, whose sessions other gateways can recover.
+    httpServer.close();
+    await gateway.close();
+    await sql.end({ timeout: 5 });
+  },
+  logger,
+  DRAIN_DEADLINE_MS.realtime,
+);

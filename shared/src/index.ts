@@ -25,6 +25,7 @@ export * from './domain/car-category.js';
 export * from './domain/forum.js';
 export * from './schemas/common.js';
 export * from './schemas/env.js';
+export * from './schemas/production-env.js';
 export * from './schemas/auctions.js';
 export * from './schemas/bids.js';
 export * from './schemas/comments-chat.js';

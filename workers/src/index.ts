@@ -11,7 +11,7 @@ export { closeAuction } from './jobs/close-auction.js';
 import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
 import { startOutboxRelay } from './outbox-relay.js';
 import { guardQueueState, type QueueStateGuard } from './jobs/queue-state-guard.js';
-import { startNotices, type Notices } from './notices/notice-queue.js';
+import { loadMailCatcher, startNotices, type Notices } from './notices/notice-queue.js';
 
 /** The consumer group of the workers on the events stream: each event is handled by one workers process. */
 export const WORKERS_GROUP = 'workers';
@@ -50,6 +50,8 @@ export interface Workers {
 
 export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const { logger } = deps;
+  // Refused before any queue takes a job, not half way through starting.
+  if (!deps.smtpUrl) await loadMailCatcher();
   // Producers fail fast; BullMQ's blocking worker connections retry forever (maxRetriesPerRequest: null, in bullConnection).
   const publisher = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
   publisher.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));

@@ -1,24 +1,26 @@
 // Entry: the workers process. Connects, starts queues and the relay, shuts down gracefully on SIGTERM/SIGINT.
-import { closeOnSignals, createLogger, createMetrics, createSql } from '@app/infra';
-import { WorkersEnvSchema, parseEnv } from '@app/shared';
+import { DRAIN_DEADLINE_MS, closeOnSignals, createLogger, createMetrics, createSql, exitIfRefused } from '@app/infra';
+import { WorkersEnvSchema, parseEnv, usesMailCatcher } from '@app/shared';
 import { startWorkers } from './index.js';
 import { startStatusServer } from './status-server.js';
 
-const config = parseEnv(WorkersEnvSchema, process.env);
-const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+const config = exitIfRefused(() => parseEnv(WorkersEnvSchema, process.env));
+const logger = await exitIfRefused(() => createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT }));
 const metrics = createMetrics('workers');
 const sql = createSql(config.DATABASE_URL, { max: 10, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
-const workers = await startWorkers({
-  sql,
-  redisUrl: config.REDIS_URL,
-  redisPrefix: config.REDIS_PREFIX,
-  logger,
-  sweepEveryMs: config.SWEEP_EVERY_MS,
-  smtpUrl: config.SMTP_URL,
-  mailFrom: config.MAIL_FROM,
-  publicUrl: config.PUBLIC_URL,
-  metrics,
-});
+const workers = await exitIfRefused(() =>
+  startWorkers({
+    sql,
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    logger,
+    sweepEveryMs: config.SWEEP_EVERY_MS,
+    smtpUrl: usesMailCatcher(config.SMTP_URL) ? '' : config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    publicUrl: config.PUBLIC_URL,
+    metrics,
+  }),
+);
 const status = config.WORKERS_PORT
   ? await startStatusServer({
       port: config.WORKERS_PORT,
@@ -39,5 +41,5 @@ closeOnSignals(
     await sql.end({ timeout: 5 });
   },
   logger,
-  15_000,
+  DRAIN_DEADLINE_MS.workers,
 );

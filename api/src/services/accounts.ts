@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { AdminUser, SessionUser } from '@app/shared';
+import { verifyPassword } from '@app/infra';
 import { Forbidden } from '../domain-errors.js';
-import { verifyPassword } from './passwords.js';
 
 export const ACCOUNT_SUSPENDED = 'This account is suspended. Please contact support.';
 

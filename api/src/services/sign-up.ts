@@ -2,7 +2,7 @@
 // attempt and answered the same whether or not the address has an account, after the same work (one password hash,
 // one insert, one enqueue); the mailed link creates the account and signs that browser in.
 import type { Sql } from 'postgres';
-import { existingSigningKey, verifySignUp } from '@app/infra';
+import { COMMON_PASSWORD, existingSigningKey, hashPassword, isCommonPassword, verifySignUp } from '@app/infra';
 import {
   SIGN_UP_ALREADY_DONE,
   SIGN_UP_LINK_INVALID,
@@ -11,8 +11,6 @@ import {
   type SessionUser,
 } from '@app/shared';
 import { Conflict, Invalid, refusalError } from '../domain-errors.js';
-import { COMMON_PASSWORD, isCommonPassword } from './common-passwords.js';
-import { hashPassword } from './passwords.js';
 import type { SignUpMails } from './sign-up-mails.js';
 
 export async function requestSignUp(deps: { sql: Sql; mails: SignUpMails }, body: RegisterBody): Promise<void> {

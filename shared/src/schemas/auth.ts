@@ -20,17 +20,26 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
+/** The length rule for every password someone chooses (a sign-up, the first admin); the common ones are refused too. */
+export const NewPasswordSchema = z
+  .string()
+  .min(REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters`)
+  .max(200, 'Password must be at most 200 characters')
+  .refine(
+    (p) => p.trim().length >= REGISTER_PASSWORD_MIN,
+    `Password must be at least ${REGISTER_PASSWORD_MIN} characters besides spaces`,
+  );
+
+export const PersonNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+
 export const RegisterBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: PersonNameSchema,
   email: email('Invalid email address'),
-  password: z
-    .string()
-    .min(REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters`)
-    .max(200)
-    .refine(
-      (p) => p.trim().length >= REGISTER_PASSWORD_MIN,
-      `Password must be at least ${REGISTER_PASSWORD_MIN} characters besides spaces`,
-    ),
+  password: NewPasswordSchema,
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 /** The answer to every registration, whether the address is new or already has an account. */

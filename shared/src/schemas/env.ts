@@ -2,6 +2,7 @@
 // name; every variable is listed with a comment in .env.example.
 import { z } from 'zod';
 import { DEFAULT_SWEEP_EVERY_MS } from '../constants.js';
+import { DEVELOPMENT_WEBHOOK_SECRET, MAIL_CATCHER, productionRefusals } from './production-env.js';
 
 const csv = z.string().transform((s) =>
   s
@@ -14,10 +15,22 @@ const port = z.coerce.number().int().min(0).max(65535);
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** What every server process needs: its stores and how loudly to log. */
-export const CoreEnvSchema = z.object({
+/**
+ * What every process and command needs: its stores, and whether this is a production deployment. Production refuses
+ * unsafe defaults (production-env.ts) and never makes demo data; an unknown NODE_ENV (a typo of "production") is refused
+ * rather than taken for development.
+ */
+export const StoresEnvSchema = z.object({
+  NODE_ENV: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/auction'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+});
+
+/** What every server process needs: its stores and how loudly to log. */
+export const CoreEnvSchema = StoresEnvSchema.extend({
   REDIS_PREFIX: z.string().min(1).default('auction:'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** JSON lines, or readable lines for a terminal. */
@@ -71,7 +84,10 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
     ),
   /** Origins allowed to write and to open sockets; by default the app's own address on PORT. */
   APP_ORIGINS: csv.optional(),
+  /** Mark session cookies Secure (the site is served over https). */
   COOKIE_SECURE: bool.default(false),
+  /** Production without Secure cookies, for a deployment reached only over plain http (a machine's own localhost). */
+  ALLOW_INSECURE_COOKIES: bool.default(false),
   /** Built web app served on the same origin; empty disables static serving. */
   WEB_DIST_DIR: z.string().default(''),
   /** Where seller photos are stored; relative paths are from the working directory. */
@@ -79,7 +95,7 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   /** Which PaymentProvider takes escrow payments: the built-in sandbox moves no money (docs/escrow.md: adding Stripe). */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** The secret the provider signs its webhook deliveries with; the sandbox's default is for development only. */
-  PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('sandbox-webhook-secret-not-for-production'),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).default(DEVELOPMENT_WEBHOOK_SECRET),
   /** Where the offline VIN decoder's database is unpacked on first use; relative paths are from the working directory. */
   VIN_DB_PATH: z.string().min(1).default('var/vin-decoder/vpic.lite.db'),
   /** Who writes vehicle history reports: `platform` (this marketplace's records plus labelled sample data) or `fixture` (a fixed report, for tests and demos). */
@@ -117,24 +133,46 @@ export const WorkersEnvSchema = CoreEnvSchema.extend({
   /** The workers' own small HTTP server: GET /healthz, and /metrics with METRICS_TOKEN. 0 turns it off. */
   WORKERS_PORT: port.default(3002),
   HOST: z.string().min(1).default('0.0.0.0'),
-  /** Where notices are mailed (smtp://user:pass@host:587, smtps://...); empty: an embedded development mail catcher. */
+  /**
+   * Where notices are mailed (smtp://user:pass@host:587, smtps://...); "catcher": an embedded development mail catcher,
+   * which is also what an empty value means outside production.
+   */
   SMTP_URL: z
     .string()
     .default('')
-    .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'must be empty or an smtp:// or smtps:// URL'),
+    .refine(
+      (v) => v === '' || v === MAIL_CATCHER || /^smtps?:\/\//.test(v),
+      `must be an smtp:// or smtps:// URL, "${MAIL_CATCHER}" or empty`,
+    ),
   MAIL_FROM: z.string().min(3).default('CarBid <notices@carbid.example>'),
   /** The site's address, for the links in mails. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
 });
 export type WorkersConfig = z.infer<typeof WorkersEnvSchema>;
 
-/** The one config loader: parses an environment with a schema above, or throws naming every bad variable. */
+/** Whether the workers run the embedded development mail catcher for this SMTP_URL. */
+export const usesMailCatcher = (smtpUrl: string) => smtpUrl === '' || smtpUrl === MAIL_CATCHER;
+
+/**
+ * A setting a process cannot start with. Its message names the variable and what to set, one line per problem, so the
+ * process prints it alone and exits 1 (no stack trace for a configuration mistake).
+ */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * The one config loader: parses an environment with a schema above, or throws an EnvError naming every bad variable,
+ * or, with NODE_ENV=production, every unsafe default the process would otherwise run with.
+ */
 export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const bad = parsed.error.issues.map((i) => `${i.path.join('.')} (${i.message})`).join(', ');
-    throw new Error(`Invalid environment variable ${bad}`);
+    throw new EnvError(`Invalid environment variable ${bad}`);
   }
+  const refusals = productionRefusals(parsed.data as Record<string, unknown>);
+  if (refusals.length > 0) throw new EnvError(refusals.join('\n'));
   return parsed.data;
 }
 

@@ -1,6 +1,7 @@
 // The development mail catcher: an SMTP server inside the workers process that keeps every mail it receives in
-// Postgres (caught_mails), where admins read it at /admin/mail. It is the default when SMTP_URL is empty, so a fresh
-// start shows real mails without any outside service. It listens on 127.0.0.1 only and on a port of its own choosing.
+// Postgres (caught_mails), where admins read it at /admin/mail. It runs when SMTP_URL is "catcher", or empty outside
+// production, so a fresh start shows real mails without any outside service. It listens on 127.0.0.1 only and on a
+// port of its own choosing. Its packages are development dependencies, so this module is imported only on demand.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type AddressObject } from 'mailparser';

@@ -6,9 +6,10 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import nodemailer from 'nodemailer';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { signingKey, type EventPublisher } from '@app/infra';
+import { importDevelopmentOnly, signingKey, type EventPublisher } from '@app/infra';
 import {
   ALERT_CHECK_INTERVAL_MS,
+  MAIL_CATCHER,
   MAIL_JOB_OPTIONS,
   MailJobSchema,
   QUEUE_NAMES,
@@ -17,7 +18,7 @@ import {
   signUpMailJobId,
   type DomainEvent,
 } from '@app/shared';
-import { startMailCatcher, type MailCatcher } from '../mail/mail-catcher.js';
+import type { MailCatcher } from '../mail/mail-catcher.js';
 import { mailNotice } from '../mail/mail-notice.js';
 import { mailSignUp } from '../mail/mail-sign-up.js';
 import { deriveNotices, writeNotices, type NoticeDeps } from './derive-notices.js';
@@ -51,9 +52,21 @@ export interface NoticeQueueDeps {
   sweepEveryMs?: number;
 }
 
+/**
+ * The development mail catcher's module. Its SMTP server and mail parser are development packages that production
+ * installs leave out; asking for the catcher there is refused in one line naming SMTP_URL.
+ */
+export const loadMailCatcher = () =>
+  importDevelopmentOnly(
+    () => import('../mail/mail-catcher.js'),
+    `SMTP_URL=${MAIL_CATCHER} (or empty) asks for the development mail catcher, whose packages this install leaves out: set SMTP_URL to your mail server (smtp://user:password@host:587 or smtps://...)`,
+  );
+
 export async function startNotices(deps: NoticeQueueDeps): Promise<Notices> {
   const { sql, logger } = deps;
-  const catcher: MailCatcher | null = deps.smtpUrl ? null : await startMailCatcher(sql, logger);
+  const catcher: MailCatcher | null = deps.smtpUrl
+    ? null
+    : await (await loadMailCatcher()).startMailCatcher(sql, logger);
   // Pooled: mails reuse a few open SMTP connections instead of connecting and greeting the server for each one (on an
   // auction night every outbid bid is a mail, and the connection set-up cost more than the mail).
   const transport = deps.smtpUrl

@@ -1,3 +1,4 @@
+// The one password hasher: sign-up, sign-in, the demo accounts and the first admin all hash and verify here.
 import { hash, verify } from '@node-rs/argon2';
 
 // The package's Algorithm is a const enum, which isolated modules cannot read; 2 is its Argon2id.
