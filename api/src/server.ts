@@ -1,8 +1,9 @@
 // Entry: read config, build, listen, close gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app.js';
-import { closeOnSignals } from '@app/infra';
+import { closeOnSignals, readEnvFile } from '@app/infra';
 import { parseApiEnv } from '@app/shared';
 
+readEnvFile();
 const config = parseApiEnv(process.env);
 const app = await buildApp(config);
 try {

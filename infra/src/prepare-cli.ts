@@ -1,6 +1,9 @@
 // Before the product starts: both servers answer, the database exists and is migrated, the demo data is in place.
+import { readEnvFile } from './env-file.mjs';
 import { createSql, ensureDatabase, migrate, seed } from './index.js';
 import { checkServices } from './check-services.js';
+
+readEnvFile();
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/auction';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

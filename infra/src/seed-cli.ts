@@ -1,5 +1,8 @@
+import { readEnvFile } from './env-file.mjs';
 import { createSql } from './db.js';
 import { seed } from './seed.js';
+
+readEnvFile();
 
 const sql = createSql(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/auction', { max: 2 });
 try {

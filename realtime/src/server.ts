@@ -1,9 +1,10 @@
 // Entry: the gateway on its own port with GET /healthz, closed gracefully on SIGTERM/SIGINT.
 import { createServer } from 'node:http';
-import { answerStatus, closeOnSignals, createLogger, createMetrics, createSql } from '@app/infra';
+import { answerStatus, closeOnSignals, createLogger, createMetrics, createSql, readEnvFile } from '@app/infra';
 import { RealtimeEnvSchema, parseEnv } from '@app/shared';
 import { createGateway } from './gateway.js';
 
+readEnvFile();
 const config = parseEnv(RealtimeEnvSchema, process.env);
 const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
 const metrics = createMetrics('realtime');

@@ -1,9 +1,10 @@
 // Entry: the workers process. Connects, starts queues and the relay, shuts down gracefully on SIGTERM/SIGINT.
-import { closeOnSignals, createLogger, createMetrics, createSql } from '@app/infra';
+import { closeOnSignals, createLogger, createMetrics, createSql, readEnvFile } from '@app/infra';
 import { WorkersEnvSchema, parseEnv } from '@app/shared';
 import { startWorkers } from './index.js';
 import { startStatusServer } from './status-server.js';
 
+readEnvFile();
 const config = parseEnv(WorkersEnvSchema, process.env);
 const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
 const metrics = createMetrics('workers');
