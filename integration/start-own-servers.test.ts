@@ -2,7 +2,7 @@
 // runs a PostgreSQL and a Redis of its own, serves the product from them, keeps their data over a restart and stops them
 // with itself, even when it is killed with -9. An explicit DATABASE_URL is never replaced: where nothing answers it
 // stops with one line naming it. Runs the built product with its servers' files in a temporary folder.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -10,7 +10,9 @@ import { afterAll, expect, it } from 'vitest';
 import { REDIS_URL } from '../api/test/support/test-app.js';
 import { freePorts, isFree, startLauncher, type Launcher } from './support/launcher.js';
 
+// Readable by all, as a checkout is: started as root, PostgreSQL runs as the postgres user, who must reach it.
 const folder = mkdtempSync(join(tmpdir(), 'own-servers-test-'));
+chmodSync(folder, 0o755);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 async function startWithoutServers(): Promise<{ run: Launcher; port: number; postgres: number; redis: number }> {
@@ -33,6 +35,8 @@ async function startWithoutServers(): Promise<{ run: Launcher; port: number; pos
         run.stdout(),
       )?.[1],
     );
+  expect(run.stdout()).toContain(`(its data in ${join(folder, 'postgres')})`);
+  expect(run.stdout()).toContain(`(its data in ${join(folder, 'redis')})`);
   return { run, port: port!, postgres: portIn('PostgreSQL'), redis: portIn('Redis') };
 }
 

@@ -4,7 +4,7 @@
 // auctions that fell due during the fault are closed exactly once within 5 s of its end, no request hung over 5 s,
 // and every process is back without a manual step. Prints one row per fault; exits 1 if any check failed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,9 @@ if (!postgresBin || !redisServer) {
   process.exit(1);
 }
 // Redis starts with AOF on, as in production; a fault turns it off for one restart.
+// Readable by all: run as root, Postgres runs as the postgres user, who must reach its folder.
 const scratch = mkdtempSync(join(tmpdir(), 'faults-'));
+chmodSync(scratch, 0o755);
 const redis = await startRedis({ bin: redisServer, dir: join(scratch, 'redis'), aof: true });
 const pg = await startPostgres({ bin: postgresBin, dir: join(scratch, 'postgres'), durable: true });
 const pgUrl = pg.url('auction');
