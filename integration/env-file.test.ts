@@ -5,21 +5,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { dropRedisPrefix } from '@app/infra';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../infra/test-support/test-database.js';
-import { REDIS_URL } from '../api/test/support/test-app.js';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { storesForThisFile } from './support/file-stores.js';
 import { answers, freePorts } from './support/launcher.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'env-file-test-'));
-let db: TestDatabase;
-let prefix: string;
+const stores = storesForThisFile();
 const running: ChildProcess[] = [];
-beforeAll(async () => {
-  db = await createTestDatabase();
-  prefix = testRedisPrefix();
-});
 afterEach(async () => {
   for (const child of running.splice(0)) {
     const gone = new Promise((r) => child.once('exit', r));
@@ -27,15 +20,11 @@ afterEach(async () => {
     await gone;
   }
 });
-afterAll(async () => {
-  rmSync(folder, { recursive: true, force: true });
-  await dropRedisPrefix(REDIS_URL, prefix);
-  await db?.drop();
-});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** Writes the folder's .env and runs the service there with only PATH and `env` in its real environment. */
 function runIn(entry: string, file: Record<string, string>, env: Record<string, string> = {}) {
-  const settings = { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, HOST: '127.0.0.1', ...file };
+  const settings = { ...stores(), HOST: '127.0.0.1', ...file };
   writeFileSync(
     join(folder, '.env'),
     Object.entries(settings)

@@ -1,28 +1,15 @@
 // `npm start` keeps the product up when one of its services dies: the launcher restarts it (with backoff, logged),
 // the other two keep answering meanwhile, and only the launcher's own signal stops the group. Runs the built product.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dropRedisPrefix } from '@app/infra';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../infra/test-support/test-database.js';
-import { REDIS_URL } from '../api/test/support/test-app.js';
+import { expect, it } from 'vitest';
+import { storesForThisFile } from './support/file-stores.js';
 import { answers, freePorts, memberPid, startLauncher } from './support/launcher.js';
 
-let db: TestDatabase;
-let prefix: string;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  prefix = testRedisPrefix();
-});
-afterAll(async () => {
-  await dropRedisPrefix(REDIS_URL, prefix);
-  await db?.drop();
-});
+const stores = storesForThisFile();
 
 it('restarts the gateway killed with -9 while the API and the workers keep answering', async () => {
   const [port, realtime, workers] = await freePorts(3);
   const run = startLauncher({
-    DATABASE_URL: db.url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
+    ...stores(),
     PORT: String(port),
     REALTIME_PORT: String(realtime),
     WORKERS_PORT: String(workers),

@@ -1,24 +1,11 @@
 // The start command tells the truth: a port held by another program stops it with one line naming that port, and on
 // any port it chose (not only 3000) it comes up ready and signs people in. Runs the built product (`start:prod`).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dropRedisPrefix } from '@app/infra';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../infra/test-support/test-database.js';
-import { REDIS_URL } from '../api/test/support/test-app.js';
+import { expect, it } from 'vitest';
+import { storesForThisFile } from './support/file-stores.js';
 import { freePorts, isFree, listen, portOf, startLauncher } from './support/launcher.js';
 
-let db: TestDatabase;
-let prefix: string;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  prefix = testRedisPrefix();
-});
-afterAll(async () => {
-  await dropRedisPrefix(REDIS_URL, prefix);
-  await db?.drop();
-});
-
-const start = (env: Record<string, string>) =>
-  startLauncher({ DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, ...env });
+const stores = storesForThisFile();
+const start = (env: Record<string, string>) => startLauncher({ ...stores(), ...env });
 
 it('exits non-zero with one line naming the port when another program holds it', async () => {
   const held = await listen();
