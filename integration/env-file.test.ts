@@ -1,5 +1,5 @@
-// Every service reads `.env` from its working directory, and a variable set in the real environment wins over the
-// file. Runs the compiled services (`npm run build` first, as `npm test` does) in a folder holding only a .env.
+// Every service, and the launcher, reads `.env` from its working directory, and a variable set in the real environment
+// wins over the file. Runs the compiled services (`npm run build` first, as `npm test` does) in a folder holding only a .env.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { storesForThisFile } from './support/file-stores.js';
-import { answers, freePorts } from './support/launcher.js';
+import { answers, freePorts, listen, portOf, startLauncher } from './support/launcher.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'env-file-test-'));
@@ -58,4 +58,19 @@ it('the workers take their status port from .env', async () => {
   const [port] = await freePorts(1);
   runIn('workers/dist/main.js', { WORKERS_PORT: String(port) });
   await expect.poll(() => answers(`http://127.0.0.1:${port}/healthz`), { timeout: 30_000, interval: 250 }).toBe(true);
+});
+
+it('the launcher takes its settings from .env too', async () => {
+  const held = await listen();
+  try {
+    const [realtime, workers] = await freePorts(2);
+    writeFileSync(join(folder, '.env'), `PORT=${portOf(held)}\nREALTIME_PORT=${realtime}\nWORKERS_PORT=${workers}\n`);
+    const run = startLauncher({}, folder);
+    expect(await run.exited).toBe(1);
+    expect(run.stderr().trim()).toBe(
+      `Port ${portOf(held)} is already in use by another program: stop it, or set PORT to a free port.`,
+    );
+  } finally {
+    held.close();
+  }
 });

@@ -3,12 +3,10 @@
 // BALANCER_PORT (default 8080). Same stores, build, database preparation, readiness and restart rules as `npm start`.
 // `--prebuilt` skips the build.
 import './require-node.mjs';
+import './env-file.mjs';
 import { existsSync } from 'node:fs';
 import { installDebianPackages } from './debian-packages.mjs';
 import { buildAndPrepare, DEMO_LOGINS, fail, requireFreePorts, root, runGroup } from './process-group.mjs';
-import { readEnvFile } from '../src/env-file.mjs';
-
-readEnvFile();
 
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 if (!existsSync(HAPROXY)) {

@@ -3,10 +3,8 @@
 // them dies while starting, or never gets ready, it stops them all and exits non-zero; one that dies later is
 // restarted. `--prebuilt` (npm run start:prod) skips the build and uses dist/ as is.
 import './require-node.mjs';
+import './env-file.mjs';
 import { buildAndPrepare, DEMO_LOGINS, requireFreePorts, root, runGroup } from './process-group.mjs';
-import { readEnvFile } from '../src/env-file.mjs';
-
-readEnvFile();
 
 const prebuilt = process.argv.includes('--prebuilt');
 const env = { ...process.env };

@@ -3,17 +3,16 @@
 // default addresses; where nothing answers, a PostgreSQL and a Redis of the run's own, with throwaway data, stopped
 // when the run ends.
 import './require-node.mjs';
+import './env-file.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readEnvFile } from '../src/env-file.mjs';
 import { installDebianPackages } from './debian-packages.mjs';
 import { fail } from './process-group.mjs';
 import { provideStores } from './stores.mjs';
 
-readEnvFile();
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const env = { ...process.env };

@@ -1,4 +1,4 @@
-import { readEnvFile } from './env-file.mjs';
+import { readEnvFile } from './env-file.js';
 import { ensureDatabase } from './ensure-database.js';
 import { migrate } from './migrate.js';
 

@@ -1,5 +1,5 @@
 // Before the product starts: both servers answer, the database exists and is migrated, the demo data is in place.
-import { readEnvFile } from './env-file.mjs';
+import { readEnvFile } from './env-file.js';
 import { createSql, ensureDatabase, migrate, seed } from './index.js';
 import { checkServices } from './check-services.js';
 

@@ -1,4 +1,4 @@
-import { readEnvFile } from './env-file.mjs';
+import { readEnvFile } from './env-file.js';
 import { createSql } from './db.js';
 import { seed } from './seed.js';
 

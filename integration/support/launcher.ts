@@ -29,10 +29,10 @@ export const isFree = (port: number) =>
 
 export type Launcher = ReturnType<typeof startLauncher>;
 
-/** PATH is passed on; nothing else of this process's environment is. */
-export function startLauncher(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['infra/scripts/start.mjs', '--prebuilt'], {
-    cwd: root,
+/** PATH is passed on; nothing else of this process's environment is. `cwd` is where it looks for a .env. */
+export function startLauncher(env: Record<string, string>, cwd = root) {
+  const child = spawn(process.execPath, [`${root}infra/scripts/start.mjs`, '--prebuilt'], {
+    cwd,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
