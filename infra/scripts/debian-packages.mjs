@@ -12,10 +12,11 @@ import { existsSync } from 'node:fs';
  * @returns {boolean} whether an installation was attempted
  */
 export function installDebianPackages(packages, what) {
-  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
+  const aptGet = '/usr/bin/apt-get';
+  if (process.getuid?.() !== 0 || !existsSync(aptGet)) return false;
   console.log(`\n> Installing ${what} (Debian packages: ${packages.join(' ')})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+  spawnSync(aptGet, ['update', '-qq'], { stdio: 'inherit', env });
+  spawnSync(aptGet, ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
   return true;
 }

@@ -96,7 +96,9 @@ export function installCommand(servers) {
   const manager = PACKAGE_MANAGERS.find((m) =>
     m.present.startsWith('/') ? existsSync(m.present) : pathDirs().some((d) => existsSync(join(d, m.present))),
   );
-  return manager ? `${manager.install} ${servers.map((s) => manager[s]).join(' ')}` : null;
+  if (!manager) return null;
+  const command = `${manager.install} ${servers.map((s) => manager[s]).join(' ')}`;
+  return process.getuid?.() === 0 ? command.replace(/^sudo /, '') : command;
 }
 
 /**
