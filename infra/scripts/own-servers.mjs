@@ -82,8 +82,14 @@ export function findRedisServer() {
 
 /** @typedef {'postgres' | 'redis'} Server */
 /** The distribution's package names, and the command that installs them, where we know it. */
+const DEBIAN = {
+  present: '/usr/bin/apt-get',
+  install: 'sudo apt-get install -y',
+  postgres: 'postgresql',
+  redis: 'redis-server',
+};
 const PACKAGE_MANAGERS = [
-  { present: '/usr/bin/apt-get', install: 'sudo apt-get install -y', postgres: 'postgresql', redis: 'redis-server' },
+  DEBIAN,
   { present: '/usr/bin/dnf', install: 'sudo dnf install -y', postgres: 'postgresql-server', redis: 'redis' },
   { present: 'brew', install: 'brew install', postgres: 'postgresql@16', redis: 'redis' },
 ];
@@ -112,14 +118,11 @@ export function serverBinaries(servers) {
     redisServer: servers.includes('redis') ? findRedisServer() : null,
   });
   let found = find();
-  /** @returns {Server[]} */
-  const missing = () =>
-    servers.filter((s) => (s === 'postgres' ? !found.postgresBin : s === 'redis' ? !found.redisServer : false));
-  const debian = { postgres: 'postgresql', redis: 'redis-server' };
+  const missing = () => servers.filter((s) => !(s === 'postgres' ? found.postgresBin : found.redisServer));
   if (
     missing().length &&
     installDebianPackages(
-      missing().map((s) => debian[s]),
+      missing().map((s) => DEBIAN[s]),
       'the database servers',
     )
   )
