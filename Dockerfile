@@ -38,7 +38,9 @@ COPY --from=build /app/infra/package.json infra/
 COPY --from=build /app/infra/dist infra/dist
 COPY --from=build /app/infra/migrations infra/migrations
 COPY --from=build /app/infra/data infra/data
-COPY --from=build /app/infra/scripts/start.mjs /app/infra/scripts/process-group.mjs /app/infra/scripts/require-node.mjs infra/scripts/
+COPY --from=build /app/infra/scripts/start.mjs /app/infra/scripts/require-node.mjs /app/infra/scripts/process-group.mjs \
+  /app/infra/scripts/stores.mjs /app/infra/scripts/own-servers.mjs /app/infra/scripts/own-servers-guard.mjs \
+  /app/infra/scripts/debian-packages.mjs /app/infra/scripts/env-file.mjs infra/scripts/
 COPY --from=build /app/api/package.json api/
 COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/realtime/package.json realtime/

@@ -1,50 +1,11 @@
 // The start command tells the truth: a port held by another program stops it with one line naming that port, and on
 // any port it chose (not only 3000) it comes up ready and signs people in. Runs the built product (`start:prod`).
-import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dropRedisPrefix } from '@app/infra';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../infra/test-support/test-database.js';
-import { REDIS_URL } from '../api/test/support/test-app.js';
+import { expect, it } from 'vitest';
+import { storesForThisFile } from './support/file-stores.js';
+import { freePorts, isFree, listen, portOf, startLauncher } from './support/launcher.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-let db: TestDatabase;
-let prefix: string;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  prefix = testRedisPrefix();
-});
-afterAll(async () => {
-  await dropRedisPrefix(REDIS_URL, prefix);
-  await db?.drop();
-});
-
-const listen = (port = 0) =>
-  new Promise<Server>((resolve) => {
-    const s = createServer().listen(port, '0.0.0.0', () => resolve(s));
-  });
-const portOf = (s: Server) => (s.address() as { port: number }).port;
-async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: n }, () => listen()));
-  const ports = servers.map(portOf);
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  return ports;
-}
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['infra/scripts/start.mjs', '--prebuilt'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, stdout: () => stdout, stderr: () => stderr };
-}
+const stores = storesForThisFile();
+const start = (env: Record<string, string>) => startLauncher({ ...stores(), ...env });
 
 it('exits non-zero with one line naming the port when another program holds it', async () => {
   const held = await listen();
@@ -87,12 +48,6 @@ it('leaves no service running when the launcher itself is killed with -9', async
   await expect.poll(() => run.stdout(), { timeout: 60_000, interval: 250 }).toContain('is running at');
   run.child.kill('SIGKILL');
   await run.exited;
-  const isFree = (p: number) =>
-    new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(p, '0.0.0.0', () => probe.close(() => resolve(true)));
-    });
   // Each member notices its launcher is gone, shuts down gracefully and gives its port back.
   await expect
     .poll(async () => (await Promise.all(ports.map(isFree))).every(Boolean), { timeout: 20_000, interval: 250 })

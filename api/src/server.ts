@@ -1,8 +1,9 @@
 // Entry: read config, build, listen, close gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app.js';
-import { DRAIN_DEADLINE_MS, closeOnSignals, exitIfRefused } from '@app/infra';
+import { DRAIN_DEADLINE_MS, closeOnSignals, exitIfRefused, readEnvFile } from '@app/infra';
 import { parseApiEnv } from '@app/shared';
 
+readEnvFile();
 const config = exitIfRefused(() => parseApiEnv(process.env));
 const app = await exitIfRefused(() => buildApp(config));
 try {

@@ -23,8 +23,13 @@ const RUNTIME_FILES = [
   'infra/migrations',
   'infra/data',
   'infra/scripts/start.mjs',
-  'infra/scripts/process-group.mjs',
   'infra/scripts/require-node.mjs',
+  'infra/scripts/process-group.mjs',
+  'infra/scripts/stores.mjs',
+  'infra/scripts/own-servers.mjs',
+  'infra/scripts/own-servers-guard.mjs',
+  'infra/scripts/debian-packages.mjs',
+  'infra/scripts/env-file.mjs',
   'infra/scripts/patch-postgres-driver.mjs',
 ];
 

@@ -1,14 +1,19 @@
-// What `npm start` and `npm run start:scaled` share: refuse busy ports up front, build and prepare the database,
-// then run a group of processes that is "running" only once every member answers, and that stops as a whole when
-// any member dies, does not get ready in time, or the launcher is told to stop.
+// What `npm start` and `npm run start:scaled` share: refuse busy ports up front, find or start PostgreSQL and Redis,
+// build and prepare the database, then run a group of processes that is "running" only once every member answers.
+// A member that dies while starting, or a group not ready in time, stops everything; once running, a member that dies
+// is restarted (with backoff), and the group stops only when the launcher is told to.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { provideStores } from './stores.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 const READY_WITHIN_MS = 90_000;
+/** Restart backoff: the first restart after 1 s, doubling up to 30 s while it keeps dying; back to 1 s once it stayed up. */
+export const RESTART_BACKOFF = { firstMs: 1000, maxMs: 30_000, stableAfterMs: 60_000 };
 
 /**
  * Readable logs for a person at a terminal, JSON lines for anything else. The readable printer is a development
@@ -52,8 +57,23 @@ export async function requireFreePorts(ports, host) {
   }
 }
 
-/** Builds (unless prebuilt, then checks the build is there), then checks the services, migrates and seeds. */
-export function buildAndPrepare({ prebuilt, env }) {
+/** Until the group runs, a stop signal ends the launcher at once; its exit handlers stop the servers it started. */
+const exitOnSignal = () => process.exit(1);
+
+/**
+ * Finds or starts PostgreSQL and Redis (setting DATABASE_URL and REDIS_URL in `env`; servers of our own keep their
+ * files in OWN_SERVERS_DIR, `var/` by default), builds (unless prebuilt, then checks the build is there), then checks
+ * the services, migrates and seeds.
+ */
+export async function buildAndPrepare({ prebuilt, env }) {
+  process.on('SIGINT', exitOnSignal);
+  process.on('SIGTERM', exitOnSignal);
+  await provideStores(env, {
+    postgres: { variable: 'DATABASE_URL', database: 'auction' },
+    dir: resolve(root, env.OWN_SERVERS_DIR || 'var'),
+    durable: true,
+    fail,
+  });
   if (prebuilt) {
     for (const entry of [
       'api/dist/server.js',
@@ -85,17 +105,35 @@ const answers = async (url) => {
 };
 
 /**
+ * The wait before restarting a member that died, given the previous wait (0 for none yet) and how long it had run.
+ * @param {number} previousMs
+ * @param {number} upForMs
+ */
+export function restartDelay(previousMs, upForMs) {
+  if (!previousMs || upForMs >= RESTART_BACKOFF.stableAfterMs) return RESTART_BACKOFF.firstMs;
+  return Math.min(previousMs * 2, RESTART_BACKOFF.maxMs);
+}
+
+/**
  * Starts every member ({ name, command, args, env, readyUrl } or { ..., readyLine }) with its output prefixed by its
  * name, and resolves once all are ready. The ports were free before the members started, so what answers on them is
  * ours.
  */
 export async function runGroup(members, { onReady }) {
+  process.off('SIGINT', exitOnSignal);
+  process.off('SIGTERM', exitOnSignal);
   let stopping = false;
+  let running = false;
   const ready = new Map(members.map((m) => [m.name, false]));
-  const children = members.map((m) => {
+  const children = new Map();
+  const restartTimers = new Set();
+  const delays = new Map(members.map((m) => [m.name, 0]));
+
+  const launch = (m) => {
     // Node members get an IPC channel: it closes when this launcher dies, however it dies, and they stop with it.
     const ipc = m.command === process.execPath || m.command === 'node' ? ['ipc'] : [];
     const child = spawn(m.command, m.args, { cwd: root, env: m.env, stdio: ['ignore', 'pipe', 'pipe', ...ipc] });
+    const startedAt = Date.now();
     const prefix = `[${m.name}] `;
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
@@ -110,21 +148,37 @@ export async function runGroup(members, { onReady }) {
       });
     }
     child.on('exit', (code, signal) => {
-      if (!stopping) {
-        console.error(`${prefix}exited (${signal ?? code}); stopping everything`);
+      if (stopping) return;
+      if (!running) {
+        console.error(`${prefix}exited (${signal ?? code}) while starting; stopping everything`);
         stop(1);
+        return;
       }
+      const delay = restartDelay(delays.get(m.name), Date.now() - startedAt);
+      delays.set(m.name, delay);
+      console.error(`${prefix}exited (${signal ?? code}); restarting in ${delay / 1000} s`);
+      const timer = setTimeout(() => {
+        restartTimers.delete(timer);
+        if (stopping) return;
+        const again = launch(m);
+        console.error(`${prefix}restarted (pid ${again.pid})`);
+      }, delay);
+      restartTimers.add(timer);
     });
+    children.set(m.name, child);
     return child;
-  });
+  };
+  for (const m of members) launch(m);
 
   const alive = (c) => c.exitCode === null && c.signalCode === null;
   function stop(code = 0) {
     if (stopping) return;
     stopping = true;
-    for (const c of children) if (alive(c)) c.kill('SIGTERM');
+    for (const t of restartTimers) clearTimeout(t);
+    const current = [...children.values()];
+    for (const c of current) if (alive(c)) c.kill('SIGTERM');
     setTimeout(() => process.exit(code), 12_000).unref();
-    Promise.all(children.map((c) => (alive(c) ? new Promise((r) => c.on('exit', r)) : null))).then(() =>
+    Promise.all(current.map((c) => (alive(c) ? new Promise((r) => c.on('exit', r)) : null))).then(() =>
       process.exit(code),
     );
   }
@@ -132,7 +186,7 @@ export async function runGroup(members, { onReady }) {
   process.on('SIGTERM', () => stop(0));
   // On an ordinary exit of the launcher its children are told at once (a kill -9 is covered by their IPC channel).
   process.on('exit', () => {
-    for (const c of children) if (alive(c)) c.kill('SIGTERM');
+    for (const c of children.values()) if (alive(c)) c.kill('SIGTERM');
   });
 
   const deadline = Date.now() + READY_WITHIN_MS;
@@ -148,6 +202,7 @@ export async function runGroup(members, { onReady }) {
     stop(1);
     return;
   }
+  running = true;
   onReady();
 }
 

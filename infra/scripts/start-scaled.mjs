@@ -1,10 +1,11 @@
 // `npm run start:scaled`: the scaled topology on this one machine. Two APIs, two gateways and two workers processes
 // behind HAProxy (Debian's package; installed here when missing and running as root), one front door on
-// BALANCER_PORT (default 8080). Same build, database preparation and readiness rules as `npm start`.
+// BALANCER_PORT (default 8080). Same stores, build, database preparation, readiness and restart rules as `npm start`.
 // `--prebuilt` skips the build.
 import './require-node.mjs';
+import './env-file.mjs';
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { installDebianPackages } from './debian-packages.mjs';
 import {
   buildAndPrepare,
   defaultLogFormat,
@@ -18,12 +19,7 @@ import {
 
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 if (!existsSync(HAPROXY)) {
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('> Installing HAProxy (Debian package)');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'inherit', env });
-  }
+  installDebianPackages(['haproxy'], 'HAProxy');
   if (!existsSync(HAPROXY))
     fail(`The scaled topology needs HAProxy at ${HAPROXY}: apt-get install haproxy (or set HAPROXY_PATH).`);
 }
@@ -53,7 +49,7 @@ await requireFreePorts(
   ],
   '0.0.0.0',
 );
-buildAndPrepare({ prebuilt, env });
+await buildAndPrepare({ prebuilt, env });
 
 const node = (entry, own) => ({
   command: process.execPath,

@@ -1,7 +1,9 @@
-// `npm start`: build, check PostgreSQL, Redis and the ports, migrate and seed, then run the compiled api, realtime and
-// workers together. It says "running" only once its own three processes answer; if one of them dies, or never gets
-// ready, it stops them all and exits non-zero. `--prebuilt` (npm run start:prod) skips the build and uses dist/ as is.
+// `npm start`: check the ports, find PostgreSQL and Redis (or start our own), build, migrate and seed, then run the
+// compiled api, realtime and workers together. It says "running" only once its own three processes answer; if one of
+// them dies while starting, or never gets ready, it stops them all and exits non-zero; one that dies later is
+// restarted. `--prebuilt` (npm run start:prod) skips the build and uses dist/ as is.
 import './require-node.mjs';
+import './env-file.mjs';
 import {
   buildAndPrepare,
   defaultLogFormat,
@@ -26,7 +28,7 @@ await requireFreePorts(
   [['PORT', port], ['REALTIME_PORT', realtimePort], ...(workersPort ? [['WORKERS_PORT', workersPort]] : [])],
   env.HOST ?? '0.0.0.0',
 );
-buildAndPrepare({ prebuilt, env });
+await buildAndPrepare({ prebuilt, env });
 
 const node = (entry) => ({ command: process.execPath, args: ['--enable-source-maps', entry], env });
 const url = `http://localhost:${port}`;

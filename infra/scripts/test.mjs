@@ -1,20 +1,42 @@
 // `npm test`: every test of every workspace, on real Postgres and Redis, with a plain summary line at the end.
+// The tests use the servers named by TEST_DATABASE_ADMIN_URL (or DATABASE_URL) and REDIS_URL; unset, those at the
+// default addresses; where nothing answers, a PostgreSQL and a Redis of the run's own, with throwaway data, stopped
+// when the run ends.
 import './require-node.mjs';
+import './env-file.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installDebianPackages } from './debian-packages.mjs';
+import { fail } from './process-group.mjs';
+import { provideStores } from './stores.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
+const env = { ...process.env };
 
 function run(title, cmd, args) {
   console.log(`\n> ${title}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   return r.status ?? 1;
 }
 
+// Ctrl+C reaches the running step too; once it has stopped, this exits, and its exit handlers stop our own servers.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
+// The tests make their databases on the server an explicit DATABASE_URL names, unless TEST_DATABASE_ADMIN_URL names one.
+if (!env.TEST_DATABASE_ADMIN_URL && env.DATABASE_URL) {
+  const admin = new URL(env.DATABASE_URL);
+  admin.pathname = '/postgres';
+  env.TEST_DATABASE_ADMIN_URL = admin.toString();
+}
+await provideStores(env, {
+  postgres: { variable: 'TEST_DATABASE_ADMIN_URL', database: 'postgres' },
+  dir: join(tmpdir(), `auction-test-servers-${process.pid}`),
+  durable: false,
+  fail,
+});
 if (
   run('Checking PostgreSQL and Redis', bin('tsx'), ['--conditions=source', 'infra/src/check-services-cli.ts']) !== 0
 ) {
@@ -22,13 +44,8 @@ if (
 }
 // Without a browser the other suites still run, so one missing package does not hide every other result; the run then
 // fails with one line saying what to install.
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  console.log('\n> Installing Debian chromium for the browser tests');
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-}
+const chromium = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium) && !env.CHROMIUM_PATH) installDebianPackages(['chromium'], 'Chromium for the browser tests');
 const browser = existsSync(chromium);
 if (run('Type-checking every workspace', bin('tsc'), ['-b']) !== 0) process.exit(1);
 // Lint holds the import boundaries (web -> shared only, no service imports another, shared stays browser-safe).

@@ -1,4 +1,7 @@
+import { readEnvFile } from './env-file.js';
 import { checkServices } from './check-services.js';
+
+readEnvFile();
 
 try {
   await checkServices({

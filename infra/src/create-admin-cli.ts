@@ -8,6 +8,7 @@ import { AdminLoginBodySchema, PersonNameSchema, StoresEnvSchema, parseEnv } fro
 import { newPasswordProblem } from './common-passwords.js';
 import { createSql } from './db.js';
 import { exitIfRefused } from './process-lifecycle.js';
+import { readEnvFile } from './env-file.js';
 import { addAdmin } from './admins/add-admin.js';
 import { promptHidden, readPasswordFile, readPipedPassword } from './admins/read-password.js';
 
@@ -28,6 +29,7 @@ async function readPassword(file: string | undefined): Promise<string> {
   return first;
 }
 
+readEnvFile();
 const config = exitIfRefused(() => parseEnv(StoresEnvSchema, process.env));
 let args;
 try {

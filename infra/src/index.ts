@@ -6,6 +6,7 @@ export { DEMO_PREMIUM_USER } from './demo-accounts.js';
 export { closeOnSignals, exitIfRefused, importDevelopmentOnly, DRAIN_DEADLINE_MS } from './process-lifecycle.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export { COMMON_PASSWORD, isCommonPassword, newPasswordProblem } from './common-passwords.js';
+export { readEnvFile } from './env-file.js';
 export { bullConnection, dropRedisPrefix } from './redis-connection.js';
 export * from './events/index.js';
 export { lockAuction, insertSystemChat, type LockedAuction } from './auction-lock.js';

@@ -1,5 +1,8 @@
+import { readEnvFile } from './env-file.js';
 import { ensureDatabase } from './ensure-database.js';
 import { migrate } from './migrate.js';
+
+readEnvFile();
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/auction';
 try {

@@ -5,6 +5,9 @@ import { StoresEnvSchema, parseEnv } from '@app/shared';
 import { createSql, ensureDatabase, migrate, seed } from './index.js';
 import { checkServices } from './check-services.js';
 import { FIRST_ADMIN_HINT } from './admins/add-admin.js';
+import { readEnvFile } from './env-file.js';
+
+readEnvFile();
 
 try {
   const config = parseEnv(StoresEnvSchema, process.env);

@@ -1,10 +1,12 @@
 // `npm run seed`: the demo data (sample listings, forum, sales and the demo accounts, whose passwords are public).
 // Refused with NODE_ENV=production: a deployment that wants to show the demo runs it with NODE_ENV=development on purpose.
 import { StoresEnvSchema, parseEnv } from '@app/shared';
+import { readEnvFile } from './env-file.js';
 import { createSql } from './db.js';
 import { exitIfRefused } from './process-lifecycle.js';
 import { seed } from './seed.js';
 
+readEnvFile();
 const config = exitIfRefused(() => parseEnv(StoresEnvSchema, process.env));
 if (config.NODE_ENV === 'production') {
   console.error(

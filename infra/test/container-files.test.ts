@@ -108,16 +108,6 @@ describe('Dockerfile', () => {
     for (const m of mounts.filter((x) => x.env.UPLOAD_DIR)) expect(m.env.UPLOAD_DIR).toBe(m.target);
   });
 
-  it('copies the start script with every script it imports', () => {
-    const copied = runtimeStage.match(/^COPY .*infra\/scripts\/start\.mjs.*$/m)?.[0] ?? '';
-    const imports = (file: string): string[] =>
-      [
-        ...readFileSync(`${root}infra/scripts/${file}`, 'utf8').matchAll(/(?:from|import) '\.\/([\w-]+\.mjs)'/g),
-      ].flatMap((m) => [m[1]!, ...imports(m[1]!)]);
-    for (const script of ['start.mjs', ...imports('start.mjs')])
-      expect(copied, script).toContain(`/app/infra/scripts/${script}`);
-  });
-
   it('keeps local state and secrets out of the build context', () => {
     const ignored = readFileSync(`${root}.dockerignore`, 'utf8').split('\n');
     for (const entry of ['.env', 'var', '**/node_modules', '.git']) expect(ignored).toContain(entry);

@@ -8,10 +8,12 @@ import {
   createMetrics,
   createSql,
   exitIfRefused,
+  readEnvFile,
 } from '@app/infra';
 import { RealtimeEnvSchema, parseEnv } from '@app/shared';
 import { createGateway } from './gateway.js';
 
+readEnvFile();
 const config = exitIfRefused(() => parseEnv(RealtimeEnvSchema, process.env));
 const logger = await exitIfRefused(() => createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT }));
 const metrics = createMetrics('realtime');

@@ -1,9 +1,18 @@
 // Entry: the workers process. Connects, starts queues and the relay, shuts down gracefully on SIGTERM/SIGINT.
-import { DRAIN_DEADLINE_MS, closeOnSignals, createLogger, createMetrics, createSql, exitIfRefused } from '@app/infra';
+import {
+  DRAIN_DEADLINE_MS,
+  closeOnSignals,
+  createLogger,
+  createMetrics,
+  createSql,
+  exitIfRefused,
+  readEnvFile,
+} from '@app/infra';
 import { WorkersEnvSchema, parseEnv, usesMailCatcher } from '@app/shared';
 import { startWorkers } from './index.js';
 import { startStatusServer } from './status-server.js';
 
+readEnvFile();
 const config = exitIfRefused(() => parseEnv(WorkersEnvSchema, process.env));
 const logger = await exitIfRefused(() => createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT }));
 const metrics = createMetrics('workers');

@@ -1,10 +1,11 @@
 // A database and a Redis prefix made for one bench run, with bidders who already hold sessions.
 import { createHash, randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import postgres from 'postgres';
 import { createSql, migrate } from '../../src/index.js';
 import { ROOT } from './ensure-built.js';
+
+export { freePort } from '../own-servers.mjs';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -107,12 +108,3 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** A port no one listens on now, chosen by the system (a product running beside the bench keeps its own). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}

@@ -4,10 +4,13 @@
 // auctions that fell due during the fault are closed exactly once within 5 s of its end, no request hung over 5 s,
 // and every process is back without a manual step. Prints one row per fault; exits 1 if any check failed.
 import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSql } from '../../src/index.js';
 import { createBenchAuction, createBidders, freePort } from '../bench/setup.js';
-import { startOwnPostgres, startOwnRedis } from './own-servers.js';
+import { installCommand, serverBinaries, startPostgres, startRedis } from '../own-servers.mjs';
 import { startProduct } from './supervised-product.js';
 import { Watcher, joinStorm, startBidding, startChat } from './load.js';
 
@@ -25,8 +28,20 @@ const WATCHERS = Number(process.env.FAULTS_SOCKETS ?? 120);
 const STORM = Number(process.env.FAULTS_STORM ?? 1000);
 
 console.log('Starting a Redis and a Postgres cluster of our own...');
-const redis = await startOwnRedis();
-const pg = await startOwnPostgres();
+const { postgresBin, redisServer, missing } = serverBinaries(['postgres', 'redis']);
+if (!postgresBin || !redisServer) {
+  console.error(
+    `The fault suite runs servers of its own: install them (${installCommand(missing) ?? missing.join(', ')}).`,
+  );
+  process.exit(1);
+}
+// Redis starts with AOF on, as in production; a fault turns it off for one restart.
+// Readable by all: run as root, Postgres runs as the postgres user, who must reach its folder.
+const scratch = mkdtempSync(join(tmpdir(), 'faults-'));
+chmodSync(scratch, 0o755);
+const redis = await startRedis({ bin: redisServer, dir: join(scratch, 'redis'), aof: true });
+const pg = await startPostgres({ bin: postgresBin, dir: join(scratch, 'postgres'), durable: true });
+const pgUrl = pg.url('auction');
 const [apiPort, rtPort, rt2Port, workersPort] = [
   await freePort(),
   await freePort(),
@@ -37,7 +52,7 @@ const apiUrl = `http://127.0.0.1:${apiPort}`;
 const rtUrl = `http://127.0.0.1:${rtPort}`;
 const rt2Url = `http://127.0.0.1:${rt2Port}`;
 const env = {
-  DATABASE_URL: pg.url,
+  DATABASE_URL: pgUrl,
   REDIS_URL: redis.url,
   REDIS_PREFIX: 'faults:',
   PORT: String(apiPort),
@@ -68,7 +83,7 @@ const product = startProduct(
   },
   { realtime2: { REALTIME_PORT: String(rt2Port) } },
 );
-const sql = createSql(pg.url, { max: 4 });
+const sql = createSql(pgUrl, { max: 4 });
 let failed = false;
 const rows: string[] = [];
 
@@ -89,8 +104,11 @@ try {
     { name: 'Redis restart without persistence', inject: () => redis.restart({ aof: false }) },
     { name: 'Redis restart with AOF', inject: () => redis.restart({ aof: true }) },
     { name: 'Redis SIGSTOP 10 s', inject: async () => (redis.freeze(), await sleep(10_000), redis.thaw()) },
-    { name: 'Postgres fast restart', inject: async () => pg.fastRestart() },
-    { name: 'Postgres immediate stop, 3 s down', inject: () => pg.crashAndStart(3000) },
+    { name: 'Postgres fast restart', inject: async () => pg.restart() },
+    {
+      name: 'Postgres immediate stop, 3 s down',
+      inject: async () => (pg.stop('immediate'), await sleep(3000), pg.start()),
+    },
     { name: 'kill -9 api', inject: async () => product.kill9('api') },
     { name: 'kill -9 workers', inject: async () => product.kill9('workers') },
     { name: 'kill -9 gateway', inject: async () => product.kill9('realtime') },
@@ -253,7 +271,9 @@ try {
 } finally {
   await sql.end({ timeout: 2 }).catch(() => undefined);
   await product.stop();
-  await redis.stop();
-  pg.stop();
+  redis.stop();
+  pg.stop('immediate');
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(pg.dir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
