@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { answerStatus, closeOnSignals, createLogger, createMetrics, createSql } from '@app/infra';
 import { RealtimeEnvSchema, parseEnv } from '@app/shared';
 import { createGateway } from './gateway.js';
+import { SOCKETS_PER_ADDRESS } from './sockets-per-address.js';
 
 const config = parseEnv(RealtimeEnvSchema, process.env);
 const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
@@ -23,6 +24,8 @@ const gateway = await createGateway(httpServer, {
   origins: config.APP_ORIGINS,
   logger,
   metrics,
+  trustProxy: config.TRUST_PROXY,
+  socketsPerAddress: Math.round(SOCKETS_PER_ADDRESS * config.RATE_LIMIT_SCALE),
 });
 httpServer.once('error', (err: NodeJS.ErrnoException) => {
   // One line, not a stack trace: the most likely cause is another program on the port.
