@@ -46,6 +46,10 @@ COPY --from=build /app/workers/package.json workers/
 COPY --from=build /app/workers/dist workers/dist
 COPY --from=build /app/web/package.json web/
 COPY --from=build /app/web/dist web/dist
+# Uploaded PDFs are rebuilt from images of their pages by poppler (pdfinfo, pdftoppm) under prlimit (util-linux).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends poppler-utils \
+ && rm -rf /var/lib/apt/lists/*
 # Uploads and the unpacked VIN database live under var/ (mount a volume there to keep them).
 RUN mkdir -p /app/var && chown node:node /app/var
 USER node

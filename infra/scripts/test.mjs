@@ -20,14 +20,23 @@ if (
 ) {
   process.exit(1);
 }
-// Without a browser the other suites still run, so one missing package does not hide every other result; the run then
-// fails with one line saying what to install.
+// Debian packages the tests use, installed when missing and run as root: poppler, with which the API rebuilds uploaded
+// PDFs, and the browser. Without a browser the other suites still run, so one missing package does not hide every
+// other result; the run then fails with one line saying what to install.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+const missing = [
+  ...(existsSync('/usr/bin/pdftoppm') ? [] : ['poppler-utils']),
+  ...(existsSync(chromium) || process.env.CHROMIUM_PATH ? [] : ['chromium']),
+];
+if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  console.log('\n> Installing Debian chromium for the browser tests');
+  console.log(`\n> Installing Debian ${missing.join(' and ')} for the tests`);
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+}
+if (!existsSync('/usr/bin/pdftoppm')) {
+  console.error('\nThe API needs poppler to rebuild uploaded PDFs: apt-get install -y poppler-utils');
+  process.exit(1);
 }
 const browser = existsSync(chromium);
 if (run('Type-checking every workspace', bin('tsc'), ['-b']) !== 0) process.exit(1);
