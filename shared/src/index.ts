@@ -18,7 +18,6 @@ export * from './domain/history-score.js';
 export * from './domain/notices.js';
 export * from './domain/sign-up.js';
 export * from './domain/bid-standing.js';
-export * from './domain/csv.js';
 export * from './domain/recommendation.js';
 export * from './domain/market-trend.js';
 export * from './domain/car-category.js';
