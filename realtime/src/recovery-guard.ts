@@ -32,8 +32,10 @@ export interface RecoveryGuardDeps {
   logger: Logger;
 }
 
-/** The pids of the persisted sockets one session (sessions row id) opened. */
+/** The pids of the persisted sockets one session (sessions row id) opened, scored by when they dropped. */
 const socketsOfSessionKey = (prefix: string, sessionId: string) => `${prefix}sio:recovery-of:${sessionId}`;
+/** A session that drops and reconnects without pause still indexes no more than this many sockets. */
+export const RECOVERABLE_SOCKETS_PER_SESSION = 100;
 
 /** Whether the identity the cookies prove now is the one the dropped socket had. */
 export function sameIdentity(before: SocketData, now: HandshakeIdentity): boolean {
@@ -52,9 +54,14 @@ export function guardRecovery(nsp: Namespace, deps: RecoveryGuardDeps): void {
     const ids = (session.data as SocketData | undefined)?.sessionIds ?? [];
     if (ids.length === 0) return;
     const p = deps.redis.pipeline();
+    const now = Date.now();
     for (const id of ids) {
       const key = socketsOfSessionKey(deps.prefix, id);
-      p.sadd(key, session.pid).pexpire(key, deps.windowMs);
+      // Entries older than the window point at sessions Redis has already expired; the newest are kept past the cap.
+      p.zadd(key, now, session.pid)
+        .zremrangebyscore(key, '-inf', now - deps.windowMs)
+        .zremrangebyrank(key, 0, -(RECOVERABLE_SOCKETS_PER_SESSION + 1))
+        .pexpire(key, deps.windowMs);
     }
     p.exec().catch((err: Error) => deps.logger.warn({ err: err.message }, 'recovery index not written'));
   };
@@ -79,6 +86,6 @@ export function guardRecovery(nsp: Namespace, deps: RecoveryGuardDeps): void {
 /** Deletes the persisted state of every socket the ended session had opened, so none can be recovered. */
 export async function forgetRecovery(deps: RecoveryGuardDeps, sessionId: string): Promise<void> {
   const key = socketsOfSessionKey(deps.prefix, sessionId);
-  const pids = await deps.redis.smembers(key);
+  const pids = await deps.redis.zrange(key, '0', '-1');
   await deps.redis.del(key, ...pids.map((pid) => `${deps.sessionKeyPrefix}${pid}`));
 }
