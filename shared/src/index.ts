@@ -22,6 +22,8 @@ export * from './domain/recommendation.js';
 export * from './domain/market-trend.js';
 export * from './domain/car-category.js';
 export * from './domain/forum.js';
+export * from './domain/calendar.js';
+export * from './domain/passwords.js';
 export * from './schemas/common.js';
 export * from './schemas/env.js';
 export * from './schemas/auctions.js';

@@ -1,11 +1,18 @@
-// Passwords that appear in breach dumps and guessing lists are refused at sign-up: the 49,000 most common ones from a
-// well-kept offline list (the one the zxcvbn strength estimator ships), compared case-insensitively.
+// Passwords that appear in breach dumps and guessing lists are refused when a member chooses one: the 49,000 most
+// common ones of the zxcvbn strength estimator's list (@zxcvbn-ts/language-common, drawn from leaked password sets),
+// and the passwords this project itself publishes for its demo accounts (README), which anyone can look up. Compared
+// case-insensitively. The demo accounts keep theirs (the seed makes them, only outside production); nobody may choose one.
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { DEMO_ADMIN, DEMO_USER } from '@app/shared';
 
 let common: Set<string> | undefined;
 
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+  common ??= new Set(
+    [...(dictionary['passwords-common'] as string[]), DEMO_USER.password, DEMO_ADMIN.password].map((p) =>
+      p.toLowerCase(),
+    ),
+  );
   return common.has(password.trim().toLowerCase());
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, REGISTER_PASSWORD_MIN, SIGN_IN_PASSWORD_MIN } from '../constants.js';
+import { chosenPasswordProblem } from '../domain/passwords.js';
 
 /** RFC 5321 caps an address at 254 characters; anything longer is refused before it reaches a throttle key or a query. */
 const email = (message: string) =>
@@ -20,18 +21,19 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-export const RegisterBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-  email: email('Invalid email address'),
-  password: z
-    .string()
-    .min(REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters`)
-    .max(200)
-    .refine(
-      (p) => p.trim().length >= REGISTER_PASSWORD_MIN,
-      `Password must be at least ${REGISTER_PASSWORD_MIN} characters besides spaces`,
-    ),
-});
+export const RegisterBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+    email: email('Invalid email address'),
+    password: z
+      .string()
+      .min(REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters`)
+      .max(200),
+  })
+  .superRefine((b, ctx) => {
+    const problem = chosenPasswordProblem(b.password, b.email);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 /** The answer to every registration, whether the address is new or already has an account. */
 export const SignUpAnswerSchema = z.object({ message: z.string() });
