@@ -49,6 +49,10 @@ COPY --from=build /app/workers/package.json workers/
 COPY --from=build /app/workers/dist workers/dist
 COPY --from=build /app/web/package.json web/
 COPY --from=build /app/web/dist web/dist
+# Uploaded PDFs are rebuilt from images of their pages by poppler (pdfinfo, pdftoppm) under prlimit (util-linux).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends poppler-utils \
+ && rm -rf /var/lib/apt/lists/*
 # Uploads and the unpacked VIN database live under var/, owned by the user the services run as. The uploads directory is
 # made here because compose mounts a volume on it: Docker copies a new volume's owner from the image's directory, and
 # would make it root's (unwritable for `node`) if the image had none.

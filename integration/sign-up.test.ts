@@ -75,6 +75,12 @@ it('mails a new address its link, which makes the account; mails the owner of a 
 
   const [mail] = await waitForMails(email, 1);
   expect(mail!.subject).toBe('Confirm your email to finish signing up');
+  // The name given at sign-up (anyone's words, sent to a mailbox that may not be theirs) is not in the mail.
+  expect(mail!.textBody).not.toContain('Newcomer');
+  expect(mail!.htmlBody).not.toContain('Newcomer');
+  const [envelope] = await ctx.sql<{ mailTo: string; headers: unknown }[]>`
+    select mail_to, headers from caught_mails where mail_to like ${`%${email}%`} and subject like 'Confirm%'`;
+  expect(JSON.stringify(envelope)).not.toContain('Newcomer');
   const link = new URL(/(http\S+\/confirm-email\?token=\S+)/.exec(mail!.textBody)![1]!);
   expect(link.origin).toBe(SITE);
   expect(mail!.htmlBody).toContain('Confirm my email');

@@ -144,6 +144,24 @@ describe('Export Report', () => {
     );
   });
 
+  it('neutralises formulas for spreadsheets that split at commas and for those that split at semicolons', async () => {
+    const name = 'Bob;=1+1;@SUM(9)';
+    await createUser(ctx.sql, { name, email: `formula-${Date.now()}@example.test` });
+    const text = await (
+      await fetch(`${base}/api/admin/export?tab=users&period=7d`, { headers: { cookie: admin.cookie } })
+    ).text();
+    // Read as written (commas): one cell, the name with its formulas turned to text.
+    const rows = parseSync(text) as string[][];
+    const row = rows.find((r) => r.some((c) => c.startsWith('Bob;')))!;
+    expect(row[rows[0]!.indexOf('name')]).toBe("Bob;'=1+1;'@SUM(9)");
+    // Read as a spreadsheet in a decimal-comma locale does (semicolons): the parts are cells, and none is a formula.
+    const semicolon = parseSync(text, { delimiter: ';', relax_quotes: true, relax_column_count: true }) as string[][];
+    const cells = semicolon.flat();
+    expect(cells).toContain("'=1+1");
+    expect(cells.filter((c) => /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(c))).toEqual([]);
+    expect(cells.some((c) => c.startsWith("'@SUM(9)"))).toBe(true);
+  });
+
   it('each tab exports its own data: the overview its figures, security its lists, settings the settings and their changes', async () => {
     const csv = async (tab: string, period = '7d') => {
       const res = await fetch(`${base}/api/admin/export?tab=${tab}&period=${period}`, {

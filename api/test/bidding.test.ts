@@ -54,7 +54,8 @@ describe('placing a bid', () => {
   it('refuses malformed amounts with 400 and stores nothing', async () => {
     const auctionId = await createAuction(ctx.sql);
     const u = await createUserSession(ctx.app, ctx.sql);
-    for (const amount of ['abc', -5, '12.345', null, 0, '0.00']) {
+    // An amount is written exactly: spaces or a line break around the digits are not an amount.
+    for (const amount of ['abc', -5, '12.345', null, 0, '0.00', '190000\n', ' 190000', '190000 ', '19\n0000']) {
       const res = await bid(u.cookie, auctionId, amount as never);
       expect(res.statusCode).toBe(400);
       expect(res.json().issues.length).toBeGreaterThan(0);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatMessageSchema, CommentSchema, streams } from '@app/shared';
 import { lockAuction } from '@app/infra';
-import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
+import {
+  createAdminSession,
+  createAuction,
+  createUserSession,
+  jsonHeaders,
+  startTestApp,
+  type TestContext,
+} from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,6 +32,32 @@ const count = async (table: 'chat_messages' | 'comments', auctionId: number) => 
 };
 
 describe('live chat over HTTP', () => {
+  it("keeps a pending auction's chat to its seller and the admins until it is approved", async () => {
+    const seller = await createUserSession(ctx.app, ctx.sql);
+    const stranger = await createUserSession(ctx.app, ctx.sql);
+    const admin = await createAdminSession(ctx.app, ctx.sql);
+    const auctionId = await createAuction(ctx.sql, { status: 'pending', ownerId: seller.id });
+    const read = (cookie?: string) =>
+      ctx.app.inject({ url: `/api/chat/messages/${auctionId}`, headers: cookie ? { cookie } : {} });
+    for (const cookie of [undefined, stranger.cookie]) {
+      const res = await read(cookie);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Auction not found' });
+    }
+    expect((await read(seller.cookie)).statusCode).toBe(200);
+    expect((await read(admin.cookie)).statusCode).toBe(200);
+    // The seller's poll (which seeds Redis with "no line yet") opens it to nobody else.
+    const poll = (cookie?: string) =>
+      ctx.app.inject({ url: `/api/chat/messages/${auctionId}?after=1`, headers: cookie ? { cookie } : {} });
+    expect((await poll(seller.cookie)).statusCode).toBe(200);
+    expect((await poll()).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/chat/messages/2147483647' })).statusCode).toBe(404);
+    // Approved, it is everyone's.
+    await ctx.sql`update auctions set status = 'active' where id = ${auctionId}`;
+    expect((await read()).statusCode).toBe(200);
+    expect((await read(stranger.cookie)).statusCode).toBe(200);
+  });
+
   it('refuses empty, whitespace-only and 501-character messages with 400 and stores nothing', async () => {
     const auctionId = await createAuction(ctx.sql);
     const u = await createUserSession(ctx.app, ctx.sql);

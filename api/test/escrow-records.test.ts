@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { DOCUMENT_TEXTS, EscrowTransactionSchema } from '@app/shared';
 import { bombPng, pdfDocument } from '../../infra/test-support/documents.js';
 import { IMAGE_TEXTS } from '../src/services/image-safety.js';
-import { PDF_TEXTS } from '../src/services/pdf-check.js';
+import { PDF_TEXTS } from '../src/services/pdf-rebuild.js';
 import { createAdminSession, createUserSession, startTestApp, type TestContext } from './support/test-app.js';
 import { acceptBoth, openSale, payAndWait, post, snapshot, uploadDocument, type Sale } from './support/escrow-sale.js';
 
@@ -76,7 +76,7 @@ describe('escrow documents', () => {
     expect({ files: await storedFiles(), escrow: await snapshot(ctx, s.transactionId) }).toEqual(before);
   });
 
-  it('refuses files that only start like a document (a 10-byte PNG, a cut JPEG, a PDF without structure or with a script) and a pixel bomb, as a document or as evidence, storing nothing', async () => {
+  it('refuses files that only start like a document (a 10-byte PNG, a cut JPEG, a PDF without structure or without pages) and a pixel bomb, as a document or as evidence, storing nothing', async () => {
     const s = await openSale(ctx);
     const before = { files: await storedFiles(), escrow: await snapshot(ctx, s.transactionId) };
     const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
@@ -99,14 +99,11 @@ describe('escrow documents', () => {
         DOCUMENT_TEXTS.notADocument,
       ],
       [
-        pdfDocument([
-          '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>',
-          '<< /Type /Pages /Kids [] /Count 0 >>',
-        ]),
+        pdfDocument(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>']),
         'title.pdf',
         'application/pdf',
         415,
-        PDF_TEXTS.active,
+        PDF_TEXTS.noPages,
       ],
       [bombPng(), 'title.png', 'image/png', 413, IMAGE_TEXTS.tooManyPixels],
     ];

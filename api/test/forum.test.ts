@@ -190,6 +190,25 @@ describe('forum likes and replies under races', () => {
 });
 
 describe('forum list: pages, counts, search, trending, following', () => {
+  it('answers a cursor with numbers out of range or a day no calendar has with 400, never 500', async () => {
+    for (const cursor of [
+      'p_9999999999_1',
+      'p_1_2147483648',
+      'r_2025-02-30T10:00:00.000000Z_1',
+      'r_2025-13-01T10:00:00.000000Z_1',
+      'r_0000-01-01T00:00:00.000000Z_1',
+      'r_2025-01-01T24:00:00.000000Z_1',
+      't_2025-02-29T00:00:00.000000Z_1.5_1',
+      's_1e999_1',
+    ]) {
+      const sort = { p: 'top', r: 'recent', t: 'trending', s: 'recent' }[cursor[0] as 'p' | 'r' | 't' | 's'];
+      const query = `sort=${sort}${cursor.startsWith('s_') ? '&search=car' : ''}&cursor=${encodeURIComponent(cursor)}`;
+      const res = await ctx.app.inject({ url: `/api/forum/posts?${query}` });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error, cursor).toEqual(expect.any(String));
+    }
+  });
+
   it('pages by cursor with no duplicates or gaps while new posts arrive', async () => {
     const u = await createUserSession(ctx.app, ctx.sql);
     const tag = `pg${Date.now()}`;

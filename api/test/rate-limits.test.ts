@@ -32,6 +32,38 @@ describe('rate limits (counted in Redis)', () => {
     expect((await ctx.sql`select 1 from bids where auction_id = ${auctionId}`).length).toBe(perUser + 1);
   });
 
+  it("caps one member's writes over every route together, each route under its own limit", async () => {
+    const perRoute = Math.round(RATE_LIMITS.write.max * SCALE);
+    const cap = Math.round(RATE_LIMITS.memberWrites.max * SCALE);
+    const member = await createUserSession(ctx.app, ctx.sql);
+    const other = await createUserSession(ctx.app, ctx.sql);
+    // Writes the handlers refuse (a bad body) cost as much to receive: each counts, whatever its answer.
+    const routes = [
+      '/api/bid-alerts',
+      '/api/comments',
+      '/api/cars',
+      '/api/auction-requests',
+      '/api/notifications/read',
+    ];
+    const write = (cookie: string, url: string) =>
+      ctx.app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload: { bad: true } });
+    const answers: number[] = [];
+    for (const url of routes)
+      for (let i = 0; i < perRoute; i += 1) answers.push((await write(member.cookie, url)).statusCode);
+    expect(routes.length * perRoute).toBeGreaterThan(cap);
+    expect(answers.slice(0, cap).filter((s) => s === 429)).toEqual([]);
+    expect(answers.slice(cap).every((s) => s === 429)).toBe(true);
+    const over = await write(member.cookie, '/api/watchlist/1');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ error: RATE_LIMITS.memberWrites.message });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Reads go on, and another member's writes are their own.
+    expect((await ctx.app.inject({ url: '/api/notifications', headers: { cookie: member.cookie } })).statusCode).toBe(
+      200,
+    );
+    expect((await write(other.cookie, '/api/bid-alerts')).statusCode).toBe(400);
+  });
+
   it('limits VIN lookups, valuations and history reports per user and route (counted before the body is read), and trade-in drafts', async () => {
     const perUser = Math.round(RATE_LIMITS.lookup.max * SCALE);
     const a = await createUserSession(ctx.app, ctx.sql);
@@ -56,15 +88,18 @@ describe('rate limits (counted in Redis)', () => {
     expect((await lookup(b.cookie, '/api/vin/decode')).statusCode).toBe(400);
 
     const drafts = Math.round(RATE_LIMITS.draft.max * SCALE);
+    // Members of their own for each draft route: at this scale, a's lookups and both draft limits together would pass
+    // the cap on one member's writes over every route.
+    const [c, d] = [await createUserSession(ctx.app, ctx.sql), await createUserSession(ctx.app, ctx.sql)];
     const clear = () =>
-      ctx.app.inject({ method: 'DELETE', url: '/api/trade-in/draft', headers: jsonHeaders(a.cookie) });
+      ctx.app.inject({ method: 'DELETE', url: '/api/trade-in/draft', headers: jsonHeaders(c.cookie) });
     for (let i = 0; i < drafts; i += 1) expect((await clear()).statusCode).toBe(204);
     expect((await clear()).statusCode).toBe(429);
     const save = () =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/trade-in/draft',
-        headers: jsonHeaders(a.cookie),
+        headers: jsonHeaders(d.cookie),
         payload: { draft: {} },
       });
     for (let i = 0; i < drafts; i += 1) expect((await save()).statusCode).toBe(400);

@@ -4,6 +4,7 @@ import { bullConnection, signingKey, signSignUp } from '@app/infra';
 import {
   QUEUE_NAMES,
   SIGN_UP_ALREADY_DONE,
+  SIGN_UP_SIGNED_IN,
   SIGN_UP_ANSWER,
   SIGN_UP_LINK_EXPIRED,
   SIGN_UP_LINK_INVALID,
@@ -109,10 +110,25 @@ describe('registration does not tell who has an account', () => {
     expect(a!.passwordHash).not.toContain(PASSWORD);
   });
 
-  it('refuses the most common passwords and a password of spaces, storing nothing', async () => {
+  it("refuses common passwords, the demo accounts' published ones, short ones padded with spaces, and the address itself, storing nothing", async () => {
     const emails: string[] = [];
-    for (const password of ['password', '12345678', 'Password1', '        ', ' qwertyuiop ']) {
-      emails.push(fresh('weak'));
+    const weak = (email: string) => [
+      'password',
+      '12345678',
+      'Password1',
+      '        ',
+      ' qwertyuiop ',
+      'a      b',
+      'ab cd ef g',
+      'demo-password',
+      'Admin-Password',
+      email,
+      email.toUpperCase(),
+      email.slice(0, email.indexOf('@')),
+    ];
+    for (const i of weak('x@y').keys()) {
+      emails.push(fresh('weak-passwords'));
+      const password = weak(emails.at(-1)!)[i]!;
       const res = await register({ name: 'Weak', email: emails.at(-1)!, password });
       expect(res.statusCode, password).toBe(400);
     }
@@ -143,14 +159,23 @@ describe('confirming a sign-up', () => {
     expect(await accounts(email)).toBe(1);
   });
 
-  it('ends the session the browser had before: the new account takes its place', async () => {
-    const previous = await createUser(ctx.sql);
-    const before = await signIn(ctx.app, previous.email);
+  it("leaves a signed-in browser as it is: someone else's link does not switch it to the new account", async () => {
+    const member = await createUser(ctx.sql);
+    const signedIn = await signIn(ctx.app, member.email);
     const email = fresh('switch');
-    await register({ name: 'Switcher', email, password: PASSWORD });
-    const ok = await confirm(await linkToken((await attemptsFor(email))[0]!.id), before);
+    await register({ name: 'Stranger', email, password: PASSWORD });
+    const token = await linkToken((await attemptsFor(email))[0]!.id);
+    const refused = await confirm(token, signedIn);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: SIGN_UP_SIGNED_IN });
+    expect(refused.cookies).toEqual([]);
+    expect(await accounts(email)).toBe(0);
+    const me = await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: signedIn } });
+    expect(me.json().user.email).toBe(member.email);
+    // The link is not used up: opened in a browser signed in to nothing (or to a session that ended), it works.
+    const ok = await confirm(token, 'sid=an-ended-session');
     expect(ok.statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: before } })).statusCode).toBe(401);
+    expect(ok.json().user.email).toBe(email);
   });
 
   it('refuses a forged or tampered link, an expired one, and any link for an address that had an account, changing nothing', async () => {

@@ -154,6 +154,9 @@ describe('trade-in evaluation', () => {
       [{ ...car }, 'Without a lien, upload at least one title photo'],
       [{ ...car, hasLien: true }, 'Lienholder name is required when there is a lien'],
       [{ ...car, ...lien, payoffValidDate: yesterday() }, 'Payoff valid-through date cannot be before today'],
+      // A day no calendar has is refused, not rolled over to 2 March.
+      [{ ...car, ...lien, payoffValidDate: `${new Date().getUTCFullYear() + 1}-02-30` }, 'must be a date (YYYY-MM-DD)'],
+      [{ ...car, ...lien, payoffValidDate: `${new Date().getUTCFullYear() + 1}-13-01` }, 'must be a date (YYYY-MM-DD)'],
       [
         { ...car, ...lien, payoffPerDiem: '12.505' },
         'Per diem must be an amount with at most two decimals, below 1000',

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installDebianPackages } from './debian-packages.mjs';
 import { provideStores } from './stores.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,6 +61,14 @@ export async function requireFreePorts(ports, host) {
 /** Until the group runs, a stop signal ends the launcher at once; its exit handlers stop the servers it started. */
 const exitOnSignal = () => process.exit(1);
 
+/** The API rebuilds uploaded PDFs with poppler: installed when missing if this user may, otherwise one warning line. */
+function requirePoppler() {
+  if (existsSync('/usr/bin/pdftoppm')) return;
+  installDebianPackages(['poppler-utils'], 'poppler, with which the API rebuilds uploaded PDFs');
+  if (!existsSync('/usr/bin/pdftoppm'))
+    console.warn('\nPDF uploads will be refused until poppler is installed: apt-get install -y poppler-utils\n');
+}
+
 /**
  * Finds or starts PostgreSQL and Redis (setting DATABASE_URL and REDIS_URL in `env`; servers of our own keep their
  * files in OWN_SERVERS_DIR, `var/` by default), builds (unless prebuilt, then checks the build is there), then checks
@@ -74,6 +83,7 @@ export async function buildAndPrepare({ prebuilt, env }) {
     durable: true,
     fail,
   });
+  requirePoppler();
   if (prebuilt) {
     for (const entry of [
       'api/dist/server.js',

@@ -42,10 +42,19 @@ if (
 ) {
   process.exit(1);
 }
-// Without a browser the other suites still run, so one missing package does not hide every other result; the run then
-// fails with one line saying what to install.
+// Debian packages the tests use, installed when missing and run as root: poppler, with which the API rebuilds uploaded
+// PDFs, and the browser. Without a browser the other suites still run, so one missing package does not hide every
+// other result; the run then fails with one line saying what to install.
 const chromium = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium) && !env.CHROMIUM_PATH) installDebianPackages(['chromium'], 'Chromium for the browser tests');
+const missing = [
+  ...(existsSync('/usr/bin/pdftoppm') ? [] : ['poppler-utils']),
+  ...(existsSync(chromium) || env.CHROMIUM_PATH ? [] : ['chromium']),
+];
+if (missing.length > 0) installDebianPackages(missing, 'what the tests need');
+if (!existsSync('/usr/bin/pdftoppm')) {
+  console.error('\nThe API needs poppler to rebuild uploaded PDFs: apt-get install -y poppler-utils');
+  process.exit(1);
+}
 const browser = existsSync(chromium);
 if (run('Type-checking every workspace', bin('tsc'), ['-b']) !== 0) process.exit(1);
 // Lint holds the import boundaries (web -> shared only, no service imports another, shared stays browser-safe).

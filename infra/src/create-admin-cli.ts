@@ -54,7 +54,7 @@ try {
 }
 if (password === '')
   fail(`No password given: pipe it to standard input or name a file with --password-file.\n${USAGE}`);
-const problem = newPasswordProblem(password);
+const problem = newPasswordProblem(password, email.data);
 if (problem) fail(`The password is refused: ${problem}.`);
 
 const sql = createSql(config.DATABASE_URL, { max: 1 });

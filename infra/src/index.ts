@@ -28,6 +28,7 @@ export { expireTradeInOffers } from './trade-in/expire-offers.js';
 export { lockEscrow, escrowNotices, actorOf, type LockedEscrow } from './escrow/escrow-actions.js';
 export {
   recordDocument,
+  mayRecordDocument,
   reviewDocument,
   updateShipping,
   reviewDispute,

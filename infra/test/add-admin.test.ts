@@ -32,10 +32,10 @@ describe('adding an admin', () => {
 
 describe('a chosen password', () => {
   it('meets the sign-up rules: 8 characters besides spaces, at most 200, not a common one', () => {
-    expect(newPasswordProblem('correct horse battery staple')).toBeNull();
-    expect(newPasswordProblem('short')).toMatch(/at least 8 characters/);
-    expect(newPasswordProblem('   ab   cd   ')).toMatch(/besides spaces/);
-    expect(newPasswordProblem('x'.repeat(201))).toMatch(/at most 200/);
-    expect(newPasswordProblem('Password1')).toMatch(/most common/);
+    expect(newPasswordProblem('correct horse battery staple', 'ops@example.test')).toBeNull();
+    expect(newPasswordProblem('short', 'ops@example.test')).toMatch(/at least 8 characters/);
+    expect(newPasswordProblem('   ab   cd   ', 'ops@example.test')).toMatch(/besides spaces/);
+    expect(newPasswordProblem('x'.repeat(201), 'ops@example.test')).toMatch(/at most 200/);
+    expect(newPasswordProblem('Password1', 'ops@example.test')).toMatch(/most common/);
   });
 });

@@ -1,7 +1,7 @@
 // createGateway: the Socket.IO server. It authenticates the handshake, keeps the rooms and relays committed events to
 // them; it decides nothing (bids, chat and every other write stay HTTP calls to the API).
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
-import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import type { BroadcastOperator } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
@@ -11,20 +11,12 @@ import { StreamReader, type Metrics } from '@app/infra';
 import {
   ADMINS_ROOM,
   AUCTION_PACKET_WINDOW_MS,
-  JoinAuctionPayloadSchema,
-  LeaveAuctionPayloadSchema,
   SOCKET_EVENTS,
   auctionIdOfRoom,
-  FORUM_ROOM,
-  ForumWatchPayloadSchema,
-  threadRoom,
   travelsInAuctionPacket,
   auctionRoom,
   sessionRoom,
   userRoom,
-  type Ack,
-  type AuctionSnapshot,
-  type ClientToServerEvents,
   type DomainEvent,
   type PresenceEvent,
   type ServerToClientEvents,
@@ -32,9 +24,22 @@ import {
 import { routeEvent } from './event-routing.js';
 import { StreamSequencer } from './stream-sequencer.js';
 import { identityFromCookies } from './handshake-auth.js';
-import { readSnapshot } from './snapshot.js';
 import { PresenceCounter } from './presence.js';
 import { RoomCoalescer } from './room-coalescer.js';
+import { MAX_CLIENT_PACKET_BYTES, clientPacketParser } from './client-packets.js';
+import {
+  SOCKETS_PER_ADDRESS,
+  SocketsPerAddress,
+  TOO_MANY_SOCKETS,
+  addressResolver,
+  type TrustProxy,
+} from './sockets-per-address.js';
+import { forgetRecovery, guardRecovery, type RecoveryGuardDeps } from './recovery-guard.js';
+import { handleAuctionRoom } from './handlers/auction-room.js';
+import { handleForumWatch } from './handlers/forum-watch.js';
+import type { GatewayServer, GatewaySocket, SocketData } from './socket-types.js';
+
+export type { GatewayServer, SocketData } from './socket-types.js';
 
 export interface GatewayDeps {
   sql: Sql;
@@ -45,20 +50,22 @@ export interface GatewayDeps {
   logger: Logger;
   /** Where to count sockets and relayed events (the server's /metrics); optional for tests. */
   metrics?: Metrics;
-}
-
-/** What the handshake proved; restored with the rest of the session on connection state recovery. */
-export interface SocketData {
-  userId: number | null;
-  adminId: number | null;
-  sessionIds: string[];
+  /** Which proxies' X-Forwarded-For names the client's address (for the cap on sockets per address); off by default. */
+  trustProxy?: TrustProxy;
+  /** Connections one address may hold open on this process; SOCKETS_PER_ADDRESS by default. */
+  socketsPerAddress?: number;
 }
 
 /** The consumer group of the gateways on the events stream; one gateway at a time reads it (see StreamReader). */
 export const GATEWAY_GROUP = 'gateway';
 
-export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
-type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
+/** The events a client may send: a packet naming any other is dropped unread (client-packets.ts). */
+const CLIENT_EVENTS: ReadonlySet<string> = new Set([
+  SOCKET_EVENTS.join,
+  SOCKET_EVENTS.leave,
+  SOCKET_EVENTS.forumWatch,
+  SOCKET_EVENTS.forumUnwatch,
+]);
 
 /** Emits a domain event under its own type; the contract pairs each type with its event, which a union cannot express per call. */
 function emitEvent(target: BroadcastOperator<ServerToClientEvents, SocketData>, event: DomainEvent): void {
@@ -70,7 +77,6 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-const BAD_AUCTION_ID = 'auctionId must be a positive whole number';
 const PRESENCE_THROTTLE_MS = 250;
 /** How long a dropped client may come back and receive what it missed (connection state recovery). */
 export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
@@ -84,26 +90,48 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
   const relayRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
   for (const r of [adapterRedis, relayRedis]) r.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
 
+  const sessionKeyPrefix = `${deps.redisPrefix}sio:session:`;
+  const perAddress = new SocketsPerAddress(
+    deps.socketsPerAddress ?? SOCKETS_PER_ADDRESS,
+    addressResolver(deps.trustProxy ?? false),
+  );
   const io: GatewayServer = new Server(httpServer, {
     cors: { origin: deps.origins, credentials: true },
     // CORS does not cover WebSocket upgrades: without this check any site could open a socket that carries the
     // visitor's session cookie and read the events addressed to that user. Clients that send no Origin are not browsers.
+    // Called once per connection, at its handshake.
     allowRequest: (req: IncomingMessage, callback) => {
       const origin = req.headers.origin;
-      if (origin === undefined || deps.origins.includes(origin)) callback(null, true);
-      else callback('origin not allowed', false);
+      if (origin !== undefined && !deps.origins.includes(origin)) callback('origin not allowed', false);
+      else if (!perAddress.admits(req)) callback(TOO_MANY_SOCKETS, false);
+      else callback(null, true);
     },
+    // Every client message is a few dozen bytes (client-packets.ts); a larger one closes its connection unread. The
+    // client splits what it sends over long-polling to fit, as the handshake tells it this limit.
+    maxHttpBufferSize: MAX_CLIENT_PACKET_BYTES,
+    parser: clientPacketParser(CLIENT_EVENTS),
     adapter: createAdapter(adapterRedis, {
       streamName: `${deps.redisPrefix}socket.io`,
       channelPrefix: `${deps.redisPrefix}socket.io`,
-      sessionKeyPrefix: `${deps.redisPrefix}sio:session:`,
+      sessionKeyPrefix,
       maxLen: 100_000,
       onlyPlaintext: true,
       blockTimeInMs: 1000,
     }),
-    // Middlewares are skipped on recovery because socket.data (the authenticated user) comes back with the session.
+    // A recovering connection is checked in recovery-guard.ts (its cookies must prove the identity it had) before
+    // socket.io builds it; the handshake middleware then has nothing left to do for it.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
   });
+  io.engine.on('connection', (connection: Parameters<SocketsPerAddress['track']>[0]) => perAddress.track(connection));
+  const recovery: RecoveryGuardDeps = {
+    sql,
+    redis: adapterRedis,
+    prefix: deps.redisPrefix,
+    sessionKeyPrefix,
+    windowMs: RECOVERY_WINDOW_MS,
+    logger,
+  };
+  guardRecovery(io.of('/'), recovery);
 
   io.use((socket, next) => {
     identityFromCookies(sql, socket.handshake.headers.cookie)
@@ -163,61 +191,16 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       if (socket.data.adminId != null) void socket.join(ADMINS_ROOM);
       for (const id of socket.data.sessionIds) void socket.join(sessionRoom(id));
     }
+    // What socket.io reports about one socket (a middleware's refusal) is logged; it never reaches the process.
+    socket.on('error', (err) => logger.warn({ err: err.message, socket: socket.id }, 'socket error'));
 
-    socket.on(SOCKET_EVENTS.join, async (payload, ack) => {
-      // A client may send anything in the ack's place; only a function is an acknowledgement callback.
-      const reply = (a: Ack<AuctionSnapshot>) => {
-        if (typeof ack === 'function') ack(a);
-      };
-      const parsed = JoinAuctionPayloadSchema.safeParse(payload);
-      if (!parsed.success) return reply({ ok: false, error: BAD_AUCTION_ID });
-      const { auctionId } = parsed.data;
-      try {
-        // Join before reading: an event committed after the read then reaches this socket, and the count includes it.
-        await socket.join(auctionRoom(auctionId));
-        const snapshot = await readSnapshot(sql, auctionId, await presence.update(auctionId));
-        if (!snapshot) {
-          await socket.leave(auctionRoom(auctionId));
-          return reply({ ok: false, error: 'Auction not found' });
-        }
-        announcePresence(auctionId);
-        reply({ ok: true, data: snapshot });
-      } catch (err) {
-        logger.warn({ err: err instanceof Error ? err.message : String(err), auctionId }, 'join failed');
-        reply({ ok: false, error: 'Could not join the auction right now' });
-      }
+    handleAuctionRoom(socket, {
+      sql,
+      logger,
+      countOnline: (auctionId) => presence.update(auctionId),
+      announcePresence,
     });
-
-    socket.on(SOCKET_EVENTS.leave, async (payload, ack) => {
-      const reply = (a: Ack<null>) => {
-        if (typeof ack === 'function') ack(a);
-      };
-      const parsed = LeaveAuctionPayloadSchema.safeParse(payload);
-      if (!parsed.success) return reply({ ok: false, error: BAD_AUCTION_ID });
-      const room = auctionRoom(parsed.data.auctionId);
-      if (socket.rooms.has(room)) {
-        await socket.leave(room);
-        announcePresence(parsed.data.auctionId);
-      }
-      reply({ ok: true, data: null });
-    });
-
-    // The forum's rooms are public: anyone may watch the list or a discussion (hidden posts never send events).
-    const forumRoom = (payload: unknown) => {
-      const parsed = ForumWatchPayloadSchema.safeParse(payload);
-      if (!parsed.success) return null;
-      return parsed.data.postId === undefined ? FORUM_ROOM : threadRoom(parsed.data.postId);
-    };
-    socket.on(SOCKET_EVENTS.forumWatch, async (payload, ack) => {
-      const room = forumRoom(payload);
-      if (room) await socket.join(room);
-      if (typeof ack === 'function') ack(room ? { ok: true, data: null } : { ok: false, error: 'Bad forum room' });
-    });
-    socket.on(SOCKET_EVENTS.forumUnwatch, async (payload, ack) => {
-      const room = forumRoom(payload);
-      if (room) await socket.leave(room);
-      if (typeof ack === 'function') ack(room ? { ok: true, data: null } : { ok: false, error: 'Bad forum room' });
-    });
+    handleForumWatch(socket, logger);
 
     socket.on('disconnecting', () => {
       for (const room of socket.rooms) {
@@ -255,9 +238,14 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       for (const event of events) {
         relayed?.inc({ type: event.type });
         const route = routeEvent(event);
-        // Closing reaches the session's sockets on every gateway process, through the adapter.
-        if (route.action === 'disconnect') io.in(route.room).disconnectSockets(true);
-        else sequencer.push(event);
+        // Closing reaches the session's sockets on every gateway process, through the adapter; the ones that dropped
+        // lately lose what they could have been recovered with.
+        if (route.action === 'disconnect') {
+          io.in(route.room).disconnectSockets(true);
+          void forgetRecovery(recovery, route.sessionId).catch((err: Error) =>
+            logger.warn({ err: err.message }, 'recovery state of an ended session not deleted'),
+          );
+        } else sequencer.push(event);
       }
     },
   });

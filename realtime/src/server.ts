@@ -12,6 +12,7 @@ import {
 } from '@app/infra';
 import { RealtimeEnvSchema, parseEnv } from '@app/shared';
 import { createGateway } from './gateway.js';
+import { SOCKETS_PER_ADDRESS } from './sockets-per-address.js';
 
 readEnvFile();
 const config = exitIfRefused(() => parseEnv(RealtimeEnvSchema, process.env));
@@ -33,6 +34,8 @@ const gateway = await createGateway(httpServer, {
   origins: config.APP_ORIGINS,
   logger,
   metrics,
+  trustProxy: config.TRUST_PROXY,
+  socketsPerAddress: Math.round(SOCKETS_PER_ADDRESS * config.RATE_LIMIT_SCALE),
 });
 httpServer.once('error', (err: NodeJS.ErrnoException) => {
   // One line, not a stack trace: the most likely cause is another program on the port.

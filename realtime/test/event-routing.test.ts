@@ -102,7 +102,11 @@ describe('routing a domain event to an emit', () => {
       userId: 5,
       sessionId: 'a'.repeat(64),
     };
-    expect(routeEvent(ended)).toEqual({ action: 'disconnect', room: `session:${'a'.repeat(64)}` });
+    expect(routeEvent(ended)).toEqual({
+      action: 'disconnect',
+      room: `session:${'a'.repeat(64)}`,
+      sessionId: 'a'.repeat(64),
+    });
   });
 
   it('sends alerts and escrow updates to the user room only, even though an escrow update names an auction', () => {

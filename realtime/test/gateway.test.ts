@@ -12,7 +12,7 @@ import {
   testRedisPrefix,
   type TestDatabase,
 } from '../../infra/test-support/test-database.js';
-import { GATEWAY_GROUP, createGateway } from '../src/gateway.js';
+import { GATEWAY_GROUP, createGateway, type GatewayDeps } from '../src/gateway.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APP_ORIGIN = 'http://app.example.test';
@@ -22,7 +22,7 @@ let redis: Redis;
 const gateways: { url: string; close(): Promise<void> }[] = [];
 const sockets: Socket[] = [];
 
-async function startGateway() {
+async function startGateway(options: Partial<GatewayDeps> = {}) {
   const http = createServer();
   const gw = await createGateway(http, {
     sql: db.sql,
@@ -30,6 +30,7 @@ async function startGateway() {
     redisPrefix: prefix,
     origins: [APP_ORIGIN],
     logger: pino({ level: 'silent' }),
+    ...options,
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   const entry = { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, close: () => gw.close() };
@@ -396,6 +397,105 @@ describe('relaying the events stream', () => {
     await until(() => seqs.length === 6 && alerts.length === 2);
     expect(seqs).toEqual(oneTo(6));
     expect(alerts).toHaveLength(2);
+  });
+});
+
+describe('connection state recovery re-authenticates', () => {
+  /** A signed-in socket in an auction room, dropped as a network failure would drop it; its recovery id. */
+  async function droppedMember(url: string) {
+    const auctionId = await createAuction();
+    const me = await signedIn();
+    const s = await connected(socketTo(url, { extraHeaders: { cookie: me.cookie }, reconnection: false }));
+    await s.emitWithAck('auction:join', { auctionId });
+    const seqs = collectSeqs(s);
+    await publish(bidEvent(auctionId, 1));
+    await until(() => seqs.length === 1);
+    const socketId = s.id!;
+    const dropped = new Promise((r) => s.once('disconnect', r));
+    s.io.engine.close();
+    await dropped;
+    await sleep(100);
+    const { _pid: pid, _lastOffset: offset } = s as unknown as { _pid: string; _lastOffset: string };
+    expect(pid).toBeTruthy();
+    return { ...me, auctionId, pid, offset, socketId };
+  }
+
+  /** A new client presenting a recovery id, with or without cookies; the private events and bid seqs it receives. */
+  async function presenting(url: string, auth: { pid: string; offset: string }, cookie?: string) {
+    const s = socketTo(url, { auth, extraHeaders: cookie ? { cookie } : {}, reconnection: false });
+    const alerts: unknown[] = [];
+    s.on('alert.fired', (e) => alerts.push(e));
+    const seqs = collectSeqs(s);
+    await connected(s);
+    return { s, alerts, seqs };
+  }
+  /** A recovered connection gets its old socket id back (the client's `recovered` flag only knows its own pid). */
+  const recovered = (s: Socket, me: { socketId: string }) => s.id === me.socketId;
+
+  it('gives a new connection that proves the same live session its socket back, with what it missed', async () => {
+    const gw = await startGateway();
+    const me = await droppedMember(gw.url);
+    await publish(alertFor(me.userId));
+    const back = await presenting(gw.url, me, me.cookie);
+    expect(recovered(back.s, me)).toBe(true);
+    await until(() => back.alerts.length === 1);
+    expect(back.alerts).toHaveLength(1);
+  });
+
+  it('restores nothing to a connection that presents a recovery id without the cookies it was opened with', async () => {
+    const gw = await startGateway();
+    const me = await droppedMember(gw.url);
+    await publish(alertFor(me.userId));
+    const thief = await presenting(gw.url, me);
+    expect(recovered(thief.s, me)).toBe(false);
+    await publish(alertFor(me.userId));
+    await publish(bidEvent(me.auctionId, 2));
+    await sleep(400);
+    expect(thief.alerts).toEqual([]);
+    expect(thief.seqs).toEqual([]);
+    // The id was used up by the refused try: the member's own reconnection starts afresh too.
+    const owner = await presenting(gw.url, me, me.cookie);
+    expect(recovered(owner.s, me)).toBe(false);
+  });
+
+  it("deletes a dropped socket's recovery state when its session ends, so even its cookies recover nothing", async () => {
+    const gw = await startGateway();
+    const me = await droppedMember(gw.url);
+    const sessionId = createHash('sha256').update(me.cookie.slice('sid='.length)).digest('hex');
+    const persisted = `${prefix}sio:session:${me.pid}`;
+    expect(await redis.exists(persisted)).toBe(1);
+    await publish({
+      type: 'session.ended',
+      stream: `user:${me.userId}`,
+      seq: ++userSeq,
+      at: new Date().toISOString(),
+      userId: me.userId,
+      sessionId,
+    });
+    for (let i = 0; i < 100 && (await redis.exists(persisted)) === 1; i += 1) await sleep(20);
+    expect(await redis.exists(persisted)).toBe(0);
+    // The cookie still names a live session here (only the event was sent): the state itself is gone.
+    const back = await presenting(gw.url, me, me.cookie);
+    expect(recovered(back.s, me)).toBe(false);
+  });
+
+  it('caps the connections one address holds open, counting the forwarded address only from a trusted proxy', async () => {
+    const capped = await startGateway({ socketsPerAddress: 2, trustProxy: 1 });
+    const from = (address: string) => ({ extraHeaders: { 'x-forwarded-for': address }, reconnection: false });
+    const first = await connected(socketTo(capped.url, from('203.0.113.7')));
+    await connected(socketTo(capped.url, from('203.0.113.7')));
+    await expect(connected(socketTo(capped.url, from('203.0.113.7')))).rejects.toThrow();
+    await connected(socketTo(capped.url, from('203.0.113.8')));
+    // A closed connection frees its place.
+    first.disconnect();
+    await sleep(200);
+    await connected(socketTo(capped.url, from('203.0.113.7')));
+
+    // Without a trusted proxy the header is the client's own word: the peer's address is counted.
+    const direct = await startGateway({ socketsPerAddress: 2 });
+    await connected(socketTo(direct.url, from('203.0.113.1')));
+    await connected(socketTo(direct.url, from('203.0.113.2')));
+    await expect(connected(socketTo(direct.url, from('203.0.113.3')))).rejects.toThrow();
   });
 });
 

@@ -1,7 +1,8 @@
 // Hostile socket messages: every event a client may send (auction:join/leave, forum:watch/unwatch) with a corpus of
-// nasty payloads and property-based arbitrary ones, without or with a bogus acknowledgement, unknown event names,
-// malformed and oversize packets. The gateway answers each known event with a clean refusal, joins no room it should
-// not, drops only a connection that breaks the protocol, and keeps serving everyone else.
+// nasty payloads and property-based arbitrary ones, without an acknowledgement, unknown event names, malformed and
+// oversize packets, and the 100,000-argument event that once ended the process. The gateway answers each known event
+// with a clean refusal, joins no room it should not, drops only a connection that breaks the protocol, and keeps
+// serving everyone else: afterwards a well-behaved socket still joins and receives a broadcast.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,13 +10,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
-import { JoinAckSchema, LeaveAckSchema, SOCKET_EVENTS } from '@app/shared';
+import { Redis } from 'ioredis';
+import {
+  EVENTS_STREAM_FIELD,
+  JoinAckSchema,
+  LeaveAckSchema,
+  SOCKET_EVENTS,
+  eventsStreamKey,
+  type DomainEvent,
+} from '@app/shared';
 import {
   createTestDatabase,
   dropRedisPrefix,
   testRedisPrefix,
   type TestDatabase,
 } from '../../infra/test-support/test-database.js';
+import { MAX_CLIENT_PACKET_BYTES } from '../src/client-packets.js';
 import { createGateway, type Gateway } from '../src/gateway.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -34,6 +44,7 @@ let http: ReturnType<typeof createServer>;
 let url: string;
 let auctionId: number;
 let cookie: string;
+let redis: Redis;
 const sockets: Socket[] = [];
 
 function deep(n: number): unknown {
@@ -73,8 +84,8 @@ const VALUES: unknown[] = [
   '<script>alert(1)</script>',
   '__proto__',
   { __proto__: { auctionId: 1 } },
-  'x'.repeat(100_000),
-  deep(500),
+  'x'.repeat(500),
+  deep(40),
 ];
 /** Each value as the whole payload and in the field the event reads. */
 const PAYLOADS: unknown[] = VALUES.flatMap((v) => [v, { auctionId: v }, { postId: v }]);
@@ -104,10 +115,12 @@ beforeAll(async () => {
   const token = randomBytes(32).toString('base64url');
   await db.sql`insert into sessions (id, kind, user_id, expires_at) values (${createHash('sha256').update(token).digest('hex')}, 'user', ${u!.id}, now() + interval '1 hour')`;
   cookie = `sid=${token}`;
+  redis = new Redis(REDIS_URL);
 });
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
+  redis?.disconnect();
   await gateway?.close();
   await new Promise<void>((r) => (http ? http.close(() => r()) : r()));
   await dropRedisPrefix(REDIS_URL, prefix);
@@ -137,12 +150,57 @@ async function roomsOf(s: Socket): Promise<string[]> {
 const allowedRoom = (room: string) =>
   /^(user:\d+|session:[0-9a-f]{64}|forum|thread:[1-9]\d{0,9})$/.test(room) || room === `auction:${auctionId}`;
 
+let seq = 0;
+/** A bid on the test auction, as the API would append it to the events stream. */
+function bidEvent(): DomainEvent {
+  seq += 1;
+  const at = new Date().toISOString();
+  return {
+    type: 'bid.placed',
+    stream: `auction:${auctionId}`,
+    auctionId,
+    seq,
+    at,
+    bidId: seq,
+    amount: `${1000 * seq}.00`,
+    currentBid: `${1000 * seq}.00`,
+    bidCount: seq,
+    endTime: at,
+    extended: false,
+    bidderName: 'B',
+    bidderId: 1,
+    reserveStatus: 'none',
+    chatLine: { id: seq, message: 'New high bid', timestamp: at },
+  };
+}
+
+/** A new socket joins the auction and receives the next bid broadcast to its room. */
 async function expectServing(): Promise<void> {
   const s = await open();
   const ack = JoinAckSchema.parse(await s.timeout(2000).emitWithAck(SOCKET_EVENTS.join, { auctionId }));
   expect(ack).toMatchObject({ ok: true, data: { auctionId } });
+  const event = bidEvent();
+  const received = new Promise<{ seq: number }[]>((r) => s.once('auction:events', r));
+  await redis.xadd(eventsStreamKey(prefix), '*', EVENTS_STREAM_FIELD, JSON.stringify(event));
+  expect((await received).map((e) => e.seq)).toContain(event.seq);
   s.disconnect();
 }
+
+const closes = 'transport close';
+const ignored = 'still open';
+
+/** Writes one frame beneath socket.io's encoder (the bytes reach the gateway as they are) and says what became of it. */
+async function outcomeOf(frame: string | Uint8Array, waitMs = 1000): Promise<string> {
+  const s = await open();
+  const closed = new Promise<string>((r) => s.once('disconnect', (reason) => r(reason)));
+  (s.io.engine as unknown as { write(data: string | Uint8Array): void }).write(frame);
+  const outcome = await Promise.race([closed, new Promise<string>((r) => setTimeout(() => r(ignored), waitMs))]);
+  s.disconnect();
+  return outcome;
+}
+
+/** An event packet as socket.io's encoder writes it, with an acknowledgement id. */
+const eventFrame = (event: string, args: unknown[], ackId = 1) => `2${ackId}${JSON.stringify([event, ...args])}`;
 
 describe('hostile socket messages', () => {
   it('answers every client event carrying a hostile payload with a clean acknowledgement, and joins no stray room', async () => {
@@ -167,13 +225,10 @@ describe('hostile socket messages', () => {
     }
   }, 120_000);
 
-  it('ignores messages without an acknowledgement, with a non-function in its place, with extra arguments, and unknown events', async () => {
+  it('ignores messages without an acknowledgement and events no handler takes', async () => {
     const s = await open(true);
-    for (const event of [...CLIENT_EVENTS, 'auction:bid', 'constructor', '__proto__', 'x'.repeat(10_000), '']) {
-      for (const payload of [...PAYLOADS.slice(0, 30), { auctionId }]) {
-        s.emit(event, payload);
-        s.emit(event, payload, 'not a callback', { and: 'more' }, [1, 2, 3]);
-      }
+    for (const event of [...CLIENT_EVENTS, 'auction:bid', 'constructor', '__proto__', 'x'.repeat(500), '']) {
+      for (const payload of [...PAYLOADS.slice(0, 30), { auctionId }]) s.emit(event, payload);
     }
     // The socket is still there, in no stray room, and answers a real join.
     await new Promise((r) => setTimeout(r, 300));
@@ -186,10 +241,11 @@ describe('hostile socket messages', () => {
 
   it('answers arbitrary payloads on any event name cleanly (property-based)', async () => {
     const s = await open(true);
+    const fits = (payload: unknown) => JSON.stringify(payload).length < MAX_CLIENT_PACKET_BYTES - 100;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.constantFrom(...CLIENT_EVENTS), fc.string({ maxLength: 30 })),
-        fc.jsonValue({ maxDepth: 4 }),
+        fc.jsonValue({ maxDepth: 4 }).filter(fits),
         async (event, payload) => {
           if (Object.hasOwn(ACK_SCHEMAS, event)) {
             const answer: unknown = await s.timeout(2000).emitWithAck(event, payload);
@@ -208,40 +264,50 @@ describe('hostile socket messages', () => {
     expect((await roomsOf(s)).filter((r) => !allowedRoom(r))).toEqual([]);
   }, 120_000);
 
+  it('closes the connection that sends 100,000 arguments (or a few hundred) to any client event, and serves everyone else', async () => {
+    const bystander = await open(true);
+    JoinAckSchema.parse(await bystander.timeout(2000).emitWithAck(SOCKET_EVENTS.join, { auctionId }));
+    for (const event of CLIENT_EVENTS) {
+      // 200 KB: refused by its size before it is decoded.
+      expect(await outcomeOf(eventFrame(event, Array<number>(100_000).fill(1))), event).toBe(closes);
+      // Under the size limit, but more arguments than an event has: refused as it is decoded, before dispatch.
+      expect(await outcomeOf(eventFrame(event, Array<number>(300).fill(1))), event).toBe(closes);
+      expect(await outcomeOf(eventFrame(event, [{ auctionId }, 'not a callback'])), event).toBe(closes);
+    }
+    expect(bystander.connected).toBe(true);
+    await expectServing();
+  }, 60_000);
+
   it('drops only the connection that sends a malformed or oversize packet, and keeps serving everyone else', async () => {
     const bystander = await open(true);
     JoinAckSchema.parse(await bystander.timeout(2000).emitWithAck(SOCKET_EVENTS.join, { auctionId }));
-    // A packet the gateway cannot read closes that connection; one it can read but has no use for is ignored.
-    const closes = 'transport close';
-    const ignored = 'still open';
+    // A packet the gateway cannot read, or that this protocol never uses, closes that connection; one it can read
+    // but has no use for is ignored.
     const frames: [string | Uint8Array, string][] = [
       ['2["auction:join",', closes],
       ['2[', closes],
       ['9', closes],
       ['2{"auctionId":1}', closes],
       ['2[null]', closes],
+      ['2[1,2,3]', closes],
       ['21-["auction:join",{"_placeholder":true,"num":0}]', closes],
+      ['51-["auction:join",{"_placeholder":true,"num":7}]', closes],
+      ['61-[{"_placeholder":true,"num":0}]', closes],
+      ['31[{"auctionId":1}]', closes],
+      [`2/admin,1${JSON.stringify([SOCKET_EVENTS.join, { auctionId }])}`, closes],
       [`2["${'x'.repeat(50_000)}"`, closes],
+      [eventFrame(SOCKET_EVENTS.join, [{ auctionId: 'x'.repeat(MAX_CLIENT_PACKET_BYTES) }]), closes],
       [new Uint8Array([0xff, 0x00, 0xfe]), closes],
       // Names socket.io keeps for itself, which its client refuses to send.
       ...['disconnecting', 'disconnect', 'connect', 'connect_error', 'newListener', 'removeListener'].map(
         (name): [string, string] => [`2${JSON.stringify([name, { auctionId }])}`, closes],
       ),
       ['2', ignored],
-      ['2[1,2,3]', ignored],
+      ['2[1]', ignored],
       ['2["error",{"auctionId":1}]', ignored],
-      // A binary event waiting for attachments that never come holds nothing but that connection's parser.
-      ['51-["auction:join",{"_placeholder":true,"num":7}]', ignored],
+      ['2["auction:bid",{"auctionId":1}]', ignored],
     ];
-    for (const [frame, expected] of frames) {
-      const s = await open();
-      const closed = new Promise<string>((r) => s.once('disconnect', (reason) => r(reason)));
-      // Written beneath socket.io's encoder: the bytes reach the gateway as they are.
-      (s.io.engine as unknown as { write(data: string | Uint8Array): void }).write(frame);
-      const outcome = await Promise.race([closed, new Promise<string>((r) => setTimeout(() => r(ignored), 1000))]);
-      expect(outcome, String(frame).slice(0, 60)).toBe(expected);
-      s.disconnect();
-    }
+    for (const [frame, expected] of frames) expect(await outcomeOf(frame), String(frame).slice(0, 60)).toBe(expected);
     const big = await open();
     const dropped = new Promise<string>((r) => big.once('disconnect', (reason) => r(reason)));
     big.emit(SOCKET_EVENTS.join, { auctionId: 'x'.repeat(2_000_000) });
@@ -251,4 +317,36 @@ describe('hostile socket messages', () => {
     expect(await roomsOf(bystander)).toContain(`auction:${auctionId}`);
     await expectServing();
   }, 60_000);
+
+  it('survives 1,000 random oversized and malformed packets to each client event (property-based)', async () => {
+    const bystander = await open(true);
+    JoinAckSchema.parse(await bystander.timeout(2000).emitWithAck(SOCKET_EVENTS.join, { auctionId }));
+    const junk = fc.oneof(
+      // Too many arguments, of any JSON.
+      fc.array(fc.jsonValue({ maxDepth: 2 }), { minLength: 2, maxLength: 400 }),
+      // One oversized argument.
+      fc.string({ minLength: MAX_CLIENT_PACKET_BYTES, maxLength: 4 * MAX_CLIENT_PACKET_BYTES }).map((x) => [x]),
+      fc.array(fc.integer(), { minLength: 300, maxLength: 3000 }).map((xs) => [{ auctionId: xs }]),
+    );
+    const frame = (event: string) =>
+      fc.oneof(
+        junk.map((args) => eventFrame(event, args)),
+        // Broken JSON after a valid start.
+        fc.string({ maxLength: 200 }).map((x) => `2${JSON.stringify([event]).slice(0, -1)},${x}`),
+        // Any bytes at all.
+        fc.uint8Array({ minLength: 1, maxLength: 2000 }),
+        fc.string({ minLength: 1, maxLength: 2000 }).map((x) => `${fc.sample(fc.nat(9), 1)[0]}${x}`),
+      );
+    // A few connections at a time, each sent one frame: most are closed by it, the rest are let go.
+    const RUNS = 1000;
+    const PARALLEL = 8;
+    for (const event of CLIENT_EVENTS) {
+      const frames = fc.sample(frame(event), RUNS);
+      for (let i = 0; i < frames.length; i += PARALLEL)
+        await Promise.all(frames.slice(i, i + PARALLEL).map((f) => outcomeOf(f, 30)));
+      expect(bystander.connected, event).toBe(true);
+    }
+    expect(await roomsOf(bystander)).toContain(`auction:${auctionId}`);
+    await expectServing();
+  }, 300_000);
 });

@@ -5,8 +5,9 @@ const DECIMAL = /^(\d{1,8})(?:\.(\d{1,2}))?$/;
 /** Largest value numeric(10,2) holds. */
 export const MAX_MONEY_CENTS = 99_999_999_99;
 
+/** An amount written exactly (no spaces or line breaks around it: "190000\n" is not an amount), in cents; or null. */
 export function parseMoneyToCents(input: string): number | null {
-  const m = DECIMAL.exec(input.trim());
+  const m = DECIMAL.exec(input);
   if (!m) return null;
   const whole = Number(m[1]);
   const frac = Number((m[2] ?? '').padEnd(2, '0'));

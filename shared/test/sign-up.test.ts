@@ -40,7 +40,7 @@ describe('confirming a sign-up', () => {
 
 describe('the sign-up mail', () => {
   const base = {
-    name: 'Ada',
+    ownerName: 'Ada',
     mailedThisHour: 0,
     confirmLink: 'https://carbid.example/confirm-email?token=1.x',
     siteUrl: 'https://carbid.example',
@@ -51,6 +51,8 @@ describe('the sign-up mail', () => {
     expect(confirm.subject).toBe('Confirm your email to finish signing up');
     expect(confirm.text).toContain(base.confirmLink);
     expect(confirm.link).toBe(base.confirmLink);
+    // Whoever signed up chose the name; the new address's mail carries none of it.
+    expect(confirm.text).not.toContain('Ada');
     const note = signUpMail({ ...base, addressTaken: true })!;
     expect(note.subject).toBe('Someone tried to sign up with your email address');
     expect(note.text).not.toContain(base.confirmLink);

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROMETHEUS_CONTENT_TYPE, createMetrics, eventFlowMetrics, hasMetricsToken } from '@app/infra';
 import { currentAdmin } from './auth.js';
+import { decodeQueue } from '../services/decode-queue.js';
 
 export interface BidMetrics {
   group(size: number): void;
@@ -25,6 +26,14 @@ export function registerMetrics(app: FastifyInstance): BidMetrics {
     [1, 2, 4, 8, 16, 32, 64, 128, 256, 512],
   );
   eventFlowMetrics(m, { sql: app.sql, redis: app.redis, prefix: app.config.REDIS_PREFIX });
+  m.gauge(
+    'upload_decodes_total',
+    'Images decoded and PDFs rendered since the process began, by kind',
+    ['kind'],
+    (g) => {
+      for (const [kind, n] of Object.entries(decodeQueue.started)) g.set({ kind }, n);
+    },
+  );
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

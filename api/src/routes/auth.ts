@@ -8,8 +8,10 @@ import {
   RegisterBodySchema,
   SessionStateSchema,
   SIGN_UP_ANSWER,
+  SIGN_UP_SIGNED_IN,
   SignUpAnswerSchema,
 } from '@app/shared';
+import { Conflict } from '../domain-errors.js';
 import { currentAdmin, currentUser } from '../plugins/auth.js';
 import { LoginThrottle } from '../services/login-throttle.js';
 import { SESSION_TTL_MS, USER_COOKIE, createUserSession } from '../services/sessions.js';
@@ -82,8 +84,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/confirm-email',
     { schema: { tags, body: ConfirmSignUpBodySchema, response: { 200: AuthResponseSchema, ...errors(400, 409) } } },
     async (request, reply) => {
+      // A link someone else sent must not switch a signed-in browser to the account it makes (its member would then
+      // act, pay or type card details as the stranger). The link stays unused until opened signed out.
+      if (await currentUser(request)) throw new Conflict(SIGN_UP_SIGNED_IN);
       const user = await confirmSignUp(app.sql, request.body.token);
-      // Whoever was signed in on this browser before gives way to the new account.
+      // A session cookie that no longer signs anyone in is replaced, and its row (if any is left) removed.
       await signOut(deps, request.cookies[USER_COOKIE]);
       setSessionCookie(app, reply, USER_COOKIE, await createUserSession(app.sql, user.id, SESSION_TTL_MS));
       return { user };

@@ -88,7 +88,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         description:
           'multipart/form-data: `transactionId` and `documentType` fields, then one `file` part (PDF, PNG or JPEG proven by its content, at most 10 MB)',
-        response: { 201: UploadedDocumentSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+        response: { 201: UploadedDocumentSchema, ...errors(400, 401, 403, 404, 409, 413, 415, 503) },
       },
     },
     async (request, reply) => {

@@ -49,7 +49,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ session: [] }],
         description:
           'multipart/form-data with one `file` part: a PNG, JPEG or WebP photo (proven by its content), at most 10 MB',
-        response: { 201: UploadedPhotoSchema, ...errors(400, 401, 413, 415) },
+        response: { 201: UploadedPhotoSchema, ...errors(400, 401, 413, 415, 503) },
       },
     },
     async (request, reply) => {

@@ -33,7 +33,7 @@ export const vinScanRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data with one `file` part: a JPEG or PNG frame from the camera or a photo of the VIN label',
         querystring: ScanQuerySchema,
-        response: { 200: VinScanResponseSchema, ...errors(400, 401, 413, 415, 422, 429) },
+        response: { 200: VinScanResponseSchema, ...errors(400, 401, 413, 415, 422, 429, 503) },
       },
     },
     async (request) => {

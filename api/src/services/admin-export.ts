@@ -5,15 +5,9 @@ import { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import type { Redis } from 'ioredis';
 import { readSettings } from '@app/infra';
-import {
-  ADMIN_PERIODS,
-  csvRow,
-  type AdminExportQuery,
-  type AdminExportTab,
-  type AdminPeriod,
-  type CsvValue,
-} from '@app/shared';
+import { ADMIN_PERIODS, type AdminExportQuery, type AdminExportTab, type AdminPeriod } from '@app/shared';
 import { adminOverview } from './admin-overview.js';
+import { csvRow, type CsvValue } from './csv-row.js';
 import { adminSecurity } from './admin-security.js';
 import { listForumReports } from './forum/index.js';
 

@@ -1,7 +1,8 @@
 // Escrow documents on disk, beside the photos but never public. A file is streamed to a temporary name while its size
-// is counted; only a PDF, PNG or JPEG within 10 MB is kept: a PDF that passes the structure and active-content check
-// (pdf-check.ts) as it is, an image decoded and encoded afresh without its metadata, like a photo (image-safety.ts).
-// A refused upload leaves no file behind. The caller records it and removes it again when the record is refused.
+// is counted; only a PDF, PNG or JPEG within 10 MB is kept, and never as it came: a PDF rebuilt from images of its
+// pages (pdf-rebuild.ts), an image decoded and encoded afresh without its metadata, like a photo (image-safety.ts).
+// The original is deleted with the temporary file. A refused upload leaves no file behind. The caller authorises the
+// uploader before anything is decoded, records the file, and removes it again when the record is refused.
 import { createReadStream } from 'node:fs';
 import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,8 +10,9 @@ import type { Readable } from 'node:stream';
 import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType, type DocumentFileType } from '@app/shared';
 import type { StoredFile } from '@app/infra';
 import { DomainError } from '../domain-errors.js';
+import { decodeQueue } from './decode-queue.js';
 import { MAX_IMAGE_PIXELS, reencodeImage, type ReencodeRules } from './image-safety.js';
-import { pdfProblem } from './pdf-check.js';
+import { rebuildPdf } from './pdf-rebuild.js';
 import { receiveUpload } from './upload-receiver.js';
 
 /** A scanned page keeps every pixel the image limit allows: its small print must stay legible. */
@@ -19,13 +21,12 @@ const DOCUMENT_IMAGE_RULES: ReencodeRules = {
   maxEdge: Math.ceil(Math.sqrt(MAX_IMAGE_PIXELS)) * 2,
   pngCompression: 6,
   notAccepted: DOCUMENT_TEXTS.notADocument,
+  kind: 'document-image',
 };
 
 async function keptBytes(type: DocumentFileType, file: Buffer): Promise<Buffer> {
   if (type !== 'application/pdf') return (await reencodeImage(file, DOCUMENT_IMAGE_RULES)).data;
-  const problem = pdfProblem(file);
-  if (problem) throw new DomainError(415, problem);
-  return file;
+  return decodeQueue.run('document-pdf', () => rebuildPdf(file));
 }
 
 export class DocumentStore {

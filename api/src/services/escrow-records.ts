@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import {
   addInsurance,
+  mayRecordDocument,
   postDisputeMessage,
   recordDocument,
   resolveDispute,
@@ -26,12 +27,25 @@ const valueOf = <T>(r: RecordResult<T>): T => {
   return r.value;
 };
 
-/** Stores the file, then records it; a refused record removes the file again, so a refusal leaves nothing behind. */
+/**
+ * Authorises the uploader, then stores the file (decoded and rebuilt), then records it; a refused record removes the
+ * file again, so a refusal leaves nothing behind. A stranger's file is never read, let alone decoded.
+ */
 export async function uploadDocument(
   deps: Deps & { documents: DocumentStore },
   input: { transactionId: number; documentType: EscrowDocumentType; file: Readable; truncated: () => boolean },
   user: SessionUser,
 ) {
+  const allowed = await mayRecordDocument(deps.sql, {
+    transactionId: input.transactionId,
+    userId: user.id,
+    documentType: input.documentType,
+  });
+  if (!allowed.ok) {
+    // The rest of the upload is let through unread, so the refusal is answered at once.
+    input.file.resume();
+    throw refusalError(allowed.refusal);
+  }
   const stored = await deps.documents.save(input.file, input.truncated);
   let recorded: RecordResult<{ documentId: number; replacedFile: string | null }>;
   try {

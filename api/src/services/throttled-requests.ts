@@ -1,10 +1,16 @@
 // Throttled requests (answered 429) for the admin security tab: by route, by client address and by account, over the
 // period. Counted in Redis, not Postgres, so a flood being refused costs a few O(1) increments and no row locks: one
-// sorted set per UTC day and dimension, kept 400 days; a period is the union of its days (7d: today and the 6 before).
+// sorted set per UTC day and dimension; a period is the union of its days (7d: today and the 6 before). Bounded in
+// time and size whatever the flood: a day is kept as long as the longest period needs it, and each day keeps only its
+// most counted addresses, accounts and routes (the tab shows the top 20), so a refusal from a new address or for a new
+// account (an anonymous sign-in names any it likes) cannot grow a day past its cap.
 import type { Redis } from 'ioredis';
 import { ADMIN_PERIODS, type AdminPeriod, type AdminSecurity } from '@app/shared';
 
-const KEEP_SECONDS = 400 * 86_400;
+/** The longest period the tab shows, and the day it spills into. */
+export const THROTTLED_KEEP_SECONDS = (Math.max(...Object.values(ADMIN_PERIODS)) + 1) * 86_400;
+/** Members kept per day and dimension: ten times what the tab shows, so a union of days still ranks its top right. */
+export const THROTTLED_MEMBERS_PER_DAY = 200;
 const TOP = 20;
 type Dimension = 'route' | 'address' | 'account';
 
@@ -30,8 +36,9 @@ export async function recordThrottled(
   const count = (what: Dimension | 'total', member?: string) => {
     const key = keyOf(prefix, day, what);
     if (member === undefined) p.incr(key);
-    else p.zincrby(key, 1, member);
-    p.expire(key, KEEP_SECONDS);
+    // The least counted go first (a newcomer among equals too): the day keeps its most counted members.
+    else p.zincrby(key, 1, member).zremrangebyrank(key, 0, -(THROTTLED_MEMBERS_PER_DAY + 1));
+    p.expire(key, THROTTLED_KEEP_SECONDS);
   };
   count('total');
   count('route', r.route);

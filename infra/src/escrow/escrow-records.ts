@@ -73,18 +73,41 @@ export interface StoredFile {
   bytes: number;
 }
 
+/** The slot a document of this type goes in (none for `other`, which adds a document each time). */
+async function documentSlot(sql: Sql | TransactionSql, transactionId: number, type: EscrowDocumentType) {
+  if (type === 'other') return undefined;
+  const [slot] = await sql<{ id: number; verificationStatus: string; fileName: string | null }[]>`
+    select id, verification_status, file_name from transaction_documents
+    where transaction_id = ${transactionId} and document_type = ${type} order by id limit 1`;
+  return slot;
+}
+
+/**
+ * Whether this user may upload this document now, asked before the file is even read: a stranger's upload must cost
+ * no decoding. recordDocument asks again under the lock, so a change in between is still caught.
+ */
+export async function mayRecordDocument(
+  sql: Sql,
+  input: { transactionId: number; userId: number; documentType: EscrowDocumentType },
+): Promise<RecordResult<null>> {
+  const [e] = await sql<
+    { id: number; auctionId: number; buyerId: number; sellerId: number | null; status: EscrowStatus }[]
+  >`
+    select id, auction_id, buyer_id, seller_id, status from escrow_transactions where id = ${input.transactionId}`;
+  const actor = e ? actorOf({ kind: 'user', userId: input.userId }, e) : null;
+  if (!e || !actor) return refused({ code: 'not-found', message: NO_ESCROW });
+  const slot = await documentSlot(sql, e.id, input.documentType);
+  const verdict = decideDocumentUpload(e.status, actor, input.documentType, slot?.verificationStatus ?? null);
+  return verdict.ok ? { ok: true, value: null } : refused(verdict.refusal);
+}
+
 /** Records an uploaded file; a required type replaces the slot's previous file, whose name comes back to delete. */
 export async function recordDocument(
   deps: Deps,
   input: { transactionId: number; userId: number; documentType: EscrowDocumentType; file: StoredFile },
 ): Promise<RecordResult<{ documentId: number; replacedFile: string | null }>> {
   return onLockedEscrow(deps, input.transactionId, { kind: 'user', userId: input.userId }, async (tx, e, actor) => {
-    const [slot] =
-      input.documentType === 'other'
-        ? []
-        : await tx<{ id: number; verificationStatus: string; fileName: string | null }[]>`
-      select id, verification_status, file_name from transaction_documents
-      where transaction_id = ${e.id} and document_type = ${input.documentType} order by id limit 1`;
+    const slot = await documentSlot(tx, e.id, input.documentType);
     const verdict = decideDocumentUpload(e.status, actor, input.documentType, slot?.verificationStatus ?? null);
     if (!verdict.ok) return { result: refused(verdict.refusal), committed: [] };
     const f = input.file;

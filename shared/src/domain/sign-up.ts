@@ -14,6 +14,9 @@ export const SIGN_UP_ANSWER = `Check your email: we sent a link to finish signin
 export const SIGN_UP_LINK_INVALID = 'This confirmation link is not valid. Please sign up again to get a new one.';
 export const SIGN_UP_LINK_EXPIRED = 'This confirmation link has expired. Please sign up again to get a new one.';
 export const SIGN_UP_ALREADY_DONE = 'This email address already has an account. Please sign in.';
+/** A confirmation link opened in a browser signed in to an account: it does not switch that browser to another. */
+export const SIGN_UP_SIGNED_IN =
+  'This browser is signed in to an account. Sign out first, then open the link again to finish signing up.';
 
 export interface SignUpAttemptFacts {
   /** Set when the address already had an account at sign-up: that owner was warned, no link was sent. */
@@ -47,8 +50,11 @@ export interface SignUpMail {
  */
 export function signUpMail(o: {
   addressTaken: boolean;
-  /** The name given at sign-up, or the existing owner's. */
-  name: string;
+  /**
+   * The existing owner's name, for the note to a taken address. The name given at sign-up is never mailed: whoever
+   * signed up chose it, and the mailbox may not be theirs (a stranger's words must not reach it).
+   */
+  ownerName: string;
   mailedThisHour: number;
   confirmLink: string;
   siteUrl: string;
@@ -59,7 +65,7 @@ export function signUpMail(o: {
     return {
       subject: 'Someone tried to sign up with your email address',
       text:
-        `Hi ${o.name},\n\nSomeone (perhaps you) tried to create a CarBid account with this email address, which already has ` +
+        `Hi ${o.ownerName},\n\nSomeone (perhaps you) tried to create a CarBid account with this email address, which already has ` +
         `one. Nothing was changed and no new account was made.\n\nTo sign in: ${link}\nForgot your password? ${o.siteUrl}/help\n\n` +
         `If it was not you, you can ignore this mail.\n`,
       link,
@@ -69,7 +75,7 @@ export function signUpMail(o: {
   return {
     subject: 'Confirm your email to finish signing up',
     text:
-      `Hi ${o.name},\n\nConfirm your email address to finish creating your CarBid account:\n\n${o.confirmLink}\n\n` +
+      `Hello,\n\nConfirm your email address to finish creating your CarBid account:\n\n${o.confirmLink}\n\n` +
       `The link works for ${SIGN_UP_LINK_HOURS} hours. If you did not sign up, ignore this mail: no account is made without it.\n`,
     link: o.confirmLink,
     linkText: 'Confirm my email',

@@ -4,6 +4,7 @@
 // reconditioning. The margin covers reconditioning, holding and resale risk; a lien is paid off out of the offer,
 // using the spec's 10-day payoff (today's payoff plus ten days of per diem interest).
 import { TRADE_IN_CONDITIONS } from '../constants.js';
+import { isCalendarDate } from './calendar.js';
 
 export type TradeInCondition = (typeof TRADE_IN_CONDITIONS)[number];
 
@@ -73,9 +74,7 @@ export const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Why a lien payoff valid-through date is refused, or null: a payoff quote that already lapsed cannot be used. */
 export function payoffDateProblem(validThrough: string, today: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(validThrough) || Number.isNaN(Date.parse(`${validThrough}T00:00:00Z`))) {
-    return 'Payoff valid-through date must be a date (YYYY-MM-DD)';
-  }
+  if (!isCalendarDate(validThrough)) return 'Payoff valid-through date must be a date (YYYY-MM-DD)';
   return validThrough < today ? 'Payoff valid-through date cannot be before today' : null;
 }
 

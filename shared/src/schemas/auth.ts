@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, REGISTER_PASSWORD_MIN, SIGN_IN_PASSWORD_MIN } from '../constants.js';
+import { PASSWORD_TEXTS, chosenPasswordProblem, passwordTooShort } from '../domain/passwords.js';
 
 /** RFC 5321 caps an address at 254 characters; anything longer is refused before it reaches a throttle key or a query. */
 const email = (message: string) =>
@@ -20,15 +21,12 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-/** The length rule for every password someone chooses (a sign-up, the first admin); the common ones are refused too. */
+/** The length rules for every password someone chooses (a sign-up, the first admin); the common ones are refused too. */
 export const NewPasswordSchema = z
   .string()
   .min(REGISTER_PASSWORD_MIN, `Password must be at least ${REGISTER_PASSWORD_MIN} characters`)
   .max(200, 'Password must be at most 200 characters')
-  .refine(
-    (p) => p.trim().length >= REGISTER_PASSWORD_MIN,
-    `Password must be at least ${REGISTER_PASSWORD_MIN} characters besides spaces`,
-  );
+  .refine((p) => !passwordTooShort(p), PASSWORD_TEXTS.tooShort);
 
 export const PersonNameSchema = z
   .string()
@@ -36,11 +34,16 @@ export const PersonNameSchema = z
   .min(1, 'Name is required')
   .max(100, 'Name must be at most 100 characters');
 
-export const RegisterBodySchema = z.object({
-  name: PersonNameSchema,
-  email: email('Invalid email address'),
-  password: NewPasswordSchema,
-});
+export const RegisterBodySchema = z
+  .object({
+    name: PersonNameSchema,
+    email: email('Invalid email address'),
+    password: NewPasswordSchema,
+  })
+  .superRefine((b, ctx) => {
+    const problem = chosenPasswordProblem(b.password, b.email);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 /** The answer to every registration, whether the address is new or already has an account. */
 export const SignUpAnswerSchema = z.object({ message: z.string() });

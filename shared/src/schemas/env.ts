@@ -66,6 +66,9 @@ const trustProxy = z
       .filter(Boolean);
   });
 
+/** Multiplies the protective limits (not the spec's own); load tests, which come from one address, raise it. */
+const rateLimitScale = z.coerce.number().positive().max(1_000_000).default(1);
+
 export const ApiEnvSchema = CoreEnvSchema.extend({
   TRUST_PROXY: trustProxy,
   PORT: port.default(3000),
@@ -113,7 +116,7 @@ export const ApiEnvSchema = CoreEnvSchema.extend({
   /** Refuse (500) an answer carrying a field its response schema does not declare, instead of dropping it: for tests. */
   STRICT_RESPONSES: bool.default(false),
   /** Multiplies the protective rate limits (not the spec's own, such as chat's 5 in 10 s); load tests raise it. */
-  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
+  RATE_LIMIT_SCALE: rateLimitScale,
 });
 export type ApiConfig = Omit<z.infer<typeof ApiEnvSchema>, 'APP_ORIGINS'> & { APP_ORIGINS: string[] };
 
@@ -121,6 +124,9 @@ export const RealtimeEnvSchema = CoreEnvSchema.extend({
   REALTIME_PORT: port.default(3001),
   HOST: z.string().min(1).default('0.0.0.0'),
   APP_ORIGINS: csv.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+  /** As the API's: the proxies whose X-Forwarded-For gives the client's address (for the cap on sockets per address). */
+  TRUST_PROXY: trustProxy,
+  RATE_LIMIT_SCALE: rateLimitScale,
 });
 export type RealtimeConfig = z.infer<typeof RealtimeEnvSchema>;
 

@@ -1,6 +1,7 @@
 // The forum's contracts: list and thread shapes (the spec's "Forum post as read", plus what a member needs to act),
 // request bodies with the messages a form shows, and the keyset cursor the list pages with.
 import { z } from 'zod';
+import { isUtcInstant } from '../domain/calendar.js';
 import {
   FORUM_CATEGORIES,
   FORUM_MAX_TAGS,
@@ -93,9 +94,15 @@ export type ForumCursor =
   | { sort: 'trending'; asOf: string; score: number; id: number }
   | { sort: 'search'; rank: number; id: number };
 
+// A cursor comes back from the client: each part is checked to be what the list could have given out (a real instant
+// to the microsecond, a count or id that fits an integer column, a finite score), so none reaches a query as an error.
 const ISO_US = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const NUM = /^-?\d+(\.\d+)?(e-?\d+)?$/;
+const NUM = /^-?\d{1,20}(\.\d{1,20})?(e-?\d{1,3})?$/;
 const ID = /^\d{1,10}$/;
+const INT_MAX = 2_147_483_647;
+const isInstant = (s: string) => ISO_US.test(s) && isUtcInstant(s);
+const isInt = (s: string) => ID.test(s) && Number(s) <= INT_MAX;
+const isScore = (s: string) => NUM.test(s) && Number.isFinite(Number(s));
 
 export function encodeForumCursor(c: ForumCursor): string {
   switch (c.sort) {
@@ -113,12 +120,11 @@ export function encodeForumCursor(c: ForumCursor): string {
 export function decodeForumCursor(s: string): ForumCursor | null {
   const [kind, a, b, c, extra] = s.split('_');
   if (extra !== undefined || kind === undefined || a === undefined || b === undefined) return null;
-  if (kind === 'r' && c === undefined && ISO_US.test(a) && ID.test(b)) return { sort: 'recent', at: a, id: Number(b) };
-  if (kind === 'p' && c === undefined && ID.test(a) && ID.test(b))
-    return { sort: 'top', likes: Number(a), id: Number(b) };
-  if (kind === 's' && c === undefined && NUM.test(a) && ID.test(b))
+  if (kind === 'r' && c === undefined && isInstant(a) && isInt(b)) return { sort: 'recent', at: a, id: Number(b) };
+  if (kind === 'p' && c === undefined && isInt(a) && isInt(b)) return { sort: 'top', likes: Number(a), id: Number(b) };
+  if (kind === 's' && c === undefined && isScore(a) && isInt(b))
     return { sort: 'search', rank: Number(a), id: Number(b) };
-  if (kind === 't' && c !== undefined && ISO_US.test(a) && NUM.test(b) && ID.test(c))
+  if (kind === 't' && c !== undefined && isInstant(a) && isScore(b) && isInt(c))
     return { sort: 'trending', asOf: a, score: Number(b), id: Number(c) };
   return null;
 }

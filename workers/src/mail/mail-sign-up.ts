@@ -10,7 +10,6 @@ import type { MailDeps } from './mail-notice.js';
 interface AttemptRow {
   id: number;
   email: string;
-  name: string | null;
   ownerName: string | null;
   existingUserId: number | null;
   mailStatus: 'pending' | 'sent' | 'skip';
@@ -25,7 +24,7 @@ export async function mailSignUp(deps: MailDeps, attemptId: number): Promise<'se
     if (!email) return 'done';
     await tx`select pg_advisory_xact_lock(hashtextextended(${`sign-up-mail:${email.email}`}, 0))`;
     const [a] = await tx<AttemptRow[]>`
-      select a.id, a.email, a.name, u.name as owner_name, a.existing_user_id, a.mail_status
+      select a.id, a.email, u.name as owner_name, a.existing_user_id, a.mail_status
       from sign_up_attempts a left join users u on u.id = a.existing_user_id
       where a.id = ${attemptId}
       for update of a`;
@@ -34,10 +33,9 @@ export async function mailSignUp(deps: MailDeps, attemptId: number): Promise<'se
       select count(*)::int as n from sign_up_attempts
       where email = ${a.email} and mail_status = 'sent' and mailed_at > now() - interval '1 hour'`;
     const siteUrl = deps.publicUrl.replace(/\/$/, '');
-    const name = a.ownerName ?? a.name ?? '';
     const mail = signUpMail({
       addressTaken: a.existingUserId !== null,
-      name,
+      ownerName: a.ownerName ?? '',
       mailedThisHour: recent!.n,
       confirmLink: `${siteUrl}/confirm-email?token=${encodeURIComponent(signSignUp(deps.signingKey, a.id))}`,
       siteUrl,
@@ -48,7 +46,8 @@ export async function mailSignUp(deps: MailDeps, attemptId: number): Promise<'se
     }
     await deps.transport.sendMail({
       from: deps.from,
-      to: { name, address: a.email },
+      // Only an owner's own name goes with the address: the name given at sign-up was chosen by whoever signed up.
+      to: a.ownerName === null ? a.email : { name: a.ownerName, address: a.email },
       subject: mail.subject,
       messageId: signUpMessageId(a.id),
       text: mail.text,

@@ -6,7 +6,7 @@ import { FeeBreakdown, FeesLoading } from './fee-breakdown';
 
 export function FeeCalculator({ initialDollars = 50_000 }: { initialDollars?: number }) {
   const [price, setPrice] = useState(String(initialDollars));
-  const cents = parseMoneyToCents(price.replaceAll(',', ''));
+  const cents = parseMoneyToCents(price.replaceAll(',', '').trim());
   const schedule = useFeeSchedule();
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-6" aria-label="Fee calculator">
