@@ -8,6 +8,8 @@
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 const SERVER_PACKAGES = [
   'postgres',
@@ -86,6 +88,9 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // React's rules of hooks (with the compiler's checks) and static accessibility checks, on every component.
+  { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  { files: ['web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   onlyFrom(['web/**'], SERVER_WORKSPACES, WEB_IMPORTS_SHARED_ONLY, { byPath: false }),
   {
     files: ['web/**/*.{ts,tsx}'],

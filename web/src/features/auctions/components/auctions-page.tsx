@@ -20,8 +20,13 @@ const SEARCH_DELAY_MS = 300;
 
 function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
   const [text, setText] = useState(value);
-  // The address changed under the box (Back, a link): show what the list is searching for.
-  useEffect(() => setText(value), [value]);
+  // The address changed under the box (Back, a link): show what the list is searching for. Adjusted while rendering,
+  // not in an effect, so the stale text is never drawn.
+  const [searched, setSearched] = useState(value);
+  if (searched !== value) {
+    setSearched(value);
+    setText(value);
+  }
   useEffect(() => {
     if (text.trim() === value) return;
     const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);

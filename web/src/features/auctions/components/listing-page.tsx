@@ -10,6 +10,7 @@ import { PLACEHOLDER_IMAGE } from './auction-card';
 import { AuctionFacts, BidHistory, VehicleDetails } from './listing-sections';
 import { OutcomeText } from './outcome';
 import { usePageTitle } from '../../../lib/page-title';
+import { useTicker } from '../../../lib/server-clock';
 
 /**
  * An auction's page. What a viewer can do there and the talk around it belong to other features; the app composes them
@@ -37,6 +38,7 @@ export function ListingPage({
   const validId = Number.isInteger(id) && id > 0;
   const { detail, listing } = useListing(id, validId);
   const [image, setImage] = useState(0);
+  const now = useTicker((s) => s.now);
   usePageTitle(listing?.title ?? (detail.isError ? 'Auction not found' : null));
 
   if (!validId || (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400))) {
@@ -69,7 +71,7 @@ export function ListingPage({
   const images = a.car.images.length > 0 ? a.car.images : [PLACEHOLDER_IMAGE];
   const { price, outcome } = listing.standing;
   const isOwn = isSeller({ sellerId: a.car.ownerId }, viewerId === null ? null : { id: viewerId });
-  const extendedRecently = state.extendedAt !== undefined && Date.now() - state.extendedAt < 60_000;
+  const extendedRecently = state.extendedAt !== undefined && now - state.extendedAt < 60_000;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

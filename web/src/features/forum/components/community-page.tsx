@@ -25,7 +25,9 @@ export function CommunityPage() {
   const [searchText, setSearchText] = useState('');
   const [showFilters, setShowFilters] = useState(false);
   const [composing, setComposing] = useState(false);
-  const [arrived, setArrived] = useState(0);
+  // Posts counted for the list as it is filtered now: another filter starts from none.
+  const [counted, setCounted] = useState({ filter, n: 0 });
+  const arrived = counted.filter === filter ? counted.n : 0;
   const list = useInfiniteQuery(forumListQuery(filter));
 
   // Typing settles for 300 ms before the search runs.
@@ -33,7 +35,6 @@ export function CommunityPage() {
     const t = setTimeout(() => setFilter((f) => (f.search === searchText ? f : { ...f, search: searchText })), 300);
     return () => clearTimeout(t);
   }, [searchText]);
-  useEffect(() => setArrived(0), [filter]);
 
   useNewPostEvents((p) => {
     if (p.userId === me.data?.user?.id) return;
@@ -45,11 +46,12 @@ export function CommunityPage() {
       const counts = { ...first.counts, all: first.counts.all + 1, [category]: first.counts[category] + 1 };
       return { ...data, pages: [{ ...first, counts }, ...data.pages.slice(1)] };
     });
-    if (filter.category === 'all' || filter.category === p.category) setArrived((n) => n + 1);
+    if (filter.category === 'all' || filter.category === p.category)
+      setCounted((c) => ({ filter, n: (c.filter === filter ? c.n : 0) + 1 }));
   });
 
   const showArrived = () => {
-    setArrived(0);
+    setCounted({ filter, n: 0 });
     void queryClient.resetQueries({ queryKey: forumListKey });
   };
   const onPosted = (post: ForumThread) => {

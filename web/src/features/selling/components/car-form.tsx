@@ -54,7 +54,7 @@ export function CarForm({
   onChanged(): void;
 }) {
   const [scanning, setScanning] = useState(false);
-  const { register, handleSubmit, control, getValues, setValue, watch, formState } = useForm({
+  const { register, handleSubmit, control, getValues, setValue, subscribe, formState } = useForm({
     resolver: zodResolver(CarDetailsSchema),
     defaultValues: {
       vin: '',
@@ -73,10 +73,7 @@ export function CarForm({
   const trims = useTrims(make, model.trim());
 
   const changed = useEffectEvent(onChanged);
-  useEffect(() => {
-    const sub = watch(() => changed());
-    return () => sub.unsubscribe();
-  }, [watch]);
+  useEffect(() => subscribe({ formState: { values: true }, callback: () => changed() }), [subscribe]);
 
   /** The spec's checks before the contract's: a toast for the first thing missing. */
   const ready = (): boolean => {

@@ -36,10 +36,11 @@ export function PhotoPicker({
   label?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const nextKey = useRef(0);
+  // Keys go on from the photos the picker started with.
+  const nextKey = useRef(initial.length);
   const [tiles, setTiles] = useState<Tile[]>(() =>
-    initial.map((url) => ({
-      key: `i${(nextKey.current += 1)}`,
+    initial.map((url, i) => ({
+      key: `i${i + 1}`,
       name: url.slice(url.lastIndexOf('/') + 1),
       progress: 1,
       url,

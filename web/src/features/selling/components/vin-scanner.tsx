@@ -1,6 +1,6 @@
 // The full-screen VIN scanner: a camera view with a framing box, or an uploaded photo. The frame goes to the API as a
 // JPEG, where the barcode (Code 39, Data Matrix) is read and the VIN checked; the page only shows what came back.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { Camera, CheckCircle2, Loader2, RefreshCw, Upload, X } from 'lucide-react';
 import {
   VIN_DETECTED_CLOSE_MS,
@@ -41,6 +41,38 @@ function canvasJpeg(source: CanvasImageSource, width: number, height: number): P
   );
 }
 
+function stopStream(stream: RefObject<MediaStream | null>) {
+  stream.current?.getTracks().forEach((t) => t.stop());
+  stream.current = null;
+}
+
+/**
+ * Opens the camera into `video`; resolves to the error text to show, or null. A camera that opens once `live()` is
+ * false (the scanner closed meanwhile) is stopped at once rather than left running.
+ */
+async function openCamera(
+  video: RefObject<HTMLVideoElement | null>,
+  stream: RefObject<MediaStream | null>,
+  live: () => boolean,
+): Promise<string | null> {
+  stopStream(stream);
+  if (!navigator.mediaDevices?.getUserMedia) return VIN_SCAN_TEXTS.notSupported;
+  try {
+    const s = await navigator.mediaDevices.getUserMedia({
+      video: { facingMode: 'environment', width: { ideal: 1920 } },
+    });
+    if (!live()) {
+      s.getTracks().forEach((t) => t.stop());
+      return null;
+    }
+    stream.current = s;
+    if (video.current) video.current.srcObject = s;
+    return null;
+  } catch (err) {
+    return cameraErrorText(err);
+  }
+}
+
 export function VinScanner({
   onClose,
   onDetected,
@@ -51,53 +83,44 @@ export function VinScanner({
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [cameraError, setCameraError] = useState<string | null>(null);
+  const [cameraError, setCameraError] = useState<string | null>(() =>
+    !navigator.mediaDevices?.getUserMedia ? VIN_SCAN_TEXTS.notSupported : null,
+  );
   const [scanError, setScanError] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
   const [detected, setDetected] = useState<VinScanResponse | null>(null);
-  // The parent's callbacks in refs, so a re-render of the page does not restart the camera.
-  const done = useRef({ onClose, onDetected });
-  done.current = { onClose, onDetected };
+  // The parent's latest callbacks, without restarting the camera when the page re-renders.
+  const close = useEffectEvent(onClose);
+  const found = useEffectEvent(onDetected);
 
-  const stopCamera = () => {
-    stream.current?.getTracks().forEach((t) => t.stop());
-    stream.current = null;
-  };
-
-  const startCamera = useCallback(async () => {
-    stopCamera();
+  const mounted = useRef(false);
+  const stopCamera = () => stopStream(stream);
+  const retryCamera = async () => {
     setCameraError(null);
     setScanError(null);
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setCameraError(VIN_SCAN_TEXTS.notSupported);
-      return;
-    }
-    try {
-      const s = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: 'environment', width: { ideal: 1920 } },
-      });
-      stream.current = s;
-      if (video.current) video.current.srcObject = s;
-    } catch (err) {
-      setCameraError(cameraErrorText(err));
-    }
-  }, []);
+    const error = await openCamera(video, stream, () => mounted.current);
+    if (mounted.current) setCameraError(error);
+  };
 
   useEffect(() => {
-    void startCamera();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && done.current.onClose();
+    let live = true;
+    mounted.current = true;
+    void openCamera(video, stream, () => live).then((error) => live && setCameraError(error));
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
     window.addEventListener('keydown', onKey);
     return () => {
+      live = false;
+      mounted.current = false;
       window.removeEventListener('keydown', onKey);
-      stopCamera();
+      stopStream(stream);
     };
-  }, [startCamera]);
+  }, []);
 
   useEffect(() => {
     if (!detected) return;
     const timer = setTimeout(() => {
-      done.current.onDetected(detected.vin, detected.vehicle);
-      done.current.onClose();
+      found(detected.vin, detected.vehicle);
+      close();
     }, VIN_DETECTED_CLOSE_MS);
     return () => clearTimeout(timer);
   }, [detected]);
@@ -218,7 +241,7 @@ export function VinScanner({
           </button>
           <button
             type="button"
-            onClick={() => void startCamera()}
+            onClick={() => void retryCamera()}
             disabled={scanning}
             className={`${button} border border-white/60`}
           >

@@ -23,13 +23,10 @@ export function VehicleStep() {
   const [scannedTrim, setScannedTrim] = useState<string | null>(null);
 
   // Decode once the VIN is complete (also for a restored draft); a bad VIN shows its reason.
+  const check = vin.length === VIN_LENGTH ? VinSchema.safeParse(vin) : undefined;
+  const complete = check?.success === true;
   useEffect(() => {
-    if (vin.length !== VIN_LENGTH) return;
-    const check = VinSchema.safeParse(vin);
-    if (!check.success) {
-      setDecoded({ vin, vehicle: null, error: check.error.issues[0]?.message });
-      return;
-    }
+    if (!complete) return;
     let live = true;
     decodeVin(vin)
       .then((r) => live && setDecoded({ vin, vehicle: r.vehicle }))
@@ -45,14 +42,19 @@ export function VehicleStep() {
     return () => {
       live = false;
     };
-  }, [vin]);
+  }, [vin, complete]);
 
   const typedVin = () => {
     if (scannedTrim === null || getValues('trim') !== scannedTrim) return;
     setScannedTrim(null);
     setValue('trim', '');
   };
-  const shown = decoded?.vin === vin ? decoded : null;
+  const shown =
+    check && !check.success
+      ? { vin, vehicle: null, error: check.error.issues[0]?.message }
+      : decoded?.vin === vin
+        ? decoded
+        : null;
   const v = shown?.vehicle;
   return (
     <div className="grid gap-4 sm:grid-cols-2">

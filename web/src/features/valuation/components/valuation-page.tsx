@@ -94,7 +94,7 @@ export function ValuationPage() {
       </details>
       <ValuationHelper stage={stage} result={result} failure={failure} />
       <form
-        onSubmit={handleSubmit(analyze, refuse)}
+        onSubmit={(e) => void handleSubmit(analyze, refuse)(e)}
         className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-4"
         noValidate
       >
