@@ -11,5 +11,7 @@ export default defineConfig({
   // Workspace packages are read from their TypeScript sources, never from a stale dist/.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-  build: { outDir, emptyOutDir: true, sourcemap: true },
+  // No source maps in the build: everything in dist/ is served to the public, and the maps would publish the sources.
+  // The dev server (`npm run dev`) has its own.
+  build: { outDir, emptyOutDir: true, sourcemap: false },
 });

@@ -5,8 +5,10 @@ import { RouterProvider } from 'react-router';
 import { configureSocket } from './lib/socket';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { listenForNewVersion } from './app/new-version';
 import './styles.css';
 
+listenForNewVersion();
 configureSocket(async () => {
   const { getClientConfig, realtimeUrlFor } = await import('./features/system');
   return realtimeUrlFor(await getClientConfig(), window.location);
