@@ -10,7 +10,7 @@ import './styles.css';
 
 listenForNewVersion();
 configureSocket(async () => {
-  const { getClientConfig, realtimeUrlFor } = await import('./features/system');
+  const { getClientConfig, realtimeUrlFor } = await import('./shared/config');
   return realtimeUrlFor(await getClientConfig(), window.location);
 });
 

@@ -20,7 +20,7 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { path: '/', element: <HomePage /> },
-          { path: '/auctions', ...page(async () => ({ Page: (await import('../features/auctions')).AuctionsPage })) },
+          { path: '/auctions', ...page(async () => ({ Page: (await import('./routes/auctions')).AuctionsRoute })) },
           { path: '/listing/:id', ...page(async () => ({ Page: (await import('./routes/listing')).ListingRoute })) },
           { path: '/login', ...page(async () => ({ Page: (await import('../features/account')).LoginPage })) },
           { path: '/register', ...page(async () => ({ Page: (await import('../features/account')).RegisterPage })) },
@@ -30,7 +30,7 @@ export const router = createBrowserRouter([
           },
           {
             path: '/dashboard',
-            ...page(async () => ({ Page: (await import('../features/dashboard')).DashboardPage })),
+            ...page(async () => ({ Page: (await import('./routes/dashboard')).DashboardRoute })),
           },
           { path: '/admin/login', ...page(async () => ({ Page: (await import('../features/admin')).AdminLoginPage })) },
           { path: '/admin', ...page(async () => ({ Page: (await import('../features/admin')).AdminPage })) },

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { setSessionUser, useMe } from '../api/get-me';
+import { setSessionUser, useMe } from '../../../shared/session';
 import { signOut, signOutAdmin } from '../api/sign-out';
 
 const buttonClass = 'rounded-md border border-white/30 px-3 py-1.5 text-sm text-white hover:bg-white/10';

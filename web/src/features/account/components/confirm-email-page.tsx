@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { setSessionUser } from '../api/get-me';
+import { setSessionUser } from '../../../shared/session';
 import { confirmSignUp } from '../api/sign-up';
 
 /**

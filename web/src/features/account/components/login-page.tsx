@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEMO_USER, LoginBodySchema } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { setSessionUser } from '../api/get-me';
+import { setSessionUser } from '../../../shared/session';
 import { signIn } from '../api/sign-in';
 
 /** Only same-site paths are followed after sign-in. */

@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { marketplaceSettingsQueryKey } from '../../system';
+import { marketplaceSettingsQueryKey } from '../../../shared/config';
 import { adminSettingsQueryKey, updateAdminSettings, useAdminSettings } from '../api/admin-settings';
 
 const FEATURE_LABELS: Record<FeatureToggle, string> = {

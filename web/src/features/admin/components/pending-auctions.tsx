@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { auctionsQueryKey } from '../../auctions';
+import { auctionsQueryKey } from '../../../shared/auction-state';
 import { overviewQueryKey } from '../api/get-overview';
 import { decideAuction, pendingAuctionsQueryKey, usePendingAuctions, type Decision } from '../api/pending-auctions';
 

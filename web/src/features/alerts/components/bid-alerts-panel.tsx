@@ -4,7 +4,7 @@ import { Switch } from 'radix-ui';
 import { Bell, Trash2 } from 'lucide-react';
 import { relativeTime } from '@app/shared';
 import { toast } from '../../../lib/toast';
-import { StandingLine } from '../../auctions';
+import { StandingLine } from '../../../shared/auction-state';
 import { bidAlertsQueryKey, deleteBidAlert, setBidAlertActive, useBidAlerts } from '../api/bid-alerts';
 import { TYPE_LABELS, describe } from '../utils/alert-labels';
 import { NewAlertForm } from './new-alert-form';

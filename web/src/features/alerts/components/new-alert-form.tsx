@@ -9,7 +9,7 @@ import {
   centsToDecimal,
 } from '@app/shared';
 import { toast } from '../../../lib/toast';
-import { useAuctions } from '../../auctions';
+import { useAuctions } from '../../../shared/auction-state';
 import { bidAlertsQueryKey, createBidAlert, type NewBidAlert } from '../api/bid-alerts';
 import { TYPE_LABELS } from '../utils/alert-labels';
 

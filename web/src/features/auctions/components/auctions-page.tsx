@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import {
   AUCTION_SEARCH_MAX_LENGTH,
@@ -9,9 +9,8 @@ import {
   CATEGORY_FILTERS,
   type AuctionListQuery,
 } from '@app/shared';
-import { useAuctions, useEndedAuctions } from '../api/get-auctions';
+import { useAuctions, useEndedAuctions, useLiveAuction } from '../../../shared/auction-state';
 import { useListQuery } from '../hooks/use-list-query';
-import { useLiveAuction } from '../hooks/use-live-auction';
 import { usePageTitle } from '../../../lib/page-title';
 import { AuctionCard } from './auction-card';
 
@@ -57,7 +56,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): vo
   );
 }
 
-export function AuctionsPage() {
+/** `watch` draws a card's Watch control (the notifications feature's, composed in by the app). */
+export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNode } = {}) {
   const [query, update] = useListQuery();
   const ended = query.view === 'ended';
   const live = useAuctions(query, !ended);
@@ -150,7 +150,7 @@ export function AuctionsPage() {
             </div>
           ))}
         {auctions.data?.map((a) => (
-          <AuctionCard key={a.id} auction={a} />
+          <AuctionCard key={a.id} auction={a} watch={watch} />
         ))}
       </div>
       {ended && pages.hasNextPage && (

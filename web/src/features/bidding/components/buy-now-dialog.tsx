@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { ESCROW_INSPECTION_DAYS, PAYMENT_TERMS_TEXT, formatMoney, toCents } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { CurrentSaleFees, FeesLoading, useFeeSchedule } from '../../escrow';
+import { CurrentSaleFees, FeesLoading, useFeeSchedule } from '../../../shared/fees';
 import { buyNow } from '../api/buy-now';
 import { useSaleChanged } from '../hooks/use-sale-changed';
 

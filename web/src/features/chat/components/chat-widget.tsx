@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageCircle, X } from 'lucide-react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
-import { useOnlineCount } from '../../auctions';
+import { useOnlineCount } from '../../../shared/auction-state';
 import { postChatMessage } from '../api/chat-messages';
 import { useChatLines } from '../hooks/use-chat-lines';
 import { fromPoll } from '../utils/chat-lines';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney, type UserBid } from '@app/shared';
-import { Countdown } from '../../auctions';
+import { Countdown } from '../../../shared/auction-state';
 
 export function ActiveBids({ bids }: { bids: UserBid[] | undefined }) {
   return (

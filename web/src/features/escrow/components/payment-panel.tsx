@@ -15,7 +15,7 @@ import {
 import { addTransitInsurance, payWithSandboxCard, type Card } from '../api/escrow-steps';
 import { canInsure, canPay, dueOf } from '../utils/escrow-state';
 import { when } from '../utils/next-step';
-import { FeeBreakdown } from './fee-breakdown';
+import { FeeBreakdown } from '../../../shared/fees';
 import { useEscrowStep } from './use-escrow-step';
 
 export function PaymentPanel({ transaction: t }: { transaction: EscrowTransaction }) {

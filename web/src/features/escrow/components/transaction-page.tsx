@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import { useEscrowTransaction } from '../api/get-transaction';
 import { NextStepPanel } from './next-step-panel';
 import { TransactionTabs } from './transaction-tabs';

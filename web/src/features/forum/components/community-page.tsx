@@ -9,7 +9,7 @@ import {
   type ForumSort,
   type ForumThread,
 } from '@app/shared';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import { forumListKey, forumListQuery, type ForumFilter } from '../api/forum';
 import { useNewPostEvents } from '../hooks/use-forum-events';
 import { NewPostForm } from './new-post-form';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FORUM_REPLY_MAX_LENGTH, relativeTime, type ForumReply, type ForumThread } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import {
   deletePost,
   forumListKey,

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import { toast } from '../../../lib/toast';
 import { setWatching, useWatchlist, watchlistQueryKey } from '../api/notifications';
 

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { submitAuction } from '../api/submit-auction';
 import { Field } from './field';
-import { useMarketplaceSettings } from '../../system';
+import { useMarketplaceSettings } from '../../../shared/config';
 
 /** An optional amount left blank is no amount, not an invalid one. */
 const blankIsNone = { setValueAs: (v: string | undefined) => (v === '' ? undefined : v) };

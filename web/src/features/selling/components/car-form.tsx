@@ -21,7 +21,7 @@ import { toast } from '../../../lib/toast';
 import type { CarDetails } from '../api/cars';
 import { useTrims } from '../api/get-trims';
 import { Field } from './field';
-import { VinScanner } from './vin-scanner';
+import { VinScanner } from '../../../shared/vehicle';
 
 const YEARS = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MAX - i);
 const CarDetailsSchema = CreateCarBodySchema.pick({

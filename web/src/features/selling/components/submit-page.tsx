@@ -5,13 +5,12 @@ import { useMutation } from '@tanstack/react-query';
 import { formatMoney, type CarValuationResponse } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useMe } from '../../account';
-import { FeatureOffNotice, useFeatureOn } from '../../system';
-import { ValuationEvidence } from '../../valuation';
+import { useMe } from '../../../shared/session';
+import { FeatureOffNotice, useFeatureOn } from '../../../shared/config';
+import { ValuationEvidence, PhotoPicker } from '../../../shared/vehicle';
 import { createCar, valueCar, type CarDetails } from '../api/cars';
 import { AuctionTermsForm } from './auction-terms-form';
 import { CarForm } from './car-form';
-import { PhotoPicker } from './photo-picker';
 
 export function SubmitPage() {
   const me = useMe();

@@ -2,7 +2,7 @@
 // payoff quote, whose valid-through date may not have passed. The refusals come from the shared form contract.
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { TITLE_PHOTOS_MAX, TRADE_IN_PAYOFF_DAYS, utcDate, type TradeInDraft } from '@app/shared';
-import { PhotoPicker } from '../../selling';
+import { PhotoPicker } from '../../../shared/vehicle';
 import { filtered } from '../../../lib/filtered-input';
 
 const input = 'mt-1 w-full rounded border px-3 py-2';

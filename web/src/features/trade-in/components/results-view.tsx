@@ -1,7 +1,7 @@
 // Step 5: the firm offer and how it was reached: the model's estimate and breakdown, the comparables it rests on, the
 // market analysis, the margin and any lien payoff; the owner accepts or declines it here or later on the dashboard.
 import { formatMoney, type TradeInResult } from '@app/shared';
-import { ComparablesTable } from '../../valuation';
+import { ComparablesTable } from '../../../shared/vehicle';
 import { OfferActions } from './offer-actions';
 
 const signedMoney = (s: string) => (s.startsWith('-') ? `-${formatMoney(s.slice(1))}` : `+${formatMoney(s)}`);

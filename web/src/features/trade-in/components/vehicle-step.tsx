@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ScanLine } from 'lucide-react';
 import { TRADE_IN_CONDITIONS, VIN_LENGTH, VinSchema, type ScannedVehicle, type TradeInDraft } from '@app/shared';
-import { VinScanner } from '../../selling';
+import { VinScanner } from '../../../shared/vehicle';
 import { ApiError } from '../../../lib/api-client';
 import { digitsOnly, filtered } from '../../../lib/filtered-input';
 import { decodeVin } from '../api/trade-in';

@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { digitsOnly, filtered, upperCase } from '../../../lib/filtered-input';
 import { toast } from '../../../lib/toast';
-import { FeatureOffNotice, useFeatureOn } from '../../system';
+import { FeatureOffNotice, useFeatureOn } from '../../../shared/config';
 import { estimateValue } from '../api/estimate-value';
 import { SURPRISE_BELOW, ValuationHelper, type Stage } from './valuation-helper';
 import { ValuationResult } from './valuation-result';

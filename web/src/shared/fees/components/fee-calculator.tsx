@@ -1,7 +1,7 @@
 // "What would I pay / receive?": the fee schedule applied to any price a visitor types.
 import { useState } from 'react';
 import { parseMoneyToCents } from '@app/shared';
-import { useFeeSchedule } from '../hooks/use-fee-schedule';
+import { useFeeSchedule } from '../use-fee-schedule';
 import { FeeBreakdown, FeesLoading } from './fee-breakdown';
 
 export function FeeCalculator({ initialDollars = 50_000 }: { initialDollars?: number }) {
