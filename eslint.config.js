@@ -64,7 +64,7 @@ const ownFeatureOnly = (f) => ({
 });
 
 const API_ROUTE_MESSAGE =
-  "Name /api/ routes only in the api/ folder of a feature or a kernel (web/src/features/<feature>/api/, web/src/shared/<kernel>/api/), beside the schema its answer is parsed by.";
+  'Name /api/ routes only in the api/ folder of a feature or a kernel (web/src/features/<feature>/api/, web/src/shared/<kernel>/api/), beside the schema its answer is parsed by.';
 
 export default tseslint.config(
   {
@@ -105,6 +105,13 @@ export default tseslint.config(
   // React's rules of hooks (with the compiler's checks) and static accessibility checks, on every component.
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   { files: ['web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['web/**/*.tsx'],
+    // The UI kit's controls are checked as the elements they draw.
+    settings: {
+      'jsx-a11y': { components: { Button: 'button', Input: 'input', Select: 'select', Textarea: 'textarea' } },
+    },
+  },
   onlyFrom(['web/**'], SERVER_WORKSPACES, WEB_IMPORTS_SHARED_ONLY, { byPath: false }),
   {
     files: ['web/**/*.{ts,tsx}'],
@@ -118,6 +125,7 @@ export default tseslint.config(
             ...WEB_FEATURES.map(ownFeatureOnly),
             ...WEB_FEATURES.map((f) => entryZone('features', f, 'feature')),
             ...WEB_KERNELS.map((k) => entryZone('shared', k, 'kernel')),
+            entryZone('components', 'ui', 'UI kit'),
             {
               target: 'web/src/shared',
               from: ['web/src/features', 'web/src/app'],

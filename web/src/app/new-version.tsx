@@ -1,6 +1,7 @@
 // After a deploy, an open page still asks for the chunks of the build it was loaded from, and the server no longer has
 // them (it answers 404). Such a page cannot load its next route: offer to load the new version instead of failing.
 import { create } from 'zustand';
+import { Button } from '../components/ui';
 
 export const useNewVersion = create<{ available: boolean }>(() => ({ available: false }));
 
@@ -25,13 +26,9 @@ export function NewVersionPrompt() {
     <div role="alert" className="fixed inset-x-0 bottom-0 z-[110] flex justify-center p-4" data-testid="new-version">
       <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-lg">
         <p className="text-sm text-slate-800">A new version of CarBid is available.</p>
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <Button onClick={() => window.location.reload()} variant="primary" size="sm">
           Reload
-        </button>
+        </Button>
       </div>
     </div>
   );

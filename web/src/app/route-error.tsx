@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { announceNewVersion, isChunkLoadError } from './new-version';
+import { Button } from '../components/ui';
 
 export function RouteError() {
   const error = useRouteError();
@@ -27,16 +28,12 @@ export function RouteError() {
         {status ? `The page answered ${status}.` : 'This page could not be shown.'} Try again, or go back home.
       </p>
       <div className="mt-6 flex justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
-        >
+        <Button onClick={() => window.location.reload()} variant="primary">
           Try again
-        </button>
-        <Link to="/" className="rounded-lg border border-slate-300 px-5 py-2 font-semibold text-slate-700">
-          Go home
-        </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/">Go home</Link>
+        </Button>
       </div>
     </div>
   );

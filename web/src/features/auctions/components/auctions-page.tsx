@@ -13,6 +13,7 @@ import { useAuctions, useEndedAuctions, useLiveAuction } from '../../../shared/a
 import { useListQuery } from '../hooks/use-list-query';
 import { usePageTitle } from '../../../lib/page-title';
 import { AuctionCard } from './auction-card';
+import { Button, Field, Select } from '../../../components/ui';
 
 const VIEW_LABELS = { live: 'Live', ended: 'Ended' } as const;
 const SEARCH_DELAY_MS = 300;
@@ -85,27 +86,25 @@ export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNo
             aria-label="Auctions to show"
           >
             {AUCTION_VIEWS.map((v) => (
-              <button
+              <Button
                 key={v}
-                type="button"
+                variant={query.view === v ? 'primary' : 'ghost'}
+                size="sm"
                 aria-pressed={query.view === v}
                 onClick={() => update({ view: v })}
-                className={`rounded-md px-4 py-1.5 text-sm font-semibold ${query.view === v ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
                 data-testid={`view-${v}`}
               >
                 {VIEW_LABELS[v]}
-              </button>
+              </Button>
             ))}
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
           <SearchBox value={query.q} onSearch={(q) => update({ q })} />
-          <label className="text-sm">
-            <span className="block text-slate-600">Category</span>
-            <select
+          <Field label="Category">
+            <Select
               value={query.category}
               onChange={(e) => update({ category: e.target.value as AuctionListQuery['category'] })}
-              className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2"
               data-testid="category-select"
             >
               {CATEGORY_FILTERS.map((c) => (
@@ -113,14 +112,12 @@ export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNo
                   {c === 'all' ? 'All categories' : CAR_CATEGORY_LABELS[c]}
                 </option>
               ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="block text-slate-600">Sort by</span>
-            <select
+            </Select>
+          </Field>
+          <Field label="Sort by">
+            <Select
               value={query.sort}
               onChange={(e) => update({ sort: e.target.value as AuctionListQuery['sort'] })}
-              className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2"
               data-testid="sort-select"
             >
               {AUCTION_SORTS.map((s) => (
@@ -128,8 +125,8 @@ export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNo
                   {ended && (s === 'ending-soon' || s === 'recently-added') ? 'Recently Ended' : AUCTION_SORT_LABELS[s]}
                 </option>
               ))}
-            </select>
-          </label>
+            </Select>
+          </Field>
         </div>
       </div>
 
@@ -155,15 +152,14 @@ export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNo
       </div>
       {ended && pages.hasNextPage && (
         <div className="mt-8 text-center">
-          <button
-            type="button"
+          <Button
             onClick={() => void pages.fetchNextPage()}
             disabled={pages.isFetchingNextPage}
-            className="rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold hover:bg-slate-50 disabled:opacity-50"
+            variant="outline"
             data-testid="show-more"
           >
             {pages.isFetchingNextPage ? 'Loading…' : 'Show more'}
-          </button>
+          </Button>
         </div>
       )}
       {auctions.isError && (
@@ -179,13 +175,9 @@ export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNo
             {filtered ? 'No car matches this search and category.' : 'Check back later for new listings.'}
           </p>
           {filtered && (
-            <button
-              type="button"
-              onClick={() => update({ q: '', category: 'all' })}
-              className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold"
-            >
+            <Button onClick={() => update({ q: '', category: 'all' })} variant="outline" size="sm" className="mt-4">
               Clear search and category
-            </button>
+            </Button>
           )}
         </div>
       )}

@@ -11,6 +11,7 @@ import { AuctionFacts, BidHistory, VehicleDetails } from './listing-sections';
 import { OutcomeText } from './outcome';
 import { usePageTitle } from '../../../lib/page-title';
 import { useTicker } from '../../../lib/server-clock';
+import { Button } from '../../../components/ui';
 
 /**
  * An auction's page. What a viewer can do there and the talk around it belong to other features; the app composes them
@@ -46,9 +47,9 @@ export function ListingPage({
       <div className="mx-auto max-w-3xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Auction not found</h1>
         <p className="mt-2 text-slate-600">The auction you're looking for doesn't exist.</p>
-        <Link to="/auctions" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">
-          Browse auctions
-        </Link>
+        <Button asChild variant="primary" className="mt-6">
+          <Link to="/auctions">Browse auctions</Link>
+        </Button>
       </div>
     );
   }
@@ -83,14 +84,15 @@ export function ListingPage({
           {images.length > 1 && (
             <div className="mt-3 flex gap-2">
               {images.map((src, i) => (
-                <button
+                <Button
+                  variant="bare"
                   key={src}
                   onClick={() => setImage(i)}
                   className={`overflow-hidden rounded-lg border-2 ${i === image ? 'border-brand-500' : 'border-transparent'}`}
                   aria-label={`Show photo ${i + 1}`}
                 >
                   <img src={src} alt="" className="h-16 w-28 object-cover" />
-                </button>
+                </Button>
               ))}
             </div>
           )}

@@ -9,6 +9,7 @@ import { useLiveStandings } from '../hooks/use-live-standings';
 import { ActiveBids } from './active-bids';
 import { ListedCars } from './listed-cars';
 import { StatTiles } from './stat-tiles';
+import { Button } from '../../../components/ui';
 
 /**
  * The signed-in user's dashboard. The panels other features own (max bids, bid alerts, trade-in offers) and the
@@ -61,9 +62,9 @@ export function DashboardPage({ panels, assistant }: { panels: ReactNode[]; assi
       <div className="mt-8 rounded-xl border bg-white p-6">
         <h2 className="text-xl font-semibold">Find your next car</h2>
         <p className="mt-1 text-slate-600">Live auctions are counting down right now.</p>
-        <Link to="/auctions" className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
-          Browse auctions
-        </Link>
+        <Button asChild variant="primary" className="mt-4">
+          <Link to="/auctions">Browse auctions</Link>
+        </Button>
       </div>
       {assistant}
     </div>

@@ -15,6 +15,7 @@ import { useNewPostEvents } from '../hooks/use-forum-events';
 import { NewPostForm } from './new-post-form';
 import { PostCard } from './post-card';
 import { SamplePosts } from './sample-posts';
+import { Button, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 
 const SORT_LABELS: Record<ForumSort, string> = { recent: 'Most recent', trending: 'Trending', top: 'Most liked' };
 
@@ -80,17 +81,13 @@ export function CommunityPage() {
           <p className="mt-1 text-slate-600">Discussions for dealers, collectors and enthusiasts.</p>
         </div>
         {me.data ? (
-          <button
-            type="button"
-            onClick={() => setComposing((c) => !c)}
-            className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white"
-          >
+          <Button onClick={() => setComposing((c) => !c)} variant="dark">
             New Post
-          </button>
+          </Button>
         ) : (
-          <Link to="/login?next=/community" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">
-            Sign in to post
-          </Link>
+          <Button asChild variant="outline">
+            <Link to="/login?next=/community">Sign in to post</Link>
+          </Button>
         )}
       </div>
 
@@ -109,22 +106,16 @@ export function CommunityPage() {
           aria-label="Search discussions"
           className="min-w-64 flex-1 rounded-lg border border-slate-300 p-2"
         />
-        <button
-          type="button"
-          onClick={() => setShowFilters((s) => !s)}
-          className="rounded-lg border border-slate-300 px-4 py-2"
-          aria-expanded={showFilters}
-        >
+        <Button onClick={() => setShowFilters((s) => !s)} variant="outline" aria-expanded={showFilters}>
           Filter
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() => setFilter((f) => ({ ...f, sort: f.sort === 'trending' ? 'recent' : 'trending' }))}
-          className={`rounded-lg border px-4 py-2 ${filter.sort === 'trending' ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300'}`}
+          variant={filter.sort === 'trending' ? 'dark' : 'outline'}
           aria-pressed={filter.sort === 'trending'}
         >
           Trending
-        </button>
+        </Button>
       </div>
       {showFilters && (
         <div className="mt-3 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -156,60 +147,59 @@ export function CommunityPage() {
         </div>
       )}
 
-      <div role="tablist" className="mt-6 flex flex-wrap gap-2 border-b border-slate-200">
-        {FORUM_CATEGORIES.map((c) => (
-          <button
-            key={c}
-            role="tab"
-            type="button"
-            aria-selected={filter.category === c}
-            data-testid={`forum-tab-${c}`}
-            onClick={() => setFilter((f) => ({ ...f, category: c }))}
-            className={`-mb-px border-b-2 px-3 py-2 capitalize ${filter.category === c ? 'border-slate-900 font-semibold' : 'border-transparent text-slate-600'}`}
-          >
-            {c}{' '}
-            {counts && (
-              <span className="text-slate-500" data-testid={`forum-count-${c}`}>
-                ({counts[c]})
-              </span>
-            )}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        value={filter.category}
+        onValueChange={(c) => setFilter((f) => ({ ...f, category: c as ForumFilter['category'] }))}
+        className="mt-6"
+      >
+        <TabsList aria-label="Categories">
+          {FORUM_CATEGORIES.map((c) => (
+            <TabsTrigger key={c} value={c} data-testid={`forum-tab-${c}`}>
+              {c}{' '}
+              {counts && (
+                <span className="font-normal text-slate-500" data-testid={`forum-count-${c}`}>
+                  ({counts[c]})
+                </span>
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {/* One panel: the list, filtered by whichever category is chosen. */}
+        <TabsContent value={filter.category}>
+          {arrived > 0 && (
+            <Button
+              onClick={showArrived}
+              variant="bare"
+              className="mt-4 w-full rounded-lg bg-blue-50 p-2 font-medium text-blue-800 hover:bg-blue-100"
+              data-testid="forum-new-posts"
+            >
+              {arrived} new {arrived === 1 ? 'post' : 'posts'}
+            </Button>
+          )}
 
-      {arrived > 0 && (
-        <button
-          type="button"
-          onClick={showArrived}
-          className="mt-4 w-full rounded-lg bg-blue-50 p-2 font-medium text-blue-800"
-          data-testid="forum-new-posts"
-        >
-          {arrived} new {arrived === 1 ? 'post' : 'posts'}
-        </button>
-      )}
-
-      <div className="mt-6 space-y-4" data-testid="forum-list">
-        {list.isLoading && <p className="text-slate-500">Loading discussions…</p>}
-        {list.isError && <p className="text-red-600">Failed to load discussions. Please try again later.</p>}
-        {posts.map((p) => (
-          <PostCard key={p.id} post={p} />
-        ))}
-        {list.isSuccess &&
-          posts.length === 0 &&
-          (unfiltered && counts?.all === 0 ? <SamplePosts /> : <p className="text-slate-500">No discussions match.</p>)}
-      </div>
-      {list.hasNextPage && (
-        <div className="mt-6 text-center">
-          <button
-            type="button"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-            className="rounded-lg border border-slate-300 px-6 py-2 font-semibold"
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load More Posts'}
-          </button>
-        </div>
-      )}
+          <div className="mt-6 space-y-4" data-testid="forum-list">
+            {list.isLoading && <p className="text-slate-500">Loading discussions…</p>}
+            {list.isError && <p className="text-red-600">Failed to load discussions. Please try again later.</p>}
+            {posts.map((p) => (
+              <PostCard key={p.id} post={p} />
+            ))}
+            {list.isSuccess &&
+              posts.length === 0 &&
+              (unfiltered && counts?.all === 0 ? (
+                <SamplePosts />
+              ) : (
+                <p className="text-slate-500">No discussions match.</p>
+              ))}
+          </div>
+          {list.hasNextPage && (
+            <div className="mt-6 text-center">
+              <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} variant="outline">
+                {list.isFetchingNextPage ? 'Loading…' : 'Load More Posts'}
+              </Button>
+            </div>
+          )}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { formatMoney, type TradeInResult } from '@app/shared';
 import { ComparablesTable } from '../../../shared/vehicle';
 import { OfferActions } from './offer-actions';
+import { Button } from '../../../components/ui';
 
 const signedMoney = (s: string) => (s.startsWith('-') ? `-${formatMoney(s.slice(1))}` : `+${formatMoney(s)}`);
 const expiry = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -84,14 +85,9 @@ export function ResultsView({ result, onReset }: { result: TradeInResult; onRese
       </p>
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <OfferActions offer={result.offer} />
-        <button
-          type="button"
-          onClick={onReset}
-          className="rounded-lg border px-4 py-2 font-semibold"
-          data-testid="ti-reset"
-        >
+        <Button onClick={onReset} variant="outline" data-testid="ti-reset">
           Evaluate Another Vehicle
-        </button>
+        </Button>
       </div>
     </div>
   );

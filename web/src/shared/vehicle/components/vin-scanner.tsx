@@ -1,5 +1,6 @@
-// The full-screen VIN scanner: a camera view with a framing box, or an uploaded photo. The frame goes to the API as a
-// JPEG, where the barcode (Code 39, Data Matrix) is read and the VIN checked; the page only shows what came back.
+// The full-screen VIN scanner, a dialog (focus kept inside, Escape closes): a camera view with a framing box, or an
+// uploaded photo. The frame goes to the API as a JPEG, where the barcode (Code 39, Data Matrix) is read and the VIN
+// checked; the page only shows what came back.
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { Camera, CheckCircle2, Loader2, RefreshCw, Upload, X } from 'lucide-react';
 import {
@@ -13,6 +14,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { scanVin } from '../api/scan-vin';
+import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui';
 
 /** The spec's camera error text for a getUserMedia failure. */
 export function cameraErrorText(err: unknown): string {
@@ -106,12 +108,9 @@ export function VinScanner({
     let live = true;
     mounted.current = true;
     void openCamera(video, stream, () => live).then((error) => live && setCameraError(error));
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    window.addEventListener('keydown', onKey);
     return () => {
       live = false;
       mounted.current = false;
-      window.removeEventListener('keydown', onKey);
       stopStream(stream);
     };
   }, []);
@@ -163,103 +162,83 @@ export function VinScanner({
     }
   };
 
-  const button = 'inline-flex items-center gap-2 rounded-lg px-4 py-2 font-semibold disabled:opacity-50';
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-label="VIN scanner"
-      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
-      data-testid="vin-scanner"
-    >
-      <div className="flex items-center justify-between p-4">
-        <h2 className="text-lg font-semibold">Scan VIN</h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close scanner"
-          className="rounded-full p-2 hover:bg-white/10"
-        >
-          <X className="h-6 w-6" />
-        </button>
-      </div>
-      <div className="relative flex flex-1 items-center justify-center overflow-hidden">
-        {detected ? (
-          <div className="text-center" data-testid="vin-detected">
-            <CheckCircle2 className="mx-auto h-16 w-16 text-emerald-400" />
-            <p className="mt-3 text-xl font-semibold">VIN detected</p>
-            <p className="mt-1 font-mono text-2xl tracking-wider">{detected.vin}</p>
-          </div>
-        ) : (
-          <>
-            <video ref={video} autoPlay playsInline muted className="h-full w-full object-cover" />
-            {/* The framing box: where the label's barcode should sit. */}
-            <div className="pointer-events-none absolute inset-x-8 top-1/2 h-28 -translate-y-1/2 rounded-lg border-4 border-white/80 sm:inset-x-1/4" />
-            {cameraError && (
-              <p
-                role="alert"
-                className="absolute inset-x-6 top-6 rounded-lg bg-red-600/90 p-3 text-center"
-                data-testid="camera-error"
-              >
-                {cameraError}
-              </p>
-            )}
-            {scanning && (
-              <p className="absolute inset-x-6 bottom-6 flex items-center justify-center gap-2 rounded-lg bg-black/70 p-3">
-                <Loader2 className="h-5 w-5 animate-spin" /> Scanning…
-              </p>
-            )}
-            {scanError && !scanning && (
-              <p
-                role="alert"
-                className="absolute inset-x-6 bottom-6 rounded-lg bg-amber-500/90 p-3 text-center text-slate-900"
-                data-testid="scan-error"
-              >
-                {scanError}
-              </p>
-            )}
-          </>
-        )}
-      </div>
-      {!detected && (
-        <div className="flex flex-wrap justify-center gap-3 p-4">
-          <button
-            type="button"
-            onClick={() => void capture()}
-            disabled={scanning || cameraError !== null}
-            className={`${button} bg-white text-slate-900`}
-          >
-            <Camera className="h-5 w-5" /> Capture &amp; Scan
-          </button>
-          <button
-            type="button"
-            onClick={() => fileInput.current?.click()}
-            disabled={scanning}
-            className={`${button} bg-brand-600`}
-          >
-            <Upload className="h-5 w-5" /> Upload Photo
-          </button>
-          <button
-            type="button"
-            onClick={() => void retryCamera()}
-            disabled={scanning}
-            className={`${button} border border-white/60`}
-          >
-            <RefreshCw className="h-5 w-5" /> Retry Camera
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            hidden
-            onChange={(e) => {
-              void fromPhoto(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-            data-testid="scan-photo-input"
-          />
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent layout="fullscreen" className="bg-black text-white" data-testid="vin-scanner">
+        <div className="flex items-center justify-between p-4">
+          <DialogTitle className="text-lg">Scan VIN</DialogTitle>
+          <DialogDescription className="sr-only">
+            Point the camera at the VIN label, or upload a photo of it.
+          </DialogDescription>
+          <DialogClose asChild>
+            <Button variant="bare" aria-label="Close scanner" className="rounded-full p-2 hover:bg-white/10">
+              <X className="h-6 w-6" />
+            </Button>
+          </DialogClose>
         </div>
-      )}
-    </div>
+        <div className="relative flex flex-1 items-center justify-center overflow-hidden">
+          {detected ? (
+            <div className="text-center" data-testid="vin-detected">
+              <CheckCircle2 className="mx-auto h-16 w-16 text-emerald-400" />
+              <p className="mt-3 text-xl font-semibold">VIN detected</p>
+              <p className="mt-1 font-mono text-2xl tracking-wider">{detected.vin}</p>
+            </div>
+          ) : (
+            <>
+              <video ref={video} autoPlay playsInline muted className="h-full w-full object-cover" />
+              {/* The framing box: where the label's barcode should sit. */}
+              <div className="pointer-events-none absolute inset-x-8 top-1/2 h-28 -translate-y-1/2 rounded-lg border-4 border-white/80 sm:inset-x-1/4" />
+              {cameraError && (
+                <p
+                  role="alert"
+                  className="absolute inset-x-6 top-6 rounded-lg bg-red-600/90 p-3 text-center"
+                  data-testid="camera-error"
+                >
+                  {cameraError}
+                </p>
+              )}
+              {scanning && (
+                <p className="absolute inset-x-6 bottom-6 flex items-center justify-center gap-2 rounded-lg bg-black/70 p-3">
+                  <Loader2 className="h-5 w-5 animate-spin" /> Scanning…
+                </p>
+              )}
+              {scanError && !scanning && (
+                <p
+                  role="alert"
+                  className="absolute inset-x-6 bottom-6 rounded-lg bg-amber-500/90 p-3 text-center text-slate-900"
+                  data-testid="scan-error"
+                >
+                  {scanError}
+                </p>
+              )}
+            </>
+          )}
+        </div>
+        {!detected && (
+          <div className="flex flex-wrap justify-center gap-3 p-4">
+            <Button onClick={() => void capture()} disabled={scanning || cameraError !== null} variant="outline">
+              <Camera className="h-5 w-5" /> Capture &amp; Scan
+            </Button>
+            <Button onClick={() => fileInput.current?.click()} disabled={scanning} variant="primary">
+              <Upload className="h-5 w-5" /> Upload Photo
+            </Button>
+            <Button onClick={() => void retryCamera()} disabled={scanning} variant="outline-light">
+              <RefreshCw className="h-5 w-5" /> Retry Camera
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              hidden
+              onChange={(e) => {
+                void fromPhoto(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+              data-testid="scan-photo-input"
+            />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }
