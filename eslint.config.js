@@ -3,11 +3,15 @@
 // - shared stays browser-safe (no server packages, no Node built-ins);
 // - api, realtime and workers never import each other; all three may use infra; infra serves them and imports none;
 // - tests that need several services together live in integration/ or e2e/;
-// - inside web/src: a feature is entered only through its index.ts, lib/ knows no feature and no app code, features
-//   never import app/, and only a feature's api/ folder may name an /api/ route.
+// - inside web/src: a feature never imports another feature (what two share lives in a kernel under shared/, or the
+//   app passes it in); a feature or a kernel is entered only through its index.ts; kernels know no feature and no app
+//   code; the UI kit (components/ui) and lib/ know nothing of the app; features never import app/; and only the api/
+//   folder of a feature or a kernel may name an /api/ route.
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 const SERVER_PACKAGES = [
   'postgres',
@@ -35,20 +39,32 @@ function onlyFrom(files, forbidden, message, { byPath = true } = {}) {
 
 const SERVER_WORKSPACES = ['api', 'realtime', 'workers', 'infra'];
 const WEB_IMPORTS_SHARED_ONLY = 'The web app imports only @app/shared.';
-const WEB_FEATURES = readdirSync(new URL('web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const WEB_FEATURES = foldersIn('web/src/features');
+const WEB_KERNELS = foldersIn('web/src/shared');
 
-/** Everything in web/src but feature `f` may import `f` only through its public index.ts. */
-const featureZone = (f) => ({
-  target: ['web/src/*.{ts,tsx}', 'web/src/!(features)/**', `web/src/features/!(${f})/**`],
-  from: `web/src/features/${f}`,
+/** Everything in web/src outside `parent/name` may import it only through its public index.ts. */
+const entryZone = (parent, name, kind) => ({
+  target: ['web/src/*.{ts,tsx}', `web/src/!(${parent})/**`, `web/src/${parent}/!(${name})/**`],
+  from: `web/src/${parent}/${name}`,
   except: ['./index.ts'],
-  message: `Import the ${f} feature through web/src/features/${f}/index.ts.`,
+  message: `Import the ${name} ${kind} through web/src/${parent}/${name}/index.ts.`,
+});
+
+/** Feature `f` imports no other feature. */
+const ownFeatureOnly = (f) => ({
+  target: `web/src/features/${f}`,
+  from: 'web/src/features',
+  except: [`./${f}`],
+  message:
+    'A feature never imports another feature: move what both need into a kernel (web/src/shared/), or let the app pass it in (a slot, as the listing and dashboard routes do).',
 });
 
 const API_ROUTE_MESSAGE =
-  "Name /api/ routes only in a feature's api/ folder (web/src/features/<feature>/api/), beside the schema its answer is parsed by.";
+  'Name /api/ routes only in the api/ folder of a feature or a kernel (web/src/features/<feature>/api/, web/src/shared/<kernel>/api/), beside the schema its answer is parsed by.';
 
 export default tseslint.config(
   {
@@ -86,6 +102,16 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // React's rules of hooks (with the compiler's checks) and static accessibility checks, on every component.
+  { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  { files: ['web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['web/**/*.tsx'],
+    // The UI kit's controls are checked as the elements they draw.
+    settings: {
+      'jsx-a11y': { components: { Button: 'button', Input: 'input', Select: 'select', Textarea: 'textarea' } },
+    },
+  },
   onlyFrom(['web/**'], SERVER_WORKSPACES, WEB_IMPORTS_SHARED_ONLY, { byPath: false }),
   {
     files: ['web/**/*.{ts,tsx}'],
@@ -96,11 +122,24 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             { target: 'web', from: SERVER_WORKSPACES, message: WEB_IMPORTS_SHARED_ONLY },
-            ...WEB_FEATURES.map(featureZone),
+            ...WEB_FEATURES.map(ownFeatureOnly),
+            ...WEB_FEATURES.map((f) => entryZone('features', f, 'feature')),
+            ...WEB_KERNELS.map((k) => entryZone('shared', k, 'kernel')),
+            entryZone('components', 'ui', 'UI kit'),
+            {
+              target: 'web/src/shared',
+              from: ['web/src/features', 'web/src/app'],
+              message: 'A kernel is shared by the features: it knows no feature and no app code.',
+            },
+            {
+              target: 'web/src/components',
+              from: ['web/src/features', 'web/src/shared', 'web/src/app'],
+              message: 'The UI kit draws controls: it knows no feature, no kernel and no app code.',
+            },
             {
               target: 'web/src/lib',
-              from: ['web/src/features', 'web/src/app'],
-              message: 'lib/ is generic plumbing: it knows no feature and no app code.',
+              from: ['web/src/features', 'web/src/shared', 'web/src/components', 'web/src/app'],
+              message: 'lib/ is generic plumbing: it knows no feature, no kernel, no component and no app code.',
             },
             {
               target: 'web/src/features',
@@ -114,7 +153,7 @@ export default tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/features/*/api/**'],
+    ignores: ['web/src/features/*/api/**', 'web/src/shared/*/api/**'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-// Source maps are fetched by developer tools only; they stay as they are.
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
 function* files(dir: string): Generator<string> {

@@ -5,11 +5,25 @@ import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './vite-precompress';
 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+// The dev server (`npm run dev`) passes requests for the services on to them, so the page, its calls and its socket
+// share one origin as in production. The ports are the services' own variables.
+const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+const gateway = `http://127.0.0.1:${process.env.REALTIME_PORT ?? 3001}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(outDir)],
   // Workspace packages are read from their TypeScript sources, never from a stale dist/.
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-  build: { outDir, emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: {
+      // Also /api-docs, the OpenAPI UI.
+      '/api': api,
+      '/uploads': api,
+      '/admin/queues': api,
+      '/socket.io': { target: gateway, ws: true },
+    },
+  },
+  // No source maps in the build: everything in dist/ is served to the public, and the maps would publish the sources.
+  // The dev server (`npm run dev`) has its own.
+  build: { outDir, emptyOutDir: true, sourcemap: false },
 });

@@ -5,10 +5,12 @@ import { RouterProvider } from 'react-router';
 import { configureSocket } from './lib/socket';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { listenForNewVersion } from './app/new-version';
 import './styles.css';
 
+listenForNewVersion();
 configureSocket(async () => {
-  const { getClientConfig, realtimeUrlFor } = await import('./features/system');
+  const { getClientConfig, realtimeUrlFor } = await import('./shared/config');
   return realtimeUrlFor(await getClientConfig(), window.location);
 });
 

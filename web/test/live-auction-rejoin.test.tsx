@@ -7,8 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { AuctionSnapshot } from '@app/shared';
 import { createQueryClient } from '../src/app/query-client';
 import { configureSocket } from '../src/lib/socket';
-import { auctionQueryKey, useLiveAuction } from '../src/features/auctions';
-import { useLiveAuctions } from '../src/features/auctions/stores/live-auctions';
+import { auctionQueryKey, useLiveAuction, useLiveAuctions } from '../src/shared/auction-state';
 
 /** The gateway's side: the snapshot each join is answered with, and the page's listeners to call. */
 const gateway = vi.hoisted(() => {

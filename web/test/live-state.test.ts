@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, type LiveAuction } from '../src/features/auctions/stores/live-auctions';
+import { applyEvent, type LiveAuction } from '../src/shared/auction-state/live-auctions';
 import { mergeChat, type ChatLine } from '../src/features/chat/utils/chat-lines';
 import { checkBidInput } from '@app/shared';
-import { standingOf } from '../src/features/auctions/utils/standing';
+import { standingOf } from '../src/shared/auction-state/standing';
 
 const base: LiveAuction = {
   currentBid: '10000.00',

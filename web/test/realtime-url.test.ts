@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realtimeUrlFor } from '../src/features/system';
+import { realtimeUrlFor } from '../src/shared/config';
 
 describe('where the socket connects', () => {
   it("follows the page's own host, so the socket carries that host's cookies", () => {

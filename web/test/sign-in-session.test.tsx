@@ -2,7 +2,8 @@
 // answers "nobody"; it must not sign the header out again when it lands after the sign-in.
 import { expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { AccountMenu, LoginPage, useMe } from '../src/features/account';
+import { AccountMenu, LoginPage } from '../src/features/account';
+import { useMe } from '../src/shared/session';
 import { renderRoutes, resetAfterEach } from './support/render-routes';
 
 resetAfterEach();

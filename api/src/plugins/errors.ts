@@ -63,7 +63,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const path = request.url.split('?')[0] ?? '/';
     const isApi =
       path.startsWith('/api/') || path === '/api' || path.startsWith('/healthz') || path.startsWith('/readyz');
-    if (!isApi && request.method === 'GET' && app.config.WEB_DIST_DIR && 'sendFile' in reply) {
+    // A missing /assets/ file is a build that is gone (a deploy replaced it): index.html in its place would be run as
+    // a script and fail obscurely, where a 404 lets the page offer to load the new version.
+    const isAsset = path.startsWith('/assets/');
+    if (!isApi && !isAsset && request.method === 'GET' && app.config.WEB_DIST_DIR && 'sendFile' in reply) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: `No route ${request.method} ${path}` });

@@ -1,4 +1,5 @@
-// The built web app on the same origin as the API; unknown non-API paths get index.html so client routes (and the 404 page) work.
+// The built web app on the same origin as the API; unknown non-API paths get index.html so client routes (and the 404 page)
+// work, except under /assets/, where a missing file is answered 404 (plugins/errors.ts).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-import { useMe } from '../features/account';
+import { useMe } from '../shared/session';
 import { useAlertNotices } from '../features/alerts';
 import { useEscrowNotices } from '../features/escrow';
 import { useNotificationNotices } from '../features/notifications';

@@ -1,6 +1,7 @@
 import { Toast } from 'radix-ui';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@app/shared';
 import { useToasts } from '../lib/toast';
+import { Button } from '../components/ui';
 
 /** Radix Toast carries the spec's behaviour: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function Toaster() {
@@ -28,9 +29,9 @@ export function Toaster() {
           )}
           {current.action && (
             <Toast.Action altText={current.action.label} asChild>
-              <button onClick={current.action.onClick} className="mt-2 rounded border px-2 py-1 text-sm">
+              <Button onClick={current.action.onClick} variant="outline" size="sm" className="mt-2">
                 {current.action.label}
-              </button>
+              </Button>
             </Toast.Action>
           )}
         </Toast.Root>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Brain, Radio, ShieldCheck } from 'lucide-react';
 import { HOME_STATS } from '@app/shared';
+import { Button } from '../../components/ui';
 
 const FEATURES = [
   {
@@ -32,15 +33,12 @@ export function HomePage() {
             The AI-powered car auction marketplace for dealers, collectors and enthusiasts.
           </p>
           <div className="mt-10 flex flex-wrap gap-4">
-            <Link
-              to="/auctions"
-              className="rounded-lg bg-amber-400 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-300"
-            >
-              Browse Auctions
-            </Link>
-            <Link to="/submit" className="rounded-lg border border-white/40 px-6 py-3 font-semibold hover:bg-white/10">
-              Sell Your Car
-            </Link>
+            <Button asChild variant="accent" size="lg">
+              <Link to="/auctions">Browse Auctions</Link>
+            </Button>
+            <Button asChild variant="outline-light" size="lg">
+              <Link to="/submit">Sell Your Car</Link>
+            </Button>
           </div>
         </div>
       </section>
@@ -75,15 +73,12 @@ export function HomePage() {
         <h2 className="text-3xl font-bold">Ready to Start Bidding?</h2>
         <p className="mt-3 text-slate-600">Join thousands of dealers and collectors buying and selling every day.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <Link
-            to="/auctions"
-            className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-          >
-            Browse Auctions
-          </Link>
-          <Link to="/submit" className="rounded-lg border border-slate-300 px-6 py-3 font-semibold hover:bg-slate-100">
-            List Your Vehicle
-          </Link>
+          <Button asChild variant="primary" size="lg">
+            <Link to="/auctions">Browse Auctions</Link>
+          </Button>
+          <Button asChild variant="outline" size="lg">
+            <Link to="/submit">List Your Vehicle</Link>
+          </Button>
         </div>
       </section>
     </>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '../../components/ui';
 
 /** Sections that exist in the navigation but whose features are later work: an honest page, never a dead link. */
 export function InfoPage({ title, text }: { title: string; text: string }) {
@@ -6,9 +7,9 @@ export function InfoPage({ title, text }: { title: string; text: string }) {
     <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700">{text}</p>
-      <Link to="/auctions" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">
-        Browse live auctions
-      </Link>
+      <Button asChild variant="primary" className="mt-8">
+        <Link to="/auctions">Browse live auctions</Link>
+      </Button>
     </div>
   );
 }
@@ -54,9 +55,9 @@ export function NotFoundPage() {
     <div className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-4xl font-bold">404 Page Not Found</h1>
       <p className="mt-3 text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">
-        Go home
-      </Link>
+      <Button asChild variant="primary" className="mt-6">
+        <Link to="/">Go home</Link>
+      </Button>
     </div>
   );
 }

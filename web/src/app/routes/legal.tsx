@@ -1,5 +1,5 @@
 import { ESCROW_INSPECTION_DAYS, PAYMENT_TERMS_TEXT, SUPPORT_CONTACT, TERMS } from '@app/shared';
-import { FeeCalculator, FeeSchedulePoints } from '../../features/escrow';
+import { FeeCalculator, FeeSchedulePoints } from '../../shared/fees';
 
 export function PrivacyPolicyPage() {
   return (

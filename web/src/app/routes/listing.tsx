@@ -4,7 +4,7 @@ import { ListingPage } from '../../features/auctions';
 import { BiddingPanel } from '../../features/bidding';
 import { Comments } from '../../features/comments';
 import { ChatWidget } from '../../features/chat';
-import { useMe } from '../../features/account';
+import { useMe } from '../../shared/session';
 import { HistoryReportCard } from '../../features/history-report';
 import { WatchButton } from '../../features/notifications';
 import { AssistantWidget } from '../../features/assistant';

@@ -1,7 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Dialog } from 'radix-ui';
 import { Menu, X, Gavel } from 'lucide-react';
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui';
 
 // The account menu needs the session (and the schema it is parsed with): it arrives just after the first paint, in a
 // slot of its own size so nothing moves.
@@ -55,48 +63,44 @@ export function Header() {
         <div className="hidden items-center gap-3 lg:flex">
           <NotificationBell />
           <AccountMenu />
-          <Link
-            to="/submit"
-            className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
-          >
-            List Your Car
-          </Link>
+          <Button asChild variant="accent" size="sm">
+            <Link to="/submit">List Your Car</Link>
+          </Button>
         </div>
         <div className="lg:hidden">
           <NotificationBell />
         </div>
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger className="rounded-md p-2 text-white lg:hidden" aria-label="Open menu">
-            <Menu className="h-6 w-6" />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-            <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 flex-col gap-2 bg-ink p-4">
-              <div className="mb-2 flex items-center justify-between">
-                <Dialog.Title className="font-semibold text-white">Menu</Dialog.Title>
-                <Dialog.Close className="p-1 text-white" aria-label="Close menu">
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button variant="bare" className="rounded-md p-2 text-white lg:hidden" aria-label="Open menu">
+              <Menu className="h-6 w-6" />
+            </Button>
+          </DialogTrigger>
+          <DialogContent layout="side-panel" className="bg-ink p-4">
+            <div className="mb-2 flex items-center justify-between">
+              <DialogTitle className="text-white">Menu</DialogTitle>
+              <DialogClose asChild>
+                <Button variant="bare" className="p-1 text-white" aria-label="Close menu">
                   <X className="h-5 w-5" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-              {NAV.map((n) => (
-                <NavLink key={n.to} to={n.to} end={n.to === '/'} className={navClass} onClick={() => setOpen(false)}>
-                  {n.label}
-                </NavLink>
-              ))}
-              <div className="mt-4 flex flex-col gap-3">
-                <AccountMenu onNavigate={() => setOpen(false)} />
-                <Link
-                  to="/submit"
-                  onClick={() => setOpen(false)}
-                  className="rounded-md bg-amber-400 px-3 py-2 text-center text-sm font-semibold text-slate-900"
-                >
+                </Button>
+              </DialogClose>
+            </div>
+            <DialogDescription className="sr-only">Site navigation</DialogDescription>
+            {NAV.map((n) => (
+              <NavLink key={n.to} to={n.to} end={n.to === '/'} className={navClass} onClick={() => setOpen(false)}>
+                {n.label}
+              </NavLink>
+            ))}
+            <div className="mt-4 flex flex-col gap-3">
+              <AccountMenu onNavigate={() => setOpen(false)} />
+              <Button asChild variant="accent" size="sm">
+                <Link to="/submit" onClick={() => setOpen(false)}>
                   List Your Car
                 </Link>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
-// The session: who is signed in, and the pages that sign in, sign up (and confirm the mailed link) and sign out.
-export { useMe } from './api/get-me';
+// Account: the pages that sign in, sign up (and confirm the mailed link), and the header's menu that signs out. Who is
+// signed in is the session kernel's (shared/session).
 export { LoginPage } from './components/login-page';
 export { RegisterPage } from './components/register-page';
 export { ConfirmEmailPage } from './components/confirm-email-page';

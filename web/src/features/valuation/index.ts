@@ -1,4 +1,2 @@
-// Valuing a car from its VIN, and the evidence a valuation stands on (reused where a car is sold or traded in).
+// Valuing a car from its VIN. The evidence a valuation stands on is shown by the vehicle kernel (shared/vehicle).
 export { ValuationPage } from './components/valuation-page';
-export { ValuationEvidence } from './components/valuation-evidence';
-export { ComparablesTable } from './components/comparables-table';

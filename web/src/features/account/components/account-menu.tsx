@@ -1,9 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { setSessionUser, useMe } from '../api/get-me';
+import { setSessionUser, useMe } from '../../../shared/session';
 import { signOut, signOutAdmin } from '../api/sign-out';
-
-const buttonClass = 'rounded-md border border-white/30 px-3 py-1.5 text-sm text-white hover:bg-white/10';
+import { Button } from '../../../components/ui';
 
 /** The header's account corner: the signed-in member and, when there is one, the admin session, each with Logout; or Login. */
 export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -14,9 +13,11 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   const admin = me.data?.admin;
   if (!user && !admin) {
     return (
-      <Link to="/login" onClick={onNavigate} className={buttonClass}>
-        Login
-      </Link>
+      <Button asChild variant="outline-light" size="sm">
+        <Link to="/login" onClick={onNavigate}>
+          Login
+        </Link>
+      </Button>
     );
   }
   return (
@@ -31,8 +32,9 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           >
             Admin: {admin.name}
           </Link>
-          <button
-            className={buttonClass}
+          <Button
+            variant="outline-light"
+            size="sm"
             data-testid="admin-logout"
             onClick={async () => {
               await signOutAdmin();
@@ -43,7 +45,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
             }}
           >
             Admin logout
-          </button>
+          </Button>
         </>
       )}
       {user && (
@@ -51,8 +53,9 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           <span className="text-sm text-slate-200" data-testid="signed-in-user">
             {user.name}
           </span>
-          <button
-            className={buttonClass}
+          <Button
+            variant="outline-light"
+            size="sm"
             onClick={async () => {
               await signOut();
               await setSessionUser(queryClient, null);
@@ -61,7 +64,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
             }}
           >
             Logout
-          </button>
+          </Button>
         </>
       )}
     </div>

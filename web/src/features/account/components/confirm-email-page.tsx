@@ -3,8 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { setSessionUser } from '../api/get-me';
+import { setSessionUser } from '../../../shared/session';
 import { confirmSignUp } from '../api/sign-up';
+import { Button } from '../../../components/ui';
 
 /**
  * Where the sign-up mail's link leads. The account is made on a click, not on opening the page: mail scanners that
@@ -36,14 +37,9 @@ export function ConfirmEmailPage() {
         <>
           <h1 className="text-2xl font-bold">Confirm your email</h1>
           <p className="mt-2 text-slate-600">One click and your CarBid account is ready.</p>
-          <button
-            type="button"
-            onClick={() => void confirm()}
-            disabled={busy}
-            className="mt-6 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white disabled:opacity-50"
-          >
+          <Button onClick={() => void confirm()} disabled={busy} variant="primary" size="lg" className="mt-6">
             {busy ? 'Confirming…' : 'Confirm my email'}
-          </button>
+          </Button>
         </>
       ) : (
         <>

@@ -5,8 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEMO_USER, LoginBodySchema } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { setSessionUser } from '../api/get-me';
+import { setSessionUser } from '../../../shared/session';
 import { signIn } from '../api/sign-in';
+import { Button, Field, Input } from '../../../components/ui';
 
 /** Only same-site paths are followed after sign-in. */
 export const safeNext = (next: string | null, fallback: string) =>
@@ -46,26 +47,12 @@ export function LoginPage() {
         </Link>
         <h1 className="mt-4 text-2xl font-bold">Sign in</h1>
         <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
-          <label className="block">
-            <span className="text-sm font-medium">Email</span>
-            <input
-              type="email"
-              autoComplete="email"
-              {...register('email')}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-            {errors.email && <span className="mt-1 block text-sm text-red-600">{errors.email.message}</span>}
-          </label>
-          <label className="block">
-            <span className="text-sm font-medium">Password</span>
-            <input
-              type="password"
-              autoComplete="current-password"
-              {...register('password')}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-            {errors.password && <span className="mt-1 block text-sm text-red-600">{errors.password.message}</span>}
-          </label>
+          <Field label="Email" error={errors.email}>
+            <Input type="email" autoComplete="email" {...register('email')} />
+          </Field>
+          <Field label="Password" error={errors.password}>
+            <Input type="password" autoComplete="current-password" {...register('password')} />
+          </Field>
           <div className="flex items-center justify-between text-sm">
             <label className="flex items-center gap-2">
               <input type="checkbox" {...register('rememberMe')} /> Remember me
@@ -74,13 +61,9 @@ export function LoginPage() {
               Forgot password?
             </Link>
           </div>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-          >
+          <Button type="submit" disabled={isSubmitting} variant="primary" className="w-full">
             {isSubmitting ? 'Signing in…' : 'Sign in'}
-          </button>
+          </Button>
         </form>
         <p className="mt-4 text-center text-sm">
           No account?{' '}

@@ -6,6 +6,7 @@ import { RegisterBodySchema } from '@app/shared';
 import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { signUp } from '../api/sign-up';
+import { Button, Field, Input } from '../../../components/ui';
 
 const FIELDS: { name: 'name' | 'email' | 'password'; label: string; type: HTMLInputTypeAttribute }[] = [
   { name: 'name', label: 'Name', type: 'text' },
@@ -40,9 +41,9 @@ export function RegisterPage() {
         </p>
         <p className="mt-4 text-sm text-slate-600">
           Nothing arrived? Look in your spam folder, or{' '}
-          <button type="button" className="font-semibold text-brand-600" onClick={() => setSent(null)}>
+          <Button variant="link" onClick={() => setSent(null)}>
             sign up again
-          </button>
+          </Button>
           .
         </p>
         <p className="mt-4 text-sm">
@@ -63,23 +64,13 @@ export function RegisterPage() {
       </p>
       <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
         {FIELDS.map((f) => (
-          <label key={f.name} className="block">
-            <span className="text-sm font-medium">{f.label}</span>
-            <input
-              type={f.type}
-              {...register(f.name)}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-            {errors[f.name] && <span className="mt-1 block text-sm text-red-600">{errors[f.name]?.message}</span>}
-          </label>
+          <Field key={f.name} label={f.label} error={errors[f.name]}>
+            <Input type={f.type} {...register(f.name)} />
+          </Field>
         ))}
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white disabled:opacity-50"
-        >
+        <Button type="submit" disabled={isSubmitting} variant="primary" className="w-full">
           {isSubmitting ? 'Sending…' : 'Sign up'}
-        </button>
+        </Button>
       </form>
       <p className="mt-4 text-sm">
         Already registered?{' '}

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { ADMIN_AUCTIONS_PATH, useAdminAuctions } from '../api/admin-auctions';
 import { decideAuction, pendingAuctionsQueryKey, type Decision } from '../api/pending-auctions';
 import { overviewQueryKey } from '../api/get-overview';
+import { Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
 
 const PAGE_SIZE = 25;
 
@@ -61,71 +62,65 @@ export function AdminAuctions() {
         />
       </div>
       {auctions.isLoading && <div className="mt-4 h-24 animate-pulse rounded bg-slate-100" />}
-      <table className="mt-4 w-full text-left">
-        <thead>
-          <tr className="border-b text-slate-500">
-            <th className="py-2">Auction</th>
-            <th>Seller</th>
-            <th>Status</th>
-            <th>Current bid</th>
-            <th>Bids</th>
-            <th>Ends</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
+      <Table className="mt-4">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Auction</TableHead>
+            <TableHead>Seller</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Current bid</TableHead>
+            <TableHead>Bids</TableHead>
+            <TableHead>Ends</TableHead>
+            <TableHead />
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {auctions.data?.items.map((a) => (
-            <tr key={a.id} className="border-b" data-testid={`admin-auction-${a.id}`}>
-              <td className="py-2">
+            <TableRow key={a.id} data-testid={`admin-auction-${a.id}`}>
+              <TableCell>
                 #{a.id} {a.title}
-              </td>
-              <td>{a.seller ?? '—'}</td>
-              <td>{a.status === 'pending' ? 'Pending Approval' : a.status}</td>
-              <td>{formatMoney(a.currentBid)}</td>
-              <td>{a.bidCount}</td>
-              <td>{new Date(a.endTime).toLocaleString()}</td>
-              <td className="space-x-2">
+              </TableCell>
+              <TableCell>{a.seller ?? '—'}</TableCell>
+              <TableCell>{a.status === 'pending' ? 'Pending Approval' : a.status}</TableCell>
+              <TableCell>{formatMoney(a.currentBid)}</TableCell>
+              <TableCell>{a.bidCount}</TableCell>
+              <TableCell>{new Date(a.endTime).toLocaleString()}</TableCell>
+              <TableCell className="space-x-2">
                 {a.status === 'pending' && (
                   <>
-                    <button
+                    <Button
                       onClick={() => decide.mutate({ id: a.id, action: 'approve' })}
                       disabled={decide.isPending}
-                      className="rounded bg-emerald-600 px-2 py-1 text-white"
+                      variant="success"
+                      size="sm"
                     >
                       Approve
-                    </button>
-                    <button
+                    </Button>
+                    <Button
                       onClick={() => decide.mutate({ id: a.id, action: 'reject' })}
                       disabled={decide.isPending}
-                      className="rounded border px-2 py-1"
+                      variant="outline"
+                      size="sm"
                     >
                       Reject
-                    </button>
+                    </Button>
                   </>
                 )}
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       <div className="mt-3 flex items-center gap-3">
-        <button
-          disabled={page === 1}
-          onClick={() => setPage(page - 1)}
-          className="rounded border px-2 py-1 disabled:opacity-50"
-        >
+        <Button disabled={page === 1} onClick={() => setPage(page - 1)} variant="outline" size="sm">
           Previous
-        </button>
+        </Button>
         <span>
           Page {page} of {Math.max(1, Math.ceil(total / PAGE_SIZE))} · {total} auctions
         </span>
-        <button
-          disabled={page * PAGE_SIZE >= total}
-          onClick={() => setPage(page + 1)}
-          className="rounded border px-2 py-1 disabled:opacity-50"
-        >
+        <Button disabled={page * PAGE_SIZE >= total} onClick={() => setPage(page + 1)} variant="outline" size="sm">
           Next
-        </button>
+        </Button>
       </div>
     </div>
   );

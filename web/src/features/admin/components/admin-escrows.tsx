@@ -14,6 +14,7 @@ import {
   type AdminEscrowAction,
   type DisputeStep,
 } from '../api/admin-escrows';
+import { Button } from '../../../components/ui';
 
 const ACTION_LABELS: Record<string, string> = { verify_documents: 'Verify documents', release_funds: 'Release funds' };
 const ADMIN_ACTIONS = new Set<string>(['verify_documents', 'release_funds']);
@@ -72,14 +73,15 @@ function EscrowRow({ escrow: e }: { escrow: AdminEscrow }) {
           {e.nextActions
             .filter((a) => ADMIN_ACTIONS.has(a))
             .map((action) => (
-              <button
+              <Button
                 key={action}
                 onClick={() => act.mutate({ action: action as AdminEscrowAction })}
                 disabled={act.isPending}
-                className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
+                variant="dark"
+                size="sm"
               >
                 {ACTION_LABELS[action]}
-              </button>
+              </Button>
             ))}
         </div>
       </div>
@@ -111,25 +113,27 @@ function Documents({ escrow: e }: { escrow: AdminEscrow }) {
               {d.rejectionReason ? `: ${d.rejectionReason}` : ''}
             </span>
             {reviewable && d.verificationStatus !== 'verified' && (
-              <button
+              <Button
                 onClick={() => review.mutate({ documentId: d.id, decision: 'verified' })}
                 disabled={review.isPending}
-                className="rounded border px-2 py-0.5 text-xs font-semibold"
+                variant="outline"
+                size="xs"
               >
                 Verify
-              </button>
+              </Button>
             )}
             {reviewable && d.verificationStatus === 'pending' && (
-              <button
+              <Button
                 onClick={() => {
                   const reason = window.prompt('Why is this document rejected?');
                   if (reason?.trim()) review.mutate({ documentId: d.id, decision: 'rejected', reason: reason.trim() });
                 }}
                 disabled={review.isPending}
-                className="rounded border px-2 py-0.5 text-xs"
+                variant="outline"
+                size="xs"
               >
                 Reject
-              </button>
+              </Button>
             )}
           </li>
         ))}
@@ -170,22 +174,20 @@ function Mediation({ escrow: e, dispute }: { escrow: AdminEscrow; dispute: Admin
           placeholder="Write to both parties"
           className="flex-1 rounded border px-2 py-1"
         />
-        <button
-          type="submit"
-          disabled={step.isPending || message.trim() === ''}
-          className="rounded border bg-white px-2 py-1 text-xs font-semibold"
-        >
+        <Button type="submit" disabled={step.isPending || message.trim() === ''} variant="outline" size="xs">
           Send
-        </button>
+        </Button>
       </form>
       {status === 'open' && (
-        <button
+        <Button
           onClick={() => step.mutate({ action: 'review' })}
           disabled={step.isPending}
-          className="mt-2 rounded border bg-white px-2 py-1 text-xs font-semibold"
+          variant="outline"
+          size="xs"
+          className="mt-2"
         >
           Take for review
-        </button>
+        </Button>
       )}
       <form
         className="mt-2 flex flex-wrap items-end gap-2"
@@ -225,13 +227,9 @@ function Mediation({ escrow: e, dispute }: { escrow: AdminEscrow; dispute: Admin
           placeholder="Mediator's decision"
           className="min-w-48 flex-1 rounded border px-2 py-1"
         />
-        <button
-          type="submit"
-          disabled={step.isPending || decision.trim() === ''}
-          className="rounded bg-slate-900 px-3 py-1 font-semibold text-white disabled:opacity-50"
-        >
+        <Button type="submit" disabled={step.isPending || decision.trim() === ''} variant="dark" size="sm">
           Resolve
-        </button>
+        </Button>
       </form>
     </div>
   );

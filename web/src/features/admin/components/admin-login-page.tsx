@@ -6,6 +6,7 @@ import { AdminLoginBodySchema } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { adminSignIn } from '../api/admin-session';
+import { Button, Field, Input } from '../../../components/ui';
 
 export function AdminLoginPage() {
   const navigate = useNavigate();
@@ -40,31 +41,15 @@ export function AdminLoginPage() {
       <h1 className="mt-4 text-2xl font-bold">Admin portal</h1>
       <p className="mt-1 text-sm font-semibold text-red-700">Super Admin Access Only</p>
       <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
-        <label className="block">
-          <span className="text-sm font-medium">Email</span>
-          <input
-            type="email"
-            {...register('email')}
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
-          {errors.email && <span className="mt-1 block text-sm text-red-600">{errors.email.message}</span>}
-        </label>
-        <label className="block">
-          <span className="text-sm font-medium">Password</span>
-          <input
-            type="password"
-            {...register('password')}
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
-          {errors.password && <span className="mt-1 block text-sm text-red-600">{errors.password.message}</span>}
-        </label>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="w-full rounded-lg bg-slate-900 py-2.5 font-semibold text-white disabled:opacity-50"
-        >
+        <Field label="Email" error={errors.email}>
+          <Input type="email" {...register('email')} />
+        </Field>
+        <Field label="Password" error={errors.password}>
+          <Input type="password" {...register('password')} />
+        </Field>
+        <Button type="submit" disabled={isSubmitting} variant="dark" className="w-full">
           {isSubmitting ? 'Signing in…' : 'Sign in as admin'}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -7,7 +7,6 @@ import {
   type AdminPeriod,
 } from '@app/shared';
 import { Navigate } from 'react-router';
-import { Tabs } from 'radix-ui';
 import { useAdminMe } from '../api/admin-session';
 import { useOverview } from '../api/get-overview';
 import { useAdminEvents } from '../hooks/use-admin-events';
@@ -21,6 +20,7 @@ import { AdminRevenue, AdminSecurityTab } from './admin-revenue-security';
 import { exportReportUrl } from '../api/export-report';
 import { EscrowVolume, StatCards } from './stat-cards';
 import { ForumReports } from './forum-reports';
+import { Button, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 
 export function AdminPage() {
   const me = useAdminMe();
@@ -41,14 +41,11 @@ export function AdminPage() {
           </p>
         </div>
         <div className="flex items-center gap-3">
-          <a
-            href={exportReportUrl(tab, period)}
-            download
-            className="rounded-lg border px-3 py-1.5 text-sm font-semibold"
-            data-testid="export-report"
-          >
-            Export Report
-          </a>
+          <Button asChild variant="outline" size="sm">
+            <a href={exportReportUrl(tab, period)} download data-testid="export-report">
+              Export Report
+            </a>
+          </Button>
           <label className="text-sm">
             Period{' '}
             <select
@@ -65,45 +62,41 @@ export function AdminPage() {
         </div>
       </div>
       <StatCards stats={stats} />
-      <Tabs.Root value={tab} onValueChange={(t) => setTab(AdminTabSchema.parse(t))} className="mt-8">
-        <Tabs.List className="flex flex-wrap gap-2 border-b">
+      <Tabs value={tab} onValueChange={(t) => setTab(AdminTabSchema.parse(t))} className="mt-8">
+        <TabsList>
           {ADMIN_EXPORT_TABS.map((t) => (
-            <Tabs.Trigger
-              key={t}
-              value={t}
-              className="px-3 py-2 capitalize data-[state=active]:border-b-2 data-[state=active]:border-brand-600"
-            >
+            <TabsTrigger key={t} value={t}>
               {t}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
-        <Tabs.Content value="auctions" className="py-6">
+        </TabsList>
+        <TabsContent value="auctions" className="py-6">
           <h2 className="mb-3 text-lg font-semibold">Pending approval</h2>
           <PendingAuctions />
           <h2 className="mb-3 mt-8 text-lg font-semibold">All auctions</h2>
           <AdminAuctions />
           <h2 className="mb-3 mt-8 text-lg font-semibold">Escrow transactions</h2>
           <AdminEscrows />
-        </Tabs.Content>
-        <Tabs.Content value="overview" className="space-y-4 py-6">
+        </TabsContent>
+        <TabsContent value="overview" className="space-y-4 py-6">
           {stats && <OverviewChart series={stats.series} />}
           <EscrowVolume stats={stats} />
-        </Tabs.Content>
-        <Tabs.Content value="revenue" className="py-6">
+        </TabsContent>
+        <TabsContent value="revenue" className="py-6">
           <AdminRevenue stats={stats} />
-        </Tabs.Content>
-        <Tabs.Content value="security" className="space-y-6 py-6">
+        </TabsContent>
+        <TabsContent value="security" className="space-y-6 py-6">
           <AdminSecurityTab period={period} />
           <h2 className="mb-3 text-lg font-semibold">Forum reports</h2>
           <ForumReports />
-        </Tabs.Content>
-        <Tabs.Content value="users" className="py-6">
+        </TabsContent>
+        <TabsContent value="users" className="py-6">
           <AdminUsers />
-        </Tabs.Content>
-        <Tabs.Content value="settings" className="py-6">
+        </TabsContent>
+        <TabsContent value="settings" className="py-6">
           <AdminSettings />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { formatMoney, type AdminOverview, type AdminPeriod } from '@app/shared';
 import { useAdminSecurity } from '../api/admin-security';
+import { Table, TableBody, TableCell, TableRow } from '../../../components/ui';
 
 export function AdminRevenue({ stats }: { stats: AdminOverview | undefined }) {
   if (!stats) return <div className="h-24 animate-pulse rounded bg-slate-100" />;
@@ -10,20 +11,20 @@ export function AdminRevenue({ stats }: { stats: AdminOverview | undefined }) {
     ['Seller escrow fees', stats.feesByType.sellerEscrowFees],
   ];
   return (
-    <table className="w-full max-w-lg text-left text-sm" data-testid="revenue-table">
-      <tbody>
+    <Table className="max-w-lg" data-testid="revenue-table">
+      <TableBody>
         {rows.map(([label, value]) => (
-          <tr key={label} className="border-b">
-            <td className="py-2">{label}</td>
-            <td className="text-right">{formatMoney(value)}</td>
-          </tr>
+          <TableRow key={label}>
+            <TableCell>{label}</TableCell>
+            <TableCell className="text-right">{formatMoney(value)}</TableCell>
+          </TableRow>
         ))}
-        <tr className="font-semibold">
-          <td className="py-2">Fees earned ({stats.period})</td>
-          <td className="text-right">{formatMoney(stats.feesEarned)}</td>
-        </tr>
-      </tbody>
-    </table>
+        <TableRow className="font-semibold">
+          <TableCell>Fees earned ({stats.period})</TableCell>
+          <TableCell className="text-right">{formatMoney(stats.feesEarned)}</TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
   );
 }
 

@@ -8,8 +8,9 @@ import {
 } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { marketplaceSettingsQueryKey } from '../../system';
+import { marketplaceSettingsQueryKey } from '../../../shared/config';
 import { adminSettingsQueryKey, updateAdminSettings, useAdminSettings } from '../api/admin-settings';
+import { Field, Select } from '../../../components/ui';
 
 const FEATURE_LABELS: Record<FeatureToggle, string> = {
   aiValuation: 'AI valuation',
@@ -40,37 +41,34 @@ export function AdminSettings() {
   const { settings: s, audit } = settings.data;
   return (
     <div className="space-y-4 text-sm">
-      <label className="block">
-        Default auction duration
-        <select
+      <Field
+        label="Default auction duration"
+        hint="For auctions approved from now on whose seller left the duration to the marketplace."
+        className="max-w-xs"
+      >
+        <Select
           value={s.defaultDurationDays}
           onChange={(e) => save.mutate({ defaultDurationDays: Number(e.target.value) })}
-          className="ml-2 rounded border px-2 py-1"
         >
           {ADMIN_AUCTION_DURATIONS_DAYS.map((d) => (
             <option key={d} value={d}>
               {d} days
             </option>
           ))}
-        </select>
-        <span className="block text-xs text-slate-500">
-          For auctions approved from now on whose seller left the duration to the marketplace.
-        </span>
-      </label>
-      <label className="block">
-        Commission rate
-        <select
+        </Select>
+      </Field>
+      <Field label="Commission rate" className="max-w-xs">
+        <Select
           value={s.commissionRatePct}
           onChange={(e) => save.mutate({ commissionRatePct: Number(e.target.value) })}
-          className="ml-2 rounded border px-2 py-1"
         >
           {ADMIN_COMMISSION_RATES_PCT.map((c) => (
             <option key={c} value={c}>
               {c}%
             </option>
           ))}
-        </select>
-      </label>
+        </Select>
+      </Field>
       <fieldset className="space-y-2">
         <legend className="font-semibold">Features</legend>
         {FEATURE_TOGGLES.map((f) => (

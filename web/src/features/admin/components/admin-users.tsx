@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { ADMIN_USERS_PATH, reactivateUser, setUserPremium, suspendUser, useAdminUsers } from '../api/admin-users';
+import { Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
 
 const PAGE_SIZE = 25;
 
@@ -40,35 +41,35 @@ export function AdminUsers() {
         aria-label="Search members"
       />
       {users.isLoading && <div className="mt-4 h-24 animate-pulse rounded bg-slate-100" />}
-      <table className="mt-4 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b text-slate-500">
-            <th className="py-2">Member</th>
-            <th>Joined</th>
-            <th>Bids</th>
-            <th>Premium</th>
-            <th>Status</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
+      <Table className="mt-4">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Member</TableHead>
+            <TableHead>Joined</TableHead>
+            <TableHead>Bids</TableHead>
+            <TableHead>Premium</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead />
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {users.data?.items.map((u) => (
-            <tr key={u.id} className="border-b" data-testid={`admin-user-${u.id}`}>
-              <td className="py-2">
+            <TableRow key={u.id} data-testid={`admin-user-${u.id}`}>
+              <TableCell>
                 <p className="font-semibold">{u.name}</p>
                 <p className="text-slate-500">{u.email}</p>
-              </td>
-              <td>{new Date(u.createdAt).toLocaleDateString()}</td>
-              <td>{u.bids}</td>
-              <td>
+              </TableCell>
+              <TableCell>{new Date(u.createdAt).toLocaleDateString()}</TableCell>
+              <TableCell>{u.bids}</TableCell>
+              <TableCell>
                 <input
                   type="checkbox"
                   checked={u.isPremium}
                   aria-label={`Premium: ${u.name}`}
                   onChange={(e) => act.mutate(() => setUserPremium(u.id, e.target.checked))}
                 />
-              </td>
-              <td>
+              </TableCell>
+              <TableCell>
                 {u.suspendedAt ? (
                   <span className="text-red-700" title={u.suspensionReason ?? ''}>
                     Suspended
@@ -76,43 +77,32 @@ export function AdminUsers() {
                 ) : (
                   'Active'
                 )}
-              </td>
-              <td>
+              </TableCell>
+              <TableCell>
                 {u.suspendedAt ? (
-                  <button onClick={() => act.mutate(() => reactivateUser(u.id))} className="rounded border px-2 py-1">
+                  <Button onClick={() => act.mutate(() => reactivateUser(u.id))} variant="outline" size="sm">
                     Reactivate
-                  </button>
+                  </Button>
                 ) : (
-                  <button
-                    onClick={() => suspend(u.id)}
-                    className="rounded border border-red-300 px-2 py-1 text-red-700"
-                  >
+                  <Button onClick={() => suspend(u.id)} variant="outline-danger" size="sm">
                     Suspend
-                  </button>
+                  </Button>
                 )}
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       <div className="mt-3 flex items-center gap-3 text-sm">
-        <button
-          disabled={page === 1}
-          onClick={() => setPage(page - 1)}
-          className="rounded border px-2 py-1 disabled:opacity-50"
-        >
+        <Button disabled={page === 1} onClick={() => setPage(page - 1)} variant="outline" size="sm">
           Previous
-        </button>
+        </Button>
         <span>
           Page {page} of {Math.max(1, Math.ceil(total / PAGE_SIZE))} · {total} members
         </span>
-        <button
-          disabled={page * PAGE_SIZE >= total}
-          onClick={() => setPage(page + 1)}
-          className="rounded border px-2 py-1 disabled:opacity-50"
-        >
+        <Button disabled={page * PAGE_SIZE >= total} onClick={() => setPage(page + 1)} variant="outline" size="sm">
           Next
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { relativeTime } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { forumReportsQueryKey, setForumHidden, useForumReports } from '../api/forum-reports';
+import { Button } from '../../../components/ui';
 
 /** Forum reports, newest first: an admin hides what breaks the rules (kept in the database, still seen by its author). */
 export function ForumReports() {
@@ -35,13 +36,14 @@ export function ForumReports() {
           </p>
           <p className="mt-1 whitespace-pre-wrap break-words text-slate-600">{r.excerpt}</p>
           <p className="mt-1">Reason: {r.reason}</p>
-          <button
-            type="button"
+          <Button
             onClick={() => toggle.mutate({ postId: r.postId, replyId: r.replyId, hidden: r.hidden })}
-            className="mt-2 rounded border px-3 py-1"
+            variant="outline"
+            size="sm"
+            className="mt-2"
           >
             {r.hidden ? 'Show again' : 'Hide'}
-          </button>
+          </Button>
         </li>
       ))}
     </ul>

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { auctionsQueryKey } from '../../auctions';
+import { auctionsQueryKey } from '../../../shared/auction-state';
 import { overviewQueryKey } from '../api/get-overview';
 import { decideAuction, pendingAuctionsQueryKey, usePendingAuctions, type Decision } from '../api/pending-auctions';
+import { Button } from '../../../components/ui';
 
 /** Cars sellers submitted to auction, waiting for an admin to approve (go live now) or reject. */
 export function PendingAuctions() {
@@ -43,20 +44,22 @@ export function PendingAuctions() {
             </p>
           </div>
           <div className="flex gap-2">
-            <button
+            <Button
               onClick={() => decide.mutate({ id: a.id, action: 'approve' })}
               disabled={decide.isPending}
-              className="rounded-lg bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
+              variant="success"
+              size="sm"
             >
               Approve
-            </button>
-            <button
+            </Button>
+            <Button
               onClick={() => decide.mutate({ id: a.id, action: 'reject' })}
               disabled={decide.isPending}
-              className="rounded-lg border px-3 py-1.5 text-sm disabled:opacity-50"
+              variant="outline"
+              size="sm"
             >
               Reject
-            </button>
+            </Button>
           </div>
         </li>
       ))}

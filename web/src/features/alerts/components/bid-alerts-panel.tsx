@@ -4,10 +4,11 @@ import { Switch } from 'radix-ui';
 import { Bell, Trash2 } from 'lucide-react';
 import { relativeTime } from '@app/shared';
 import { toast } from '../../../lib/toast';
-import { StandingLine } from '../../auctions';
+import { StandingLine } from '../../../shared/auction-state';
 import { bidAlertsQueryKey, deleteBidAlert, setBidAlertActive, useBidAlerts } from '../api/bid-alerts';
 import { TYPE_LABELS, describe } from '../utils/alert-labels';
 import { NewAlertForm } from './new-alert-form';
+import { Button } from '../../../components/ui';
 
 export function BidAlertsPanel() {
   const alerts = useBidAlerts();
@@ -39,13 +40,9 @@ export function BidAlertsPanel() {
           </p>
         </div>
         {!creating && (
-          <button
-            onClick={() => setCreating(true)}
-            className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white"
-            data-testid="new-alert"
-          >
+          <Button onClick={() => setCreating(true)} variant="dark" size="sm" data-testid="new-alert">
             New Alert
-          </button>
+          </Button>
         )}
       </div>
       {creating && <NewAlertForm onDone={() => setCreating(false)} />}
@@ -75,13 +72,9 @@ export function BidAlertsPanel() {
               >
                 <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
               </Switch.Root>
-              <button
-                onClick={() => remove.mutate(a.id)}
-                className="flex items-center gap-1 rounded border px-2 py-1 text-sm text-red-700"
-                aria-label="Delete alert"
-              >
+              <Button onClick={() => remove.mutate(a.id)} variant="outline-danger" size="sm" aria-label="Delete alert">
                 <Trash2 className="h-4 w-4" aria-hidden /> Delete
-              </button>
+              </Button>
             </div>
           </li>
         ))}

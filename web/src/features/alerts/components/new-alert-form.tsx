@@ -9,9 +9,10 @@ import {
   centsToDecimal,
 } from '@app/shared';
 import { toast } from '../../../lib/toast';
-import { useAuctions } from '../../auctions';
+import { useAuctions } from '../../../shared/auction-state';
 import { bidAlertsQueryKey, createBidAlert, type NewBidAlert } from '../api/bid-alerts';
 import { TYPE_LABELS } from '../utils/alert-labels';
+import { Button, Field, Input, Select } from '../../../components/ui';
 
 export function NewAlertForm({ onDone }: { onDone: () => void }) {
   const auctions = useAuctions();
@@ -59,77 +60,61 @@ export function NewAlertForm({ onDone }: { onDone: () => void }) {
       className="mt-4 grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2"
       data-testid="new-alert-form"
     >
-      <label className="text-sm">
-        Auction
-        <select
-          required
-          {...register('auctionId')}
-          className="mt-1 w-full rounded border px-2 py-2"
-          data-testid="alert-auction"
-        >
+      <Field label="Auction">
+        <Select required {...register('auctionId')} data-testid="alert-auction">
           <option value="">Choose an auction</option>
           {auctions.data?.map((a) => (
             <option key={a.id} value={a.id}>
               {a.car.year} {a.car.make} {a.car.model}
             </option>
           ))}
-        </select>
-      </label>
-      <label className="text-sm">
-        Alert type
-        <select
-          required
-          {...register('alertType')}
-          className="mt-1 w-full rounded border px-2 py-2"
-          data-testid="alert-type"
-        >
+        </Select>
+      </Field>
+      <Field label="Alert type">
+        <Select required {...register('alertType')} data-testid="alert-type">
           <option value="">Choose a type</option>
           {ALERT_TYPES.map((t) => (
             <option key={t} value={t}>
               {TYPE_LABELS[t]}
             </option>
           ))}
-        </select>
-      </label>
+        </Select>
+      </Field>
       {alertType === 'priceTarget' && (
-        <label className="text-sm">
-          Target price ($)
-          <input
+        <Field label="Target price ($)" error={priceError}>
+          <Input
             required
             type="number"
             step="0.01"
             min="0"
             {...register('settings.priceTarget', { shouldUnregister: true })}
-            className="mt-1 w-full rounded border px-2 py-2"
             data-testid="alert-price"
           />
-          {priceError && <span className="mt-1 block text-red-600">{priceError}</span>}
-        </label>
+        </Field>
       )}
       {alertType === 'timeRemaining' && (
-        <label className="text-sm">
-          Minutes before end
-          <select {...register('settings.timeThreshold')} className="mt-1 w-full rounded border px-2 py-2">
+        <Field label="Minutes before end">
+          <Select {...register('settings.timeThreshold')}>
             {ALERT_TIME_THRESHOLDS.map((m) => (
               <option key={m} value={m}>
                 {m} minutes
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </Field>
       )}
       <div className="flex items-end gap-2 sm:col-span-2">
-        <button
+        <Button
           type="submit"
           disabled={!auctionId || !alertType || create.isPending}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50"
+          variant="primary"
           data-testid="alert-create"
         >
           {create.isPending ? 'Creating…' : 'Create Alert'}
-        </button>
-        <button type="button" onClick={onDone} className="rounded-lg border px-4 py-2">
+        </Button>
+        <Button onClick={onDone} variant="outline">
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

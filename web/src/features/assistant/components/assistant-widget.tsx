@@ -1,6 +1,7 @@
 // The in-page assistant (spec part 1): tips and greetings by context; its mood changes every 15 s, a hint bubble
 // appears every 30 s for 5 s, a tip asked for shows for 4 s. Dismissed, it stays away (remembered in this browser).
 import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui';
 
 export type AssistantContext = 'dashboard' | 'auction' | 'trading' | 'general';
 
@@ -73,19 +74,21 @@ export function AssistantWidget({ context }: { context: AssistantContext }) {
   if (dismissed) return null;
   return (
     <div className="fixed bottom-4 left-4 z-40 flex items-end gap-2" data-testid="assistant" data-context={context}>
-      <button
+      <Button
+        variant="bare"
         onClick={() => setBubble(nextBubble(context, ASSISTANT_TIMINGS.tipShownMs))}
         className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-2xl shadow-lg"
         aria-label="Assistant: show a tip"
       >
         {ASSISTANT_MOODS[mood]}
-      </button>
+      </Button>
       {bubble && (
         <p className="max-w-xs rounded-lg bg-white p-3 text-sm shadow-lg" role="status">
           {bubble.text}
         </p>
       )}
-      <button
+      <Button
+        variant="bare"
         onClick={() => {
           window.localStorage.setItem(ASSISTANT_DISMISSED_KEY, '1');
           setDismissed(true);
@@ -94,7 +97,7 @@ export function AssistantWidget({ context }: { context: AssistantContext }) {
         aria-label="Dismiss the assistant"
       >
         ×
-      </button>
+      </Button>
     </div>
   );
 }

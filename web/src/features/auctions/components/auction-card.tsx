@@ -1,28 +1,18 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MapPin, Eye } from 'lucide-react';
 import { formatCents, type Auction } from '@app/shared';
-import { Countdown } from './countdown';
+import { Countdown, mergeLive, useLiveAuctions, useStanding } from '../../../shared/auction-state';
 import { ReserveBadge, TypeBadges } from './badges';
 import { OutcomeText } from './outcome';
-import { useLiveAuctions } from '../stores/live-auctions';
-import { WatchButton } from '../../notifications';
-import { useStanding } from '../hooks/use-standing';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-car.svg';
 
-export function AuctionCard({ auction }: { auction: Auction }) {
+export function AuctionCard({ auction, watch }: { auction: Auction; watch?: (auctionId: number) => ReactNode }) {
   const live = useLiveAuctions((s) => s.auctions[auction.id]);
   // The spec's viewer count is random sample data; it is labelled as such.
   const [viewers] = useState(() => 50 + Math.floor(Math.random() * 200));
-  const fresh = live && live.seq >= auction.seq;
-  const state = fresh
-    ? {
-        ...auction,
-        ...live,
-        winningAmount: live.winningAmount === undefined ? auction.winningAmount : live.winningAmount,
-      }
-    : auction;
+  const state = mergeLive(auction, live);
   const standing = useStanding(state);
   const { car } = auction;
   return (
@@ -41,9 +31,7 @@ export function AuctionCard({ auction }: { auction: Auction }) {
         <div className="absolute left-3 top-3">
           <TypeBadges auctionType={auction.auctionType} isPremiumOnly={auction.isPremiumOnly} />
         </div>
-        <div className="absolute right-3 top-3">
-          <WatchButton auctionId={auction.id} compact />
-        </div>
+        {watch && <div className="absolute right-3 top-3">{watch(auction.id)}</div>}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 className="text-lg font-semibold group-hover:text-brand-600">

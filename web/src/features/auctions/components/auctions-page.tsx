@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import {
   AUCTION_SEARCH_MAX_LENGTH,
@@ -9,19 +9,24 @@ import {
   CATEGORY_FILTERS,
   type AuctionListQuery,
 } from '@app/shared';
-import { useAuctions, useEndedAuctions } from '../api/get-auctions';
+import { useAuctions, useEndedAuctions, useLiveAuction } from '../../../shared/auction-state';
 import { useListQuery } from '../hooks/use-list-query';
-import { useLiveAuction } from '../hooks/use-live-auction';
 import { usePageTitle } from '../../../lib/page-title';
 import { AuctionCard } from './auction-card';
+import { Button, Field, Select } from '../../../components/ui';
 
 const VIEW_LABELS = { live: 'Live', ended: 'Ended' } as const;
 const SEARCH_DELAY_MS = 300;
 
 function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
   const [text, setText] = useState(value);
-  // The address changed under the box (Back, a link): show what the list is searching for.
-  useEffect(() => setText(value), [value]);
+  // The address changed under the box (Back, a link): show what the list is searching for. Adjusted while rendering,
+  // not in an effect, so the stale text is never drawn.
+  const [searched, setSearched] = useState(value);
+  if (searched !== value) {
+    setSearched(value);
+    setText(value);
+  }
   useEffect(() => {
     if (text.trim() === value) return;
     const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
@@ -52,7 +57,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): vo
   );
 }
 
-export function AuctionsPage() {
+/** `watch` draws a card's Watch control (the notifications feature's, composed in by the app). */
+export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNode } = {}) {
   const [query, update] = useListQuery();
   const ended = query.view === 'ended';
   const live = useAuctions(query, !ended);
@@ -80,27 +86,25 @@ export function AuctionsPage() {
             aria-label="Auctions to show"
           >
             {AUCTION_VIEWS.map((v) => (
-              <button
+              <Button
                 key={v}
-                type="button"
+                variant={query.view === v ? 'primary' : 'ghost'}
+                size="sm"
                 aria-pressed={query.view === v}
                 onClick={() => update({ view: v })}
-                className={`rounded-md px-4 py-1.5 text-sm font-semibold ${query.view === v ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
                 data-testid={`view-${v}`}
               >
                 {VIEW_LABELS[v]}
-              </button>
+              </Button>
             ))}
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
           <SearchBox value={query.q} onSearch={(q) => update({ q })} />
-          <label className="text-sm">
-            <span className="block text-slate-600">Category</span>
-            <select
+          <Field label="Category">
+            <Select
               value={query.category}
               onChange={(e) => update({ category: e.target.value as AuctionListQuery['category'] })}
-              className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2"
               data-testid="category-select"
             >
               {CATEGORY_FILTERS.map((c) => (
@@ -108,14 +112,12 @@ export function AuctionsPage() {
                   {c === 'all' ? 'All categories' : CAR_CATEGORY_LABELS[c]}
                 </option>
               ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="block text-slate-600">Sort by</span>
-            <select
+            </Select>
+          </Field>
+          <Field label="Sort by">
+            <Select
               value={query.sort}
               onChange={(e) => update({ sort: e.target.value as AuctionListQuery['sort'] })}
-              className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2"
               data-testid="sort-select"
             >
               {AUCTION_SORTS.map((s) => (
@@ -123,8 +125,8 @@ export function AuctionsPage() {
                   {ended && (s === 'ending-soon' || s === 'recently-added') ? 'Recently Ended' : AUCTION_SORT_LABELS[s]}
                 </option>
               ))}
-            </select>
-          </label>
+            </Select>
+          </Field>
         </div>
       </div>
 
@@ -145,20 +147,19 @@ export function AuctionsPage() {
             </div>
           ))}
         {auctions.data?.map((a) => (
-          <AuctionCard key={a.id} auction={a} />
+          <AuctionCard key={a.id} auction={a} watch={watch} />
         ))}
       </div>
       {ended && pages.hasNextPage && (
         <div className="mt-8 text-center">
-          <button
-            type="button"
+          <Button
             onClick={() => void pages.fetchNextPage()}
             disabled={pages.isFetchingNextPage}
-            className="rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold hover:bg-slate-50 disabled:opacity-50"
+            variant="outline"
             data-testid="show-more"
           >
             {pages.isFetchingNextPage ? 'Loading…' : 'Show more'}
-          </button>
+          </Button>
         </div>
       )}
       {auctions.isError && (
@@ -174,13 +175,9 @@ export function AuctionsPage() {
             {filtered ? 'No car matches this search and category.' : 'Check back later for new listings.'}
           </p>
           {filtered && (
-            <button
-              type="button"
-              onClick={() => update({ q: '', category: 'all' })}
-              className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold"
-            >
+            <Button onClick={() => update({ q: '', category: 'all' })} variant="outline" size="sm" className="mt-4">
               Clear search and category
-            </button>
+            </Button>
           )}
         </div>
       )}

@@ -3,13 +3,15 @@ import { Link, useParams } from 'react-router';
 import { MapPin } from 'lucide-react';
 import { formatCents, formatMoney, isSeller } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
-import { useListing, type Listing } from '../hooks/use-listing';
-import { Countdown } from './countdown';
+import { useListing } from '../hooks/use-listing';
+import { Countdown, type Listing } from '../../../shared/auction-state';
 import { ReserveBadge, TypeBadges } from './badges';
 import { PLACEHOLDER_IMAGE } from './auction-card';
 import { AuctionFacts, BidHistory, VehicleDetails } from './listing-sections';
 import { OutcomeText } from './outcome';
 import { usePageTitle } from '../../../lib/page-title';
+import { useTicker } from '../../../lib/server-clock';
+import { Button } from '../../../components/ui';
 
 /**
  * An auction's page. What a viewer can do there and the talk around it belong to other features; the app composes them
@@ -37,6 +39,7 @@ export function ListingPage({
   const validId = Number.isInteger(id) && id > 0;
   const { detail, listing } = useListing(id, validId);
   const [image, setImage] = useState(0);
+  const now = useTicker((s) => s.now);
   usePageTitle(listing?.title ?? (detail.isError ? 'Auction not found' : null));
 
   if (!validId || (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400))) {
@@ -44,9 +47,9 @@ export function ListingPage({
       <div className="mx-auto max-w-3xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Auction not found</h1>
         <p className="mt-2 text-slate-600">The auction you're looking for doesn't exist.</p>
-        <Link to="/auctions" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">
-          Browse auctions
-        </Link>
+        <Button asChild variant="primary" className="mt-6">
+          <Link to="/auctions">Browse auctions</Link>
+        </Button>
       </div>
     );
   }
@@ -69,7 +72,7 @@ export function ListingPage({
   const images = a.car.images.length > 0 ? a.car.images : [PLACEHOLDER_IMAGE];
   const { price, outcome } = listing.standing;
   const isOwn = isSeller({ sellerId: a.car.ownerId }, viewerId === null ? null : { id: viewerId });
-  const extendedRecently = state.extendedAt !== undefined && Date.now() - state.extendedAt < 60_000;
+  const extendedRecently = state.extendedAt !== undefined && now - state.extendedAt < 60_000;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -81,14 +84,15 @@ export function ListingPage({
           {images.length > 1 && (
             <div className="mt-3 flex gap-2">
               {images.map((src, i) => (
-                <button
+                <Button
+                  variant="bare"
                   key={src}
                   onClick={() => setImage(i)}
                   className={`overflow-hidden rounded-lg border-2 ${i === image ? 'border-brand-500' : 'border-transparent'}`}
                   aria-label={`Show photo ${i + 1}`}
                 >
                   <img src={src} alt="" className="h-16 w-28 object-cover" />
-                </button>
+                </Button>
               ))}
             </div>
           )}

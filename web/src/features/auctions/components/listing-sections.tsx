@@ -1,7 +1,7 @@
 // The listing page's reading sections: the car, the auction's terms, and the bids so far.
 import { Check } from 'lucide-react';
 import { formatMoney, relativeTime, type AuctionDetail } from '@app/shared';
-import type { ListingState } from '../hooks/use-listing';
+import type { ListingState } from '../../../shared/auction-state';
 
 const KEY_FEATURES = [
   'Verified VIN and title check',

@@ -3,7 +3,7 @@
 // schema; one that does not parse falls back to its default rather than breaking the page.
 import { useSearchParams } from 'react-router';
 import { AuctionListQuerySchema, type AuctionListQuery } from '@app/shared';
-import { auctionsSearch } from '../api/get-auctions';
+import { auctionsSearch } from '../../../shared/auction-state';
 
 const field = <K extends keyof AuctionListQuery>(key: K, raw: string | null): AuctionListQuery[K] => {
   const schema = AuctionListQuerySchema.shape[key];

@@ -5,6 +5,7 @@ import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { placeBid } from '../api/place-bid';
 import { useSaleChanged } from '../hooks/use-sale-changed';
+import { Button } from '../../../components/ui';
 
 function useBidMutation(auctionId: number, onDone: () => void) {
   const saleChanged = useSaleChanged();
@@ -72,14 +73,9 @@ export function BidForm({
           disabled={disabled}
         />
       </label>
-      <button
-        type="submit"
-        disabled={disabled || bid.isPending}
-        className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-        data-testid="place-bid"
-      >
+      <Button type="submit" disabled={disabled || bid.isPending} variant="primary" size="lg" data-testid="place-bid">
         {bid.isPending ? 'Placing bid…' : 'Place Bid'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -3,8 +3,8 @@
 import { Link } from 'react-router';
 import { eligibility, formatCents, toCents, type SessionUser } from '@app/shared';
 import { useServerClock, useTicker } from '../../../lib/server-clock';
-import { useOnlineCount, type Listing } from '../../auctions';
-import { useFeatures } from '../../system';
+import { useOnlineCount, type Listing } from '../../../shared/auction-state';
+import { useFeatures } from '../../../shared/config';
 import { BidForm } from './bid-form';
 import { BidDialog } from './bid-dialog';
 import { BuyNowDialog } from './buy-now-dialog';

@@ -6,6 +6,7 @@ import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { fetchMaxBid, setMaxBid } from '../api/max-bid';
 import { useSaleChanged } from '../hooks/use-sale-changed';
+import { Button } from '../../../components/ui';
 
 const maxBidKey = (auctionId: number) => ['max-bid', auctionId] as const;
 
@@ -88,14 +89,9 @@ export function MaxBidForm({
           data-testid="max-bid-amount"
         />
       </label>
-      <button
-        type="submit"
-        disabled={set.isPending}
-        className="rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
-        data-testid="set-max-bid"
-      >
+      <Button type="submit" disabled={set.isPending} variant="outline-brand" size="lg" data-testid="set-max-bid">
         {set.isPending ? 'Setting max bid…' : 'Set max bid'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { auctionQueryKey, auctionsQueryKey } from '../../auctions';
+import { auctionQueryKey, auctionsQueryKey } from '../../../shared/auction-state';
 
 /** After a bid or a purchase: the lists and the auction's page refetch what changed. */
 export function useSaleChanged(): (auctionId: number) => void {

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageCircle, X } from 'lucide-react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
-import { useOnlineCount } from '../../auctions';
+import { useOnlineCount } from '../../../shared/auction-state';
 import { postChatMessage } from '../api/chat-messages';
 import { useChatLines } from '../hooks/use-chat-lines';
 import { fromPoll } from '../utils/chat-lines';
+import { Button } from '../../../components/ui';
 
 /**
  * The live chat of an auction: a button until opened, then the messages and a line to write one. The button sits in
@@ -44,14 +45,10 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
 
   if (!open) {
     return (
-      <button
-        onClick={() => setOpen(true)}
-        className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        data-testid="chat-open"
-      >
+      <Button onClick={() => setOpen(true)} variant="outline" size="lg" className="w-full" data-testid="chat-open">
         <MessageCircle className="h-5 w-5 text-brand-600" aria-hidden /> Live Chat
         {online !== undefined && <span className="text-sm font-normal text-slate-500">({online} online)</span>}
-      </button>
+      </Button>
     );
   }
   return (
@@ -67,9 +64,9 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
             {online ?? 1} online
           </p>
         </div>
-        <button onClick={() => setOpen(false)} aria-label="Close chat" className="p-1">
+        <Button onClick={() => setOpen(false)} aria-label="Close chat" variant="ghost" size="icon">
           <X className="h-5 w-5" />
-        </button>
+        </Button>
       </header>
       <ol ref={list} className="flex-1 space-y-2 overflow-y-auto p-3 text-sm" data-testid="chat-messages">
         {lines.map((l) =>
@@ -100,14 +97,9 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
           className="flex-1 rounded-lg border border-slate-300 px-3 py-2"
           data-testid="chat-input"
         />
-        <button
-          type="submit"
-          disabled={sending || draft.trim() === ''}
-          className="rounded-lg bg-brand-600 px-3 py-2 font-semibold text-white disabled:opacity-50"
-          data-testid="chat-send"
-        >
+        <Button type="submit" disabled={sending || draft.trim() === ''} variant="primary" data-testid="chat-send">
           Send
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { useDraft } from '../../../lib/draft';
 import { commentsQueryKey, postComment, useComments } from '../api/comments';
 import { useCommentEvents } from '../hooks/use-comment-events';
+import { Button, Textarea } from '../../../components/ui';
 
 export function Comments({ auctionId }: { auctionId: number }) {
   const comments = useComments(auctionId);
@@ -47,7 +48,7 @@ export function Comments({ auctionId }: { auctionId: number }) {
       <form onSubmit={submit} className="mt-4 space-y-3">
         <label className="block">
           <span className="sr-only">Your comment</span>
-          <textarea
+          <Textarea
             ref={box}
             data-testid="comment-input"
             required
@@ -56,16 +57,11 @@ export function Comments({ auctionId }: { auctionId: number }) {
             onChange={(e) => setContent(e.target.value)}
             rows={3}
             placeholder="Ask the seller a question or share your thoughts"
-            className="w-full rounded-lg border border-slate-300 p-3"
           />
         </label>
-        <button
-          type="submit"
-          disabled={post.isPending || content.trim() === ''}
-          className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
-        >
+        <Button type="submit" disabled={post.isPending || content.trim() === ''} variant="dark">
           {post.isPending ? 'Posting…' : 'Post Comment'}
-        </button>
+        </Button>
       </form>
       <ul className="mt-6 space-y-4">
         {comments.isLoading && <li className="text-slate-500">Loading comments…</li>}

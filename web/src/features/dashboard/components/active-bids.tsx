@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatMoney, type UserBid } from '@app/shared';
-import { Countdown } from '../../auctions';
+import { Countdown } from '../../../shared/auction-state';
+import { Button } from '../../../components/ui';
 
 export function ActiveBids({ bids }: { bids: UserBid[] | undefined }) {
   return (
@@ -40,12 +41,9 @@ export function ActiveBids({ bids }: { bids: UserBid[] | undefined }) {
                 {b.standing}
               </span>
               {b.standing === 'Outbid' && (
-                <Link
-                  to={`/listing/${b.auctionId}`}
-                  className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white"
-                >
-                  Bid again
-                </Link>
+                <Button asChild variant="primary" size="sm">
+                  <Link to={`/listing/${b.auctionId}`}>Bid again</Link>
+                </Button>
               )}
             </div>
           </li>

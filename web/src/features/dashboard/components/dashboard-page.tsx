@@ -1,19 +1,21 @@
+import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useMe } from '../../account';
-import { BidAlertsPanel } from '../../alerts';
-import { MyMaxBidsPanel } from '../../bidding';
-import { TradeInOffersPanel } from '../../trade-in';
+import { useMe } from '../../../shared/session';
 import { useDashboard, usePredictions } from '../api/get-dashboard';
 import { PricePredictions, Watchlist } from './predictions';
 import { RecentActivity } from './recent-activity';
 import { MarketInsights } from './market-insights';
-import { AssistantWidget } from '../../assistant';
 import { useLiveStandings } from '../hooks/use-live-standings';
 import { ActiveBids } from './active-bids';
 import { ListedCars } from './listed-cars';
 import { StatTiles } from './stat-tiles';
+import { Button } from '../../../components/ui';
 
-export function DashboardPage() {
+/**
+ * The signed-in user's dashboard. The panels other features own (max bids, bid alerts, trade-in offers) and the
+ * assistant are composed in by the app through `panels` and `assistant`, so this feature never imports them.
+ */
+export function DashboardPage({ panels, assistant }: { panels: ReactNode[]; assistant?: ReactNode }) {
   const me = useMe();
   const user = me.data?.user;
   const dashboard = useDashboard(Boolean(user));
@@ -52,23 +54,19 @@ export function DashboardPage() {
         <MarketInsights />
         <RecentActivity items={d?.recentActivity} />
       </div>
-      <div className="mt-8">
-        <MyMaxBidsPanel />
-      </div>
-      <div className="mt-8">
-        <BidAlertsPanel />
-      </div>
-      <div className="mt-8">
-        <TradeInOffersPanel />
-      </div>
+      {panels.map((panel, i) => (
+        <div key={i} className="mt-8">
+          {panel}
+        </div>
+      ))}
       <div className="mt-8 rounded-xl border bg-white p-6">
         <h2 className="text-xl font-semibold">Find your next car</h2>
         <p className="mt-1 text-slate-600">Live auctions are counting down right now.</p>
-        <Link to="/auctions" className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
-          Browse auctions
-        </Link>
+        <Button asChild variant="primary" className="mt-4">
+          <Link to="/auctions">Browse auctions</Link>
+        </Button>
       </div>
-      <AssistantWidget context="dashboard" />
+      {assistant}
     </div>
   );
 }

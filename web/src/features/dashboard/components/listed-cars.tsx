@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney, type ListedCar } from '@app/shared';
-import { Countdown } from '../../auctions';
+import { Countdown } from '../../../shared/auction-state';
 
 function StateText({ car }: { car: ListedCar }) {
   switch (car.state) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney, type AuctionPrediction } from '@app/shared';
-import { Countdown } from '../../auctions';
+import { Countdown } from '../../../shared/auction-state';
 
 const BADGE = {
   'Strong Buy': 'bg-emerald-100 text-emerald-800',

@@ -4,7 +4,7 @@
 // is refetched so the tiles, watchers and amounts are the server's.
 import { useQueryClient } from '@tanstack/react-query';
 import { bidStanding, type Dashboard } from '@app/shared';
-import { useLiveAuction } from '../../auctions';
+import { useLiveAuction } from '../../../shared/auction-state';
 import { onServerEvent } from '../../../lib/server-events';
 import { useSocketListeners } from '../../../lib/use-socket-listeners';
 import { dashboardQueryKey, predictionsQueryKey } from '../api/get-dashboard';

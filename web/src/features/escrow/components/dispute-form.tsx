@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InitiateDisputeBodySchema } from '@app/shared';
 import type { Dispute } from '../api/escrow-steps';
+import { Button, Field, Select, Textarea } from '../../../components/ui';
 
 /** The dispute body without the transaction, which the page adds. */
 const DisputeFormSchema = InitiateDisputeBodySchema.omit({ transactionId: true, evidenceDocumentIds: true });
@@ -27,46 +28,33 @@ export function DisputeForm({
       onSubmit={handleSubmit((d) => onSubmit(d, evidence))}
       className="mt-4 space-y-3 rounded-lg border bg-white p-4 text-sm"
     >
-      <label className="block">
-        What is wrong?
-        <select {...register('disputeType')} className="ml-2 rounded border px-2 py-1">
+      <Field label="What is wrong?">
+        <Select {...register('disputeType')}>
           <option value="condition">Not as described</option>
           <option value="documents">Documents</option>
           <option value="delivery">Delivery</option>
           <option value="payment">Payment</option>
-        </select>
-      </label>
-      <label className="block">
-        Describe the problem
-        <textarea
-          {...register('description')}
-          required
-          maxLength={5000}
-          rows={3}
-          className="mt-1 w-full rounded border px-2 py-1"
-        />
-      </label>
-      <label className="block">
-        Evidence (PDF, PNG or JPEG, optional)
+        </Select>
+      </Field>
+      <Field label="Describe the problem">
+        <Textarea {...register('description')} required maxLength={5000} rows={3} />
+      </Field>
+      <Field label="Evidence (PDF, PNG or JPEG, optional)">
         <input
           type="file"
           multiple
           accept="application/pdf,image/png,image/jpeg"
           onChange={(e) => setEvidence([...(e.target.files ?? [])].slice(0, 10))}
-          className="mt-1 block"
+          className="block"
         />
-      </label>
+      </Field>
       <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={pending || description.trim() === ''}
-          className="rounded-lg bg-red-600 px-3 py-1.5 font-semibold text-white disabled:opacity-50"
-        >
+        <Button type="submit" disabled={pending || description.trim() === ''} variant="danger" size="sm">
           Open dispute
-        </button>
-        <button type="button" onClick={onCancel} className="rounded-lg border px-3 py-1.5">
+        </Button>
+        <Button onClick={onCancel} variant="outline" size="sm">
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import type { Dispute, EscrowTransaction } from '@app/shared';
 import { writeInDispute } from '../api/escrow-steps';
 import { when } from '../utils/next-step';
 import { useEscrowStep } from './use-escrow-step';
+import { Button } from '../../../components/ui';
 
 export function DisputeThread({ transaction: t, dispute: d }: { transaction: EscrowTransaction; dispute: Dispute }) {
   const [message, setMessage] = useState('');
@@ -40,13 +41,9 @@ export function DisputeThread({ transaction: t, dispute: d }: { transaction: Esc
             placeholder="Write to the mediator and the other party"
             className="flex-1 rounded border px-2 py-1"
           />
-          <button
-            type="submit"
-            disabled={send.isPending || message.trim() === ''}
-            className="rounded bg-slate-900 px-3 py-1 font-semibold text-white disabled:opacity-50"
-          >
+          <Button type="submit" disabled={send.isPending || message.trim() === ''} variant="dark" size="sm">
             Send
-          </button>
+          </Button>
         </form>
       )}
     </div>

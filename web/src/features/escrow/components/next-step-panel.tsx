@@ -8,6 +8,7 @@ import { escrowTransactionQueryKey } from '../api/get-transaction';
 import { acceptTerms, confirmInspection, openDispute, uploadEscrowDocument, type Dispute } from '../api/escrow-steps';
 import { DisputeForm } from './dispute-form';
 import { nextStep } from '../utils/next-step';
+import { Button } from '../../../components/ui';
 
 export function NextStepPanel({ transaction: t }: { transaction: EscrowTransaction }) {
   const queryClient = useQueryClient();
@@ -56,30 +57,19 @@ export function NextStepPanel({ transaction: t }: { transaction: EscrowTransacti
       <p className="font-medium text-slate-900">{nextStep(t)}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         {can('accept_terms') && (
-          <button
-            onClick={() => accept.mutate()}
-            disabled={accept.isPending}
-            className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
-          >
+          <Button onClick={() => accept.mutate()} disabled={accept.isPending} variant="dark" size="sm">
             Accept terms
-          </button>
+          </Button>
         )}
         {can('confirm_inspection') && (
-          <button
-            onClick={() => inspect.mutate()}
-            disabled={inspect.isPending}
-            className="rounded-lg bg-emerald-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
-          >
+          <Button onClick={() => inspect.mutate()} disabled={inspect.isPending} variant="success" size="sm">
             Confirm inspection and release funds
-          </button>
+          </Button>
         )}
         {can('open_dispute') && !disputing && (
-          <button
-            onClick={() => setDisputing(true)}
-            className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700"
-          >
+          <Button onClick={() => setDisputing(true)} variant="outline-danger" size="sm">
             Open a dispute
-          </button>
+          </Button>
         )}
       </div>
       {disputing && (

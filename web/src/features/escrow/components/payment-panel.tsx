@@ -15,8 +15,9 @@ import {
 import { addTransitInsurance, payWithSandboxCard, type Card } from '../api/escrow-steps';
 import { canInsure, canPay, dueOf } from '../utils/escrow-state';
 import { when } from '../utils/next-step';
-import { FeeBreakdown } from './fee-breakdown';
+import { FeeBreakdown } from '../../../shared/fees';
 import { useEscrowStep } from './use-escrow-step';
+import { Button, Field, Input } from '../../../components/ui';
 
 export function PaymentPanel({ transaction: t }: { transaction: EscrowTransaction }) {
   const [card, setCard] = useState<Card>({ cardNumber: '', expiry: '', cvc: '' });
@@ -36,16 +37,14 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
   });
   const quote = insuranceQuote(toCents(t.amount));
   const field = (name: keyof Card, label: string, placeholder: string) => (
-    <label className="block text-sm">
-      {label}
-      <input
+    <Field label={label}>
+      <Input
         value={card[name]}
         onChange={(e) => setCard({ ...card, [name]: e.target.value })}
         placeholder={placeholder}
-        aria-label={label}
-        className="mt-1 w-full rounded border px-2 py-1 font-mono"
+        className="font-mono"
       />
-    </label>
+    </Field>
   );
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -83,13 +82,15 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
             {formatCents(quote.coverageCents)} for {TRANSIT_INSURANCE.termDays} days. Added before paying; the premium
             is due with the deposit (or with everything, paid at once).
             {t.role === 'buyer' && canInsure(t) && (
-              <button
+              <Button
                 onClick={() => insure.mutate(undefined)}
                 disabled={insure.isPending}
-                className="ml-2 rounded border px-2 py-0.5 text-xs font-semibold"
+                variant="outline"
+                size="xs"
+                className="ml-2"
               >
                 Add transit insurance
-              </button>
+              </Button>
             )}
           </p>
         )}
@@ -118,22 +119,18 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
             {field('expiry', 'Expiry (MM/YY)', '12/34')}
             {field('cvc', 'CVC', '123')}
           </div>
-          <button
-            type="submit"
-            disabled={pay.isPending || !canPay(t)}
-            className="w-full rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
-          >
+          <Button type="submit" disabled={pay.isPending || !canPay(t)} variant="dark" className="w-full">
             {!due.depositOpen && due.paidCents > 0 ? 'Pay balance' : 'Pay'} {formatCents(due.totalCents)}
-          </button>
+          </Button>
           {due.depositOpen && due.first && (
-            <button
-              type="button"
+            <Button
               onClick={() => pay.mutate({ c: card, part: 'deposit' })}
               disabled={pay.isPending || !canPay(t)}
-              className="w-full rounded-lg border border-slate-900 px-4 py-2 font-semibold disabled:opacity-50"
+              variant="outline"
+              className="w-full"
             >
               Pay deposit {formatCents(due.first.amountCents)}
-            </button>
+            </Button>
           )}
           {due.depositOpen && due.first && (
             <p className="text-xs text-slate-600">

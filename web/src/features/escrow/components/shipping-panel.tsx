@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { decideShipping, type EscrowTransaction } from '@app/shared';
 import { enterShipping, type Shipping } from '../api/escrow-steps';
 import { useEscrowStep } from './use-escrow-step';
+import { Button, Field, Input, Select } from '../../../components/ui';
 
 export function ShippingPanel({ transaction: t }: { transaction: EscrowTransaction }) {
   const [form, setForm] = useState<Shipping>({
@@ -19,15 +20,9 @@ export function ShippingPanel({ transaction: t }: { transaction: EscrowTransacti
   const editable =
     t.role === 'seller' && decideShipping(t.status, 'seller', { shippingMethod: 'pickup', pickupLocation: 'x' }).ok;
   const text = (name: 'carrier' | 'trackingNumber' | 'pickupLocation' | 'inspectionLocation', labelText: string) => (
-    <label className="block">
-      {labelText}
-      <input
-        aria-label={labelText}
-        value={form[name] ?? ''}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-        className="mt-1 w-full rounded border px-2 py-1"
-      />
-    </label>
+    <Field label={labelText}>
+      <Input value={form[name] ?? ''} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
+    </Field>
   );
   return (
     <div className="grid gap-6 text-sm md:grid-cols-2">
@@ -65,18 +60,15 @@ export function ShippingPanel({ transaction: t }: { transaction: EscrowTransacti
             save.mutate({ ...trimmed, shippingMethod: form.shippingMethod });
           }}
         >
-          <label className="block">
-            Method
-            <select
-              aria-label="Method"
+          <Field label="Method">
+            <Select
               value={form.shippingMethod}
               onChange={(e) => setForm({ ...form, shippingMethod: e.target.value as Shipping['shippingMethod'] })}
-              className="ml-2 rounded border px-2 py-1"
             >
               <option value="carrier">Carrier</option>
               <option value="pickup">Pickup</option>
-            </select>
-          </label>
+            </Select>
+          </Field>
           {form.shippingMethod === 'carrier' ? (
             <>
               {text('carrier', 'Carrier')}
@@ -86,13 +78,9 @@ export function ShippingPanel({ transaction: t }: { transaction: EscrowTransacti
             text('pickupLocation', 'Pickup location')
           )}
           {text('inspectionLocation', 'Inspection location')}
-          <button
-            type="submit"
-            disabled={save.isPending}
-            className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
-          >
+          <Button type="submit" disabled={save.isPending} variant="dark">
             Save shipping
-          </button>
+          </Button>
         </form>
       )}
     </div>

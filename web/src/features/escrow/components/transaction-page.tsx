@@ -1,10 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import { useEscrowTransaction } from '../api/get-transaction';
 import { NextStepPanel } from './next-step-panel';
 import { TransactionTabs } from './transaction-tabs';
+import { Button } from '../../../components/ui';
 
 export function TransactionPage() {
   const auctionId = Number(useParams().auctionId);
@@ -59,9 +60,9 @@ function Centered({ title, text, link }: { title: string; text: string; link?: s
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-2 text-slate-600">{text}</p>
       {link && (
-        <Link to={link} className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white">
-          Sign in
-        </Link>
+        <Button asChild variant="primary" className="mt-6">
+          <Link to={link}>Sign in</Link>
+        </Button>
       )}
     </div>
   );

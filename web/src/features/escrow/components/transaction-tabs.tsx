@@ -1,29 +1,25 @@
 // The escrow page's tabs: progress, payment, documents, shipping, support.
-import { Tabs } from 'radix-ui';
 import { ESCROW_INSPECTION_DAYS, type EscrowTransaction } from '@app/shared';
 import { when } from '../utils/next-step';
 import { DocumentsPanel } from './documents-panel';
 import { PaymentPanel } from './payment-panel';
 import { ShippingPanel } from './shipping-panel';
 import { SupportPanel } from './support-panel';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 
 export function TransactionTabs({ transaction: t }: { transaction: EscrowTransaction }) {
   const done = t.milestones.filter((m) => m.status === 'completed').length;
   const progress = Math.round((100 * done) / Math.max(1, t.milestones.length));
   return (
-    <Tabs.Root defaultValue="overview" className="mt-8">
-      <Tabs.List className="flex flex-wrap gap-2 border-b">
+    <Tabs defaultValue="overview" className="mt-8">
+      <TabsList>
         {['overview', 'payment', 'documents', 'shipping', 'support'].map((v) => (
-          <Tabs.Trigger
-            key={v}
-            value={v}
-            className="px-3 py-2 capitalize data-[state=active]:border-b-2 data-[state=active]:border-brand-600"
-          >
+          <TabsTrigger key={v} value={v}>
             {v}
-          </Tabs.Trigger>
+          </TabsTrigger>
         ))}
-      </Tabs.List>
-      <Tabs.Content value="overview" className="py-6">
+      </TabsList>
+      <TabsContent value="overview" className="py-6">
         <p className="text-sm text-slate-600">Progress: {progress}%</p>
         <div className="mt-2 h-2 rounded bg-slate-200">
           <div className="h-2 rounded bg-emerald-500" style={{ width: `${progress}%` }} />
@@ -58,19 +54,19 @@ export function TransactionTabs({ transaction: t }: { transaction: EscrowTransac
           The inspection period ({ESCROW_INSPECTION_DAYS} days) starts when the documents are verified
           {t.inspectionPeriodEnds ? ` and ends ${when(t.inspectionPeriodEnds)}` : ''}.
         </p>
-      </Tabs.Content>
-      <Tabs.Content value="payment" className="py-6">
+      </TabsContent>
+      <TabsContent value="payment" className="py-6">
         <PaymentPanel transaction={t} />
-      </Tabs.Content>
-      <Tabs.Content value="documents" className="py-6">
+      </TabsContent>
+      <TabsContent value="documents" className="py-6">
         <DocumentsPanel transaction={t} />
-      </Tabs.Content>
-      <Tabs.Content value="shipping" className="py-6">
+      </TabsContent>
+      <TabsContent value="shipping" className="py-6">
         <ShippingPanel transaction={t} />
-      </Tabs.Content>
-      <Tabs.Content value="support" className="py-6">
+      </TabsContent>
+      <TabsContent value="support" className="py-6">
         <SupportPanel transaction={t} />
-      </Tabs.Content>
-    </Tabs.Root>
+      </TabsContent>
+    </Tabs>
   );
 }

@@ -9,12 +9,13 @@ import {
   type ForumSort,
   type ForumThread,
 } from '@app/shared';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import { forumListKey, forumListQuery, type ForumFilter } from '../api/forum';
 import { useNewPostEvents } from '../hooks/use-forum-events';
 import { NewPostForm } from './new-post-form';
 import { PostCard } from './post-card';
 import { SamplePosts } from './sample-posts';
+import { Button, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 
 const SORT_LABELS: Record<ForumSort, string> = { recent: 'Most recent', trending: 'Trending', top: 'Most liked' };
 
@@ -25,7 +26,9 @@ export function CommunityPage() {
   const [searchText, setSearchText] = useState('');
   const [showFilters, setShowFilters] = useState(false);
   const [composing, setComposing] = useState(false);
-  const [arrived, setArrived] = useState(0);
+  // Posts counted for the list as it is filtered now: another filter starts from none.
+  const [counted, setCounted] = useState({ filter, n: 0 });
+  const arrived = counted.filter === filter ? counted.n : 0;
   const list = useInfiniteQuery(forumListQuery(filter));
 
   // Typing settles for 300 ms before the search runs.
@@ -33,7 +36,6 @@ export function CommunityPage() {
     const t = setTimeout(() => setFilter((f) => (f.search === searchText ? f : { ...f, search: searchText })), 300);
     return () => clearTimeout(t);
   }, [searchText]);
-  useEffect(() => setArrived(0), [filter]);
 
   useNewPostEvents((p) => {
     if (p.userId === me.data?.user?.id) return;
@@ -45,11 +47,12 @@ export function CommunityPage() {
       const counts = { ...first.counts, all: first.counts.all + 1, [category]: first.counts[category] + 1 };
       return { ...data, pages: [{ ...first, counts }, ...data.pages.slice(1)] };
     });
-    if (filter.category === 'all' || filter.category === p.category) setArrived((n) => n + 1);
+    if (filter.category === 'all' || filter.category === p.category)
+      setCounted((c) => ({ filter, n: (c.filter === filter ? c.n : 0) + 1 }));
   });
 
   const showArrived = () => {
-    setArrived(0);
+    setCounted({ filter, n: 0 });
     void queryClient.resetQueries({ queryKey: forumListKey });
   };
   const onPosted = (post: ForumThread) => {
@@ -78,17 +81,13 @@ export function CommunityPage() {
           <p className="mt-1 text-slate-600">Discussions for dealers, collectors and enthusiasts.</p>
         </div>
         {me.data ? (
-          <button
-            type="button"
-            onClick={() => setComposing((c) => !c)}
-            className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white"
-          >
+          <Button onClick={() => setComposing((c) => !c)} variant="dark">
             New Post
-          </button>
+          </Button>
         ) : (
-          <Link to="/login?next=/community" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">
-            Sign in to post
-          </Link>
+          <Button asChild variant="outline">
+            <Link to="/login?next=/community">Sign in to post</Link>
+          </Button>
         )}
       </div>
 
@@ -107,22 +106,16 @@ export function CommunityPage() {
           aria-label="Search discussions"
           className="min-w-64 flex-1 rounded-lg border border-slate-300 p-2"
         />
-        <button
-          type="button"
-          onClick={() => setShowFilters((s) => !s)}
-          className="rounded-lg border border-slate-300 px-4 py-2"
-          aria-expanded={showFilters}
-        >
+        <Button onClick={() => setShowFilters((s) => !s)} variant="outline" aria-expanded={showFilters}>
           Filter
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() => setFilter((f) => ({ ...f, sort: f.sort === 'trending' ? 'recent' : 'trending' }))}
-          className={`rounded-lg border px-4 py-2 ${filter.sort === 'trending' ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300'}`}
+          variant={filter.sort === 'trending' ? 'dark' : 'outline'}
           aria-pressed={filter.sort === 'trending'}
         >
           Trending
-        </button>
+        </Button>
       </div>
       {showFilters && (
         <div className="mt-3 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -154,60 +147,59 @@ export function CommunityPage() {
         </div>
       )}
 
-      <div role="tablist" className="mt-6 flex flex-wrap gap-2 border-b border-slate-200">
-        {FORUM_CATEGORIES.map((c) => (
-          <button
-            key={c}
-            role="tab"
-            type="button"
-            aria-selected={filter.category === c}
-            data-testid={`forum-tab-${c}`}
-            onClick={() => setFilter((f) => ({ ...f, category: c }))}
-            className={`-mb-px border-b-2 px-3 py-2 capitalize ${filter.category === c ? 'border-slate-900 font-semibold' : 'border-transparent text-slate-600'}`}
-          >
-            {c}{' '}
-            {counts && (
-              <span className="text-slate-500" data-testid={`forum-count-${c}`}>
-                ({counts[c]})
-              </span>
-            )}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        value={filter.category}
+        onValueChange={(c) => setFilter((f) => ({ ...f, category: c as ForumFilter['category'] }))}
+        className="mt-6"
+      >
+        <TabsList aria-label="Categories">
+          {FORUM_CATEGORIES.map((c) => (
+            <TabsTrigger key={c} value={c} data-testid={`forum-tab-${c}`}>
+              {c}{' '}
+              {counts && (
+                <span className="font-normal text-slate-500" data-testid={`forum-count-${c}`}>
+                  ({counts[c]})
+                </span>
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {/* One panel: the list, filtered by whichever category is chosen. */}
+        <TabsContent value={filter.category}>
+          {arrived > 0 && (
+            <Button
+              onClick={showArrived}
+              variant="bare"
+              className="mt-4 w-full rounded-lg bg-blue-50 p-2 font-medium text-blue-800 hover:bg-blue-100"
+              data-testid="forum-new-posts"
+            >
+              {arrived} new {arrived === 1 ? 'post' : 'posts'}
+            </Button>
+          )}
 
-      {arrived > 0 && (
-        <button
-          type="button"
-          onClick={showArrived}
-          className="mt-4 w-full rounded-lg bg-blue-50 p-2 font-medium text-blue-800"
-          data-testid="forum-new-posts"
-        >
-          {arrived} new {arrived === 1 ? 'post' : 'posts'}
-        </button>
-      )}
-
-      <div className="mt-6 space-y-4" data-testid="forum-list">
-        {list.isLoading && <p className="text-slate-500">Loading discussions…</p>}
-        {list.isError && <p className="text-red-600">Failed to load discussions. Please try again later.</p>}
-        {posts.map((p) => (
-          <PostCard key={p.id} post={p} />
-        ))}
-        {list.isSuccess &&
-          posts.length === 0 &&
-          (unfiltered && counts?.all === 0 ? <SamplePosts /> : <p className="text-slate-500">No discussions match.</p>)}
-      </div>
-      {list.hasNextPage && (
-        <div className="mt-6 text-center">
-          <button
-            type="button"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-            className="rounded-lg border border-slate-300 px-6 py-2 font-semibold"
-          >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load More Posts'}
-          </button>
-        </div>
-      )}
+          <div className="mt-6 space-y-4" data-testid="forum-list">
+            {list.isLoading && <p className="text-slate-500">Loading discussions…</p>}
+            {list.isError && <p className="text-red-600">Failed to load discussions. Please try again later.</p>}
+            {posts.map((p) => (
+              <PostCard key={p.id} post={p} />
+            ))}
+            {list.isSuccess &&
+              posts.length === 0 &&
+              (unfiltered && counts?.all === 0 ? (
+                <SamplePosts />
+              ) : (
+                <p className="text-slate-500">No discussions match.</p>
+              ))}
+          </div>
+          {list.hasNextPage && (
+            <div className="mt-6 text-center">
+              <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} variant="outline">
+                {list.isFetchingNextPage ? 'Loading…' : 'Load More Posts'}
+              </Button>
+            </div>
+          )}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FORUM_REPLY_MAX_LENGTH, relativeTime, type ForumReply, type ForumThread } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import {
   deletePost,
   forumListKey,
@@ -19,6 +19,7 @@ import {
 import { useThreadEvents } from '../hooks/use-forum-events';
 import { EditPostForm } from './edit-post-form';
 import { PostText } from './post-text';
+import { Button, Textarea } from '../../../components/ui';
 
 const failed = (title: string) => (err: Error) =>
   toast({
@@ -39,15 +40,15 @@ function LikeButton({
   disabled: boolean;
 }) {
   return (
-    <button
-      type="button"
+    <Button
       onClick={onToggle}
       disabled={disabled}
       aria-pressed={liked}
-      className={`rounded-full border px-3 py-1 text-sm ${liked ? 'border-rose-300 bg-rose-50 text-rose-700' : 'border-slate-300'}`}
+      variant={liked ? 'outline-danger' : 'outline'}
+      size="pill"
     >
       {liked ? 'Liked' : 'Like'} · <span data-testid="like-count">{likes}</span>
-    </button>
+    </Button>
   );
 }
 
@@ -179,35 +180,26 @@ function Discussion({ thread }: { thread: ForumThread }) {
           </span>
           {me && me.id !== thread.userId && (
             <>
-              <button
-                type="button"
-                onClick={() => follow.mutate()}
-                className="rounded-full border border-slate-300 px-3 py-1 text-sm"
-              >
+              <Button onClick={() => follow.mutate()} variant="outline" size="pill">
                 {thread.followingAuthor ? `Following ${thread.user.name}` : `Follow ${thread.user.name}`}
-              </button>
-              <button
-                type="button"
-                onClick={() => report.mutate(undefined)}
-                className="text-sm text-slate-500 underline"
-              >
+              </Button>
+              <Button onClick={() => report.mutate(undefined)} variant="link-muted">
                 Report
-              </button>
+              </Button>
             </>
           )}
           {thread.canEdit && !editing && (
-            <button type="button" onClick={() => setEditing(true)} className="text-sm text-slate-600 underline">
+            <Button onClick={() => setEditing(true)} variant="link-muted">
               Edit
-            </button>
+            </Button>
           )}
           {thread.canDelete && (
-            <button
-              type="button"
+            <Button
               onClick={() => window.confirm('Delete this post and its replies?') && remove.mutate()}
-              className="text-sm text-red-600 underline"
+              variant="link-danger"
             >
               Delete
-            </button>
+            </Button>
           )}
         </div>
       </article>
@@ -236,13 +228,9 @@ function Discussion({ thread }: { thread: ForumThread }) {
                   onToggle={() => likeReply.mutate(r)}
                 />
                 {me && me.id !== r.userId && (
-                  <button
-                    type="button"
-                    onClick={() => report.mutate(r.id)}
-                    className="text-sm text-slate-500 underline"
-                  >
+                  <Button onClick={() => report.mutate(r.id)} variant="link-muted">
                     Report
-                  </button>
+                  </Button>
                 )}
               </div>
             </li>
@@ -253,23 +241,18 @@ function Discussion({ thread }: { thread: ForumThread }) {
             <form onSubmit={submit} className="mt-6 space-y-3">
               <label className="block">
                 <span className="sr-only">Your reply</span>
-                <textarea
+                <Textarea
                   name="reply"
                   value={reply}
                   onChange={(e) => setReply(e.target.value)}
                   rows={4}
                   maxLength={FORUM_REPLY_MAX_LENGTH}
                   placeholder="Share your experience"
-                  className="w-full rounded-lg border border-slate-300 p-3"
                 />
               </label>
-              <button
-                type="submit"
-                disabled={send.isPending || reply.trim() === ''}
-                className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
-              >
+              <Button type="submit" disabled={send.isPending || reply.trim() === ''} variant="dark">
                 {send.isPending ? 'Posting…' : 'Post Reply'}
-              </button>
+              </Button>
             </form>
           )
         ) : (

@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { editPost } from '../api/forum';
+import { Button, Input, Textarea } from '../../../components/ui';
 
 export function EditPostForm({ thread, onDone }: { thread: ForumThread; onDone: (t: ForumThread | null) => void }) {
   const {
@@ -41,35 +42,20 @@ export function EditPostForm({ thread, onDone }: { thread: ForumThread; onDone: 
       noValidate
     >
       <p className="text-xs text-slate-500">Posts can be edited for {FORUM_EDIT_WINDOW_HOURS} hours after posting.</p>
-      <input
-        aria-label="Title"
-        {...register('title')}
-        maxLength={FORUM_TITLE_MAX_LENGTH}
-        className="w-full rounded-lg border border-slate-300 p-2"
-      />
-      <textarea
-        aria-label="Content"
-        {...register('content')}
-        rows={6}
-        maxLength={FORUM_POST_MAX_LENGTH}
-        className="w-full rounded-lg border border-slate-300 p-2"
-      />
+      <Input aria-label="Title" {...register('title')} maxLength={FORUM_TITLE_MAX_LENGTH} />
+      <Textarea aria-label="Content" {...register('content')} rows={6} maxLength={FORUM_POST_MAX_LENGTH} />
       {error && (
         <p className="text-sm text-red-600" data-testid="edit-error">
           {error}
         </p>
       )}
       <div className="flex gap-3">
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
-        >
+        <Button type="submit" disabled={save.isPending} variant="dark">
           Save
-        </button>
-        <button type="button" onClick={() => onDone(null)} className="rounded-lg border border-slate-300 px-4 py-2">
+        </Button>
+        <Button onClick={() => onDone(null)} variant="outline">
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

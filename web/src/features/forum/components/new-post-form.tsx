@@ -15,10 +15,11 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { createForumPost } from '../api/forum';
+import { Button, Field, Input, Select, Textarea } from '../../../components/ui';
 
 const FIELDS = ['title', 'content', 'category', 'tags'] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (name: unknown): name is Field => (FIELDS as readonly unknown[]).includes(name);
+type PostField = (typeof FIELDS)[number];
+const isField = (name: unknown): name is PostField => (FIELDS as readonly unknown[]).includes(name);
 
 export function NewPostForm({ onPosted, onCancel }: { onPosted: (post: ForumThread) => void; onCancel: () => void }) {
   const {
@@ -39,7 +40,7 @@ export function NewPostForm({ onPosted, onCancel }: { onPosted: (post: ForumThre
     onError: (err) => {
       const body = err instanceof ApiError ? ErrorBodySchema.safeParse(err.body) : null;
       // The first refusal of each field is the one shown, as with the form's own check.
-      const marked = new Set<Field>();
+      const marked = new Set<PostField>();
       for (const issue of (body?.success && body.data.issues) || []) {
         const field = issue.path[0];
         if (isField(field) && !marked.has(field)) {
@@ -54,12 +55,8 @@ export function NewPostForm({ onPosted, onCancel }: { onPosted: (post: ForumThre
       });
     },
   });
-  const error = (f: Field) =>
-    errors[f] && (
-      <span className="mt-1 block text-sm text-red-600" data-testid={`error-${f}`}>
-        {errors[f].message}
-      </span>
-    );
+  /** A field's refusal, where the page and its tests find it. */
+  const error = (f: PostField) => ({ error: errors[f], errorTestId: `error-${f}` });
   return (
     <form
       onSubmit={handleSubmit((post) => create.mutate(post))}
@@ -68,61 +65,33 @@ export function NewPostForm({ onPosted, onCancel }: { onPosted: (post: ForumThre
       noValidate
     >
       <h2 className="text-lg font-semibold">New Post</h2>
-      <label className="block text-sm">
-        <span className="text-slate-700">Title</span>
-        <input
-          {...register('title')}
-          maxLength={FORUM_TITLE_MAX_LENGTH}
-          className="mt-1 w-full rounded-lg border border-slate-300 p-2"
-        />
-        {error('title')}
-      </label>
+      <Field label="Title" {...error('title')}>
+        <Input {...register('title')} maxLength={FORUM_TITLE_MAX_LENGTH} />
+      </Field>
       <div className="flex flex-col gap-4 sm:flex-row">
-        <label className="block text-sm sm:w-1/3">
-          <span className="text-slate-700">Category</span>
-          <select
-            {...register('category')}
-            className="mt-1 w-full rounded-lg border border-slate-300 bg-white p-2 capitalize"
-          >
+        <Field label="Category" {...error('category')} className="sm:w-1/3">
+          <Select {...register('category')} className="capitalize">
             {FORUM_POST_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
             ))}
-          </select>
-          {error('category')}
-        </label>
-        <label className="block flex-1 text-sm">
-          <span className="text-slate-700">Tags (up to {FORUM_MAX_TAGS}, separated by commas)</span>
-          <input
-            {...register('tags')}
-            className="mt-1 w-full rounded-lg border border-slate-300 p-2"
-            placeholder="porsche, inspection"
-          />
-          {error('tags')}
-        </label>
+          </Select>
+        </Field>
+        <Field label={`Tags (up to ${FORUM_MAX_TAGS}, separated by commas)`} {...error('tags')} className="flex-1">
+          <Input {...register('tags')} placeholder="porsche, inspection" />
+        </Field>
       </div>
-      <label className="block text-sm">
-        <span className="text-slate-700">Content</span>
-        <textarea
-          {...register('content')}
-          rows={6}
-          maxLength={FORUM_POST_MAX_LENGTH}
-          className="mt-1 w-full rounded-lg border border-slate-300 p-2"
-        />
-        {error('content')}
-      </label>
+      <Field label="Content" {...error('content')}>
+        <Textarea {...register('content')} rows={6} maxLength={FORUM_POST_MAX_LENGTH} />
+      </Field>
       <div className="flex gap-3">
-        <button
-          type="submit"
-          disabled={create.isPending}
-          className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50"
-        >
+        <Button type="submit" disabled={create.isPending} variant="dark">
           {create.isPending ? 'Publishing…' : 'Publish'}
-        </button>
-        <button type="button" onClick={onCancel} className="rounded-lg border border-slate-300 px-4 py-2">
+        </Button>
+        <Button onClick={onCancel} variant="outline">
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -14,6 +14,7 @@ import {
 } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useHistoryReport } from '../api/history-report';
+import { Button } from '../../../components/ui';
 
 type Section = VehicleHistoryReport['sampleSections'][number];
 const BAND_CLASS = {
@@ -53,15 +54,15 @@ export function HistoryReportCard({ vin }: { vin: string | null }) {
     <section className="rounded-xl border bg-white p-5" data-testid="history-report">
       <div className="flex items-center justify-between">
         <h2 className="text-xl font-semibold">Vehicle History Report</h2>
-        <button
-          type="button"
+        <Button
           onClick={() => void q.refetch()}
           disabled={q.isFetching}
-          className="inline-flex items-center gap-1 rounded border px-2 py-1 text-sm disabled:opacity-50"
+          variant="outline"
+          size="sm"
           data-testid="history-refresh"
         >
           <RefreshCw className={`h-4 w-4 ${q.isFetching ? 'animate-spin' : ''}`} /> Refresh Report
-        </button>
+        </Button>
       </div>
       {q.isPending && <p className="mt-3 text-slate-500">Loading vehicle history…</p>}
       {q.isError && (
@@ -147,14 +148,9 @@ function Report({ report: r, open, toggle }: { report: VehicleHistoryReport; ope
           +{extra} more
         </p>
       )}
-      <button
-        type="button"
-        onClick={toggle}
-        className="mt-4 font-semibold text-brand-600 underline"
-        data-testid="history-toggle"
-      >
+      <Button onClick={toggle} variant="link" className="mt-4" data-testid="history-toggle">
         {open ? 'Hide Full Report Details' : 'Show Full Report Details'}
-      </button>
+      </Button>
       {open && (
         <div className="mt-3 space-y-4" data-testid="history-details">
           <div>

@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { relativeTime, type NotificationList } from '@app/shared';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import { markNotificationsRead, notificationsQueryKey, useNotifications } from '../api/notifications';
 
 /** The header's bell: how many notices are unread, and the list, which marks them read when it is opened. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type EmailSettings } from '@app/shared';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import { toast } from '../../../lib/toast';
 import { emailSettingsQueryKey, setEmailSetting, useEmailSettings } from '../api/notifications';
 

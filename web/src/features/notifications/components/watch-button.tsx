@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/session';
 import { toast } from '../../../lib/toast';
 import { setWatching, useWatchlist, watchlistQueryKey } from '../api/notifications';
+import { Button } from '../../../components/ui';
 
 /**
  * "Watch" on a listing or a card: a watched auction sends an "ending in 15 minutes" and an "ended" notice. Signed
@@ -41,20 +42,26 @@ export function WatchButton({ auctionId, compact = false }: { auctionId: number;
 
   const label = watching ? 'Watching' : 'Watch';
   return (
-    <button
-      type="button"
+    <Button
       onClick={(e) => void onClick(e)}
       aria-pressed={watching}
       aria-label={compact ? `${label} this auction` : undefined}
       data-testid="watch-button"
+      // On a card's photo: a round icon; on the listing: a button whose star fills in amber while watched.
+      variant={compact ? 'bare' : 'outline'}
+      size="sm"
       className={
         compact
           ? `rounded-full bg-white/90 p-2 shadow hover:bg-white ${watching ? 'text-amber-500' : 'text-slate-600'}`
-          : `inline-flex items-center gap-2 rounded-lg border px-4 py-2 text-sm font-semibold ${watching ? 'border-amber-400 bg-amber-50 text-amber-700' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`
+          : undefined
       }
     >
-      <Star className="h-4 w-4" fill={watching ? 'currentColor' : 'none'} aria-hidden />
+      <Star
+        className={`h-4 w-4 ${watching && !compact ? 'text-amber-500' : ''}`}
+        fill={watching ? 'currentColor' : 'none'}
+        aria-hidden
+      />
       {!compact && label}
-    </button>
+    </Button>
   );
 }

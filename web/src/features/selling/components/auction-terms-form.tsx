@@ -7,12 +7,11 @@ import { ADMIN_AUCTION_DURATIONS_DAYS, FEATURE_OFF_TEXT, SubmitAuctionBodySchema
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { submitAuction } from '../api/submit-auction';
-import { Field } from './field';
-import { useMarketplaceSettings } from '../../system';
+import { useMarketplaceSettings } from '../../../shared/config';
+import { Button, Field, Input, Select } from '../../../components/ui';
 
 /** An optional amount left blank is no amount, not an invalid one. */
 const blankIsNone = { setValueAs: (v: string | undefined) => (v === '' ? undefined : v) };
-const input = 'mt-1 w-full rounded border px-3 py-2';
 
 export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubmitted(): void }) {
   const { register, handleSubmit, formState } = useForm({
@@ -52,16 +51,16 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
   return (
     <form onSubmit={send} className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-2">
       <Field label="Starting bid ($)" error={errors.startingBid?.message}>
-        <input required {...register('startingBid')} className={input} data-testid="sub-start" />
+        <Input required {...register('startingBid')} data-testid="sub-start" />
       </Field>
       <Field label="Reserve price ($, optional)" error={errors.reservePrice?.message}>
-        <input {...register('reservePrice', blankIsNone)} className={input} />
+        <Input {...register('reservePrice', blankIsNone)} />
       </Field>
       <Field label="Buy It Now price ($, optional)" error={errors.buyItNowPrice?.message}>
-        <input {...register('buyItNowPrice', blankIsNone)} className={input} />
+        <Input {...register('buyItNowPrice', blankIsNone)} />
       </Field>
       <Field label="Duration" error={errors.durationDays?.message}>
-        <select {...register('durationDays', blankIsNone)} className={input} data-testid="sub-duration">
+        <Select {...register('durationDays', blankIsNone)} data-testid="sub-duration">
           <option value="">
             {defaultDays === undefined ? 'Marketplace default' : `Marketplace default (${defaultDays} days today)`}
           </option>
@@ -70,10 +69,10 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
               {d} days
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
-      <Field label="Location" error={errors.location?.message} className="text-sm sm:col-span-2">
-        <input required {...register('location')} className={input} data-testid="sub-location" />
+      <Field label="Location" error={errors.location?.message} className="sm:col-span-2">
+        <Input required {...register('location')} data-testid="sub-location" />
       </Field>
       <label className="flex items-start gap-2 text-sm sm:col-span-2">
         <input
@@ -92,14 +91,15 @@ export function AuctionTermsForm({ carId, onSubmitted }: { carId: number; onSubm
           )}
         </span>
       </label>
-      <button
+      <Button
         type="submit"
         disabled={submit.isPending}
-        className="rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2"
+        variant="dark"
+        className="sm:col-span-2"
         data-testid="submit-auction"
       >
         {submit.isPending ? 'Submitting…' : 'Submit to Auction'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -20,8 +20,8 @@ import { digitsOnly, filtered, upperCase } from '../../../lib/filtered-input';
 import { toast } from '../../../lib/toast';
 import type { CarDetails } from '../api/cars';
 import { useTrims } from '../api/get-trims';
-import { Field } from './field';
-import { VinScanner } from './vin-scanner';
+import { VinScanner } from '../../../shared/vehicle';
+import { Button, Field, Input, Select, Textarea } from '../../../components/ui';
 
 const YEARS = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MAX - i);
 const CarDetailsSchema = CreateCarBodySchema.pick({
@@ -54,7 +54,7 @@ export function CarForm({
   onChanged(): void;
 }) {
   const [scanning, setScanning] = useState(false);
-  const { register, handleSubmit, control, getValues, setValue, watch, formState } = useForm({
+  const { register, handleSubmit, control, getValues, setValue, subscribe, formState } = useForm({
     resolver: zodResolver(CarDetailsSchema),
     defaultValues: {
       vin: '',
@@ -73,10 +73,7 @@ export function CarForm({
   const trims = useTrims(make, model.trim());
 
   const changed = useEffectEvent(onChanged);
-  useEffect(() => {
-    const sub = watch(() => changed());
-    return () => sub.unsubscribe();
-  }, [watch]);
+  useEffect(() => subscribe({ formState: { values: true }, callback: () => changed() }), [subscribe]);
 
   /** The spec's checks before the contract's: a toast for the first thing missing. */
   const ready = (): boolean => {
@@ -145,106 +142,91 @@ export function CarForm({
         className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-2"
         noValidate
       >
-        <Field label="VIN">
-          <span className="mt-1 flex gap-2">
-            <input
-              {...filtered(register('vin'), upperCase)}
-              maxLength={VIN_LENGTH}
-              className="w-full rounded border px-3 py-2 font-mono"
-              data-testid="sub-vin"
-            />
-            <button
-              type="button"
-              onClick={() => setScanning(true)}
-              className="inline-flex items-center gap-1 rounded border px-3 text-sm font-medium hover:bg-slate-50"
-              data-testid="scan-vin"
-            >
+        <Field
+          label="VIN"
+          addon={
+            <Button onClick={() => setScanning(true)} variant="outline" size="sm" data-testid="scan-vin">
               <ScanLine className="h-4 w-4" /> Scan
-            </button>
-          </span>
+            </Button>
+          }
+        >
+          <Input
+            {...filtered(register('vin'), upperCase)}
+            maxLength={VIN_LENGTH}
+            className="font-mono"
+            data-testid="sub-vin"
+          />
         </Field>
         <Field label="Year" error={errors.year?.message}>
-          <select {...register('year')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-year">
+          <Select {...register('year')} data-testid="sub-year">
             {YEARS.map((y) => (
               <option key={y}>{y}</option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field label="Make">
-          <select {...register('make')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-make">
+          <Select {...register('make')} data-testid="sub-make">
             <option value="">Choose a make</option>
             {MAKES.map((m) => (
               <option key={m}>{m}</option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field label="Model" error={errors.model?.message}>
-          <input {...register('model')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-model" />
+          <Input {...register('model')} data-testid="sub-model" />
         </Field>
         <Field label="Trim (optional)" error={errors.trim?.message}>
-          <input
+          <Input
             {...register('trim')}
             maxLength={100}
             list="trim-choices"
             placeholder={trims.data?.trims[0] ? `e.g. ${trims.data.trims[0]}` : ''}
-            className="mt-1 w-full rounded border px-3 py-2"
             data-testid="sub-trim"
           />
-          <datalist id="trim-choices">
-            {(trims.data?.trims ?? []).map((t) => (
-              <option key={t} value={t} />
-            ))}
-          </datalist>
         </Field>
+        <datalist id="trim-choices">
+          {(trims.data?.trims ?? []).map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
         <Field label="Mileage" error={errors.mileage?.message}>
-          <input
-            {...filtered(register('mileage'), digitsOnly)}
-            inputMode="numeric"
-            className="mt-1 w-full rounded border px-3 py-2"
-            data-testid="sub-mileage"
-          />
+          <Input {...filtered(register('mileage'), digitsOnly)} inputMode="numeric" data-testid="sub-mileage" />
         </Field>
         <Field label="Condition">
-          <select
-            {...register('condition')}
-            className="mt-1 w-full rounded border px-3 py-2"
-            data-testid="sub-condition"
-          >
+          <Select {...register('condition')} data-testid="sub-condition">
             <option value="">Choose a condition</option>
             {SUBMIT_CONDITIONS.map((c) => (
               <option key={c}>{c}</option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field label="Body category">
-          <select {...register('category')} className="mt-1 w-full rounded border px-3 py-2" data-testid="sub-category">
+          <Select {...register('category')} data-testid="sub-category">
             {CAR_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {CAR_CATEGORY_LABELS[c]}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
-        <div className="sm:col-span-2">
-          <Field label="Description" error={errors.description?.message}>
-            <textarea
-              {...register('description')}
-              rows={4}
-              maxLength={5000}
-              placeholder="History, options, service, any flaws"
-              className="mt-1 w-full rounded border px-3 py-2"
-              data-testid="sub-description"
-            />
-          </Field>
-        </div>
-        <button
+        <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
+          <Textarea
+            {...register('description')}
+            rows={4}
+            maxLength={5000}
+            placeholder="History, options, service, any flaws"
+            data-testid="sub-description"
+          />
+        </Field>
+        <Button
           type="submit"
           disabled={pending}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-2"
+          variant="primary"
+          className="sm:col-span-2"
           data-testid="get-valuation"
         >
           {valuing ? (pending ? 'Valuing…' : 'Get AI Valuation') : pending ? 'Saving…' : 'Continue to auction terms'}
-        </button>
+        </Button>
       </form>
     </>
   );

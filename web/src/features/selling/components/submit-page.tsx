@@ -5,13 +5,13 @@ import { useMutation } from '@tanstack/react-query';
 import { formatMoney, type CarValuationResponse } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useMe } from '../../account';
-import { FeatureOffNotice, useFeatureOn } from '../../system';
-import { ValuationEvidence } from '../../valuation';
+import { useMe } from '../../../shared/session';
+import { FeatureOffNotice, useFeatureOn } from '../../../shared/config';
+import { ValuationEvidence, PhotoPicker } from '../../../shared/vehicle';
 import { createCar, valueCar, type CarDetails } from '../api/cars';
 import { AuctionTermsForm } from './auction-terms-form';
 import { CarForm } from './car-form';
-import { PhotoPicker } from './photo-picker';
+import { Button } from '../../../components/ui';
 
 export function SubmitPage() {
   const me = useMe();
@@ -50,12 +50,9 @@ export function SubmitPage() {
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Sell Your Car</h1>
         <p className="mt-2 text-slate-600">Sign in to list a car and get its AI valuation.</p>
-        <Link
-          to="/login?next=/submit"
-          className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white"
-        >
-          Sign in
-        </Link>
+        <Button asChild variant="primary" className="mt-6">
+          <Link to="/login?next=/submit">Sign in</Link>
+        </Button>
       </div>
     );
   }

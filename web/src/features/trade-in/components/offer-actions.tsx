@@ -5,6 +5,7 @@ import type { TradeInOfferView } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { answerOffer, tradeInsQueryKey } from '../api/trade-in';
+import { Button } from '../../../components/ui';
 
 export function OfferActions({ offer: initial }: { offer: TradeInOfferView }) {
   const [offer, setOffer] = useState(initial);
@@ -41,24 +42,12 @@ export function OfferActions({ offer: initial }: { offer: TradeInOfferView }) {
   }
   return (
     <span className="flex gap-2">
-      <button
-        type="button"
-        disabled={pending}
-        onClick={() => answer('accept')}
-        className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white disabled:opacity-50"
-        data-testid="ti-accept"
-      >
+      <Button disabled={pending} onClick={() => answer('accept')} variant="success" data-testid="ti-accept">
         Accept Offer
-      </button>
-      <button
-        type="button"
-        disabled={pending}
-        onClick={() => answer('decline')}
-        className="rounded-lg border px-4 py-2 font-semibold disabled:opacity-50"
-        data-testid="ti-decline"
-      >
+      </Button>
+      <Button disabled={pending} onClick={() => answer('decline')} variant="outline" data-testid="ti-decline">
         Decline
-      </button>
+      </Button>
     </span>
   );
 }

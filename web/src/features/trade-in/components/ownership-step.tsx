@@ -2,10 +2,10 @@
 // payoff quote, whose valid-through date may not have passed. The refusals come from the shared form contract.
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { TITLE_PHOTOS_MAX, TRADE_IN_PAYOFF_DAYS, utcDate, type TradeInDraft } from '@app/shared';
-import { PhotoPicker } from '../../selling';
+import { PhotoPicker } from '../../../shared/vehicle';
 import { filtered } from '../../../lib/filtered-input';
+import { Field, Input } from '../../../components/ui';
 
-const input = 'mt-1 w-full rounded border px-3 py-2';
 const amountText = (text: string) => text.replace(/[^\d.]/g, '');
 
 function Error({ text }: { text: string | undefined }) {
@@ -65,52 +65,39 @@ export function OwnershipStep({ onTitleBusy }: { onTitleBusy(busy: boolean): voi
           <p className="rounded bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2">
             A {TRADE_IN_PAYOFF_DAYS}-day payoff is required from the lienholder: it is paid out of the offer.
           </p>
-          <label className="text-sm">
-            Lienholder name *
-            <input {...register('lienholderName')} maxLength={120} className={input} data-testid="ti-lienholder" />
-            <Error text={errors.lienholderName?.message} />
-          </label>
-          <label className="text-sm">
-            Payoff amount ($) *
-            <input
+          <Field label="Lienholder name *" error={errors.lienholderName?.message} errorTestId="ti-field-error">
+            <Input {...register('lienholderName')} maxLength={120} data-testid="ti-lienholder" />
+          </Field>
+          <Field label="Payoff amount ($) *" error={errors.payoffAmount?.message} errorTestId="ti-field-error">
+            <Input
               {...filtered(register('payoffAmount'), amountText)}
               maxLength={14}
               inputMode="decimal"
-              className={input}
               data-testid="ti-payoff"
             />
-            <Error text={errors.payoffAmount?.message} />
-          </label>
-          <label className="text-sm">
-            Per diem ($ a day)
-            <input
+          </Field>
+          <Field label="Per diem ($ a day)" error={errors.payoffPerDiem?.message} errorTestId="ti-field-error">
+            <Input
               {...filtered(register('payoffPerDiem'), amountText)}
               maxLength={8}
               inputMode="decimal"
-              className={input}
               data-testid="ti-per-diem"
             />
-            <Error text={errors.payoffPerDiem?.message} />
-          </label>
-          <label className="text-sm">
-            Payoff valid through
-            <input
+          </Field>
+          <Field label="Payoff valid through" error={errors.payoffValidDate?.message} errorTestId="ti-field-error">
+            <Input
               type="date"
               {...register('payoffValidDate')}
               min={utcDate(new Date())}
-              className={input}
               data-testid="ti-payoff-date"
             />
-            <Error text={errors.payoffValidDate?.message} />
-          </label>
-          <label className="text-sm">
-            Lienholder contact
-            <input {...register('lienholderContact')} maxLength={120} className={input} data-testid="ti-lien-contact" />
-          </label>
-          <label className="text-sm">
-            Lienholder address
-            <input {...register('lienholderAddress')} maxLength={200} className={input} data-testid="ti-lien-address" />
-          </label>
+          </Field>
+          <Field label="Lienholder contact">
+            <Input {...register('lienholderContact')} maxLength={120} data-testid="ti-lien-contact" />
+          </Field>
+          <Field label="Lienholder address">
+            <Input {...register('lienholderAddress')} maxLength={200} data-testid="ti-lien-address" />
+          </Field>
         </>
       )}
     </div>

@@ -1,8 +1,9 @@
 // Step 5: the firm offer and how it was reached: the model's estimate and breakdown, the comparables it rests on, the
 // market analysis, the margin and any lien payoff; the owner accepts or declines it here or later on the dashboard.
 import { formatMoney, type TradeInResult } from '@app/shared';
-import { ComparablesTable } from '../../valuation';
+import { ComparablesTable } from '../../../shared/vehicle';
 import { OfferActions } from './offer-actions';
+import { Button } from '../../../components/ui';
 
 const signedMoney = (s: string) => (s.startsWith('-') ? `-${formatMoney(s.slice(1))}` : `+${formatMoney(s)}`);
 const expiry = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -84,14 +85,9 @@ export function ResultsView({ result, onReset }: { result: TradeInResult; onRese
       </p>
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <OfferActions offer={result.offer} />
-        <button
-          type="button"
-          onClick={onReset}
-          className="rounded-lg border px-4 py-2 font-semibold"
-          data-testid="ti-reset"
-        >
+        <Button onClick={onReset} variant="outline" data-testid="ti-reset">
           Evaluate Another Vehicle
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -7,9 +7,9 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TRADE_IN_TEXTS, type TradeInResult } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMe } from '../../account';
-import { FeatureOffNotice, useFeatureOn } from '../../system';
-import { PhotoPicker } from '../../selling';
+import { useMe } from '../../../shared/session';
+import { FeatureOffNotice, useFeatureOn } from '../../../shared/config';
+import { PhotoPicker } from '../../../shared/vehicle';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { evaluateTradeIn, tradeInsQueryKey } from '../api/trade-in';
@@ -19,6 +19,7 @@ import { ReviewStep } from './review-step';
 import { useDraft } from './use-draft';
 import { VehicleStep } from './vehicle-step';
 import { DraftFormSchema, EMPTY_DRAFT, STEPS, toForm, vehicleFilled } from './wizard-state';
+import { Button } from '../../../components/ui';
 
 export function TradeInPage() {
   const me = useMe();
@@ -148,35 +149,32 @@ function TradeInWizard() {
         {step === 5 && result && <ResultsView result={result} onReset={restart} />}
         {loaded && step < 5 && (
           <div className="mt-6 flex justify-between">
-            <button
-              type="button"
+            <Button
               disabled={step === 1}
               onClick={() => go((step - 1) as 1 | 2 | 3)}
-              className="rounded-lg border px-4 py-2 font-semibold disabled:opacity-40"
+              variant="outline"
               data-testid="ti-back"
             >
               Back
-            </button>
+            </Button>
             {step < 4 ? (
-              <button
-                type="button"
+              <Button
                 disabled={!canContinue}
                 onClick={() => go((step + 1) as 2 | 3 | 4)}
-                className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50"
+                variant="primary"
                 data-testid="ti-continue"
               >
                 Continue
-              </button>
+              </Button>
             ) : (
-              <button
-                type="button"
+              <Button
                 disabled={pending || busy.title}
                 onClick={() => void evaluate()}
-                className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50"
+                variant="primary"
                 data-testid="ti-evaluate"
               >
                 {pending ? 'Evaluating…' : 'Get My Offer'}
-              </button>
+              </Button>
             )}
           </div>
         )}

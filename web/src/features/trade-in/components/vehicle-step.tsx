@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ScanLine } from 'lucide-react';
 import { TRADE_IN_CONDITIONS, VIN_LENGTH, VinSchema, type ScannedVehicle, type TradeInDraft } from '@app/shared';
-import { VinScanner } from '../../selling';
+import { VinScanner } from '../../../shared/vehicle';
 import { ApiError } from '../../../lib/api-client';
 import { digitsOnly, filtered } from '../../../lib/filtered-input';
 import { decodeVin } from '../api/trade-in';
 import { CONDITION_LABELS } from './wizard-state';
+import { Button, Field, Input, Select, Textarea } from '../../../components/ui';
 
-const input = 'mt-1 w-full rounded border px-3 py-2';
 const vinText = (text: string) => text.toUpperCase().replace(/\s/g, '');
 
 export function VehicleStep() {
@@ -23,13 +23,10 @@ export function VehicleStep() {
   const [scannedTrim, setScannedTrim] = useState<string | null>(null);
 
   // Decode once the VIN is complete (also for a restored draft); a bad VIN shows its reason.
+  const check = vin.length === VIN_LENGTH ? VinSchema.safeParse(vin) : undefined;
+  const complete = check?.success === true;
   useEffect(() => {
-    if (vin.length !== VIN_LENGTH) return;
-    const check = VinSchema.safeParse(vin);
-    if (!check.success) {
-      setDecoded({ vin, vehicle: null, error: check.error.issues[0]?.message });
-      return;
-    }
+    if (!complete) return;
     let live = true;
     decodeVin(vin)
       .then((r) => live && setDecoded({ vin, vehicle: r.vehicle }))
@@ -45,14 +42,19 @@ export function VehicleStep() {
     return () => {
       live = false;
     };
-  }, [vin]);
+  }, [vin, complete]);
 
   const typedVin = () => {
     if (scannedTrim === null || getValues('trim') !== scannedTrim) return;
     setScannedTrim(null);
     setValue('trim', '');
   };
-  const shown = decoded?.vin === vin ? decoded : null;
+  const shown =
+    check && !check.success
+      ? { vin, vehicle: null, error: check.error.issues[0]?.message }
+      : decoded?.vin === vin
+        ? decoded
+        : null;
   const v = shown?.vehicle;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -67,72 +69,61 @@ export function VehicleStep() {
           }}
         />
       )}
-      <label className="text-sm sm:col-span-2">
-        VIN *
-        <span className="mt-1 flex gap-2">
-          <input
-            {...filtered(register('vin', { onChange: typedVin }), vinText)}
-            maxLength={VIN_LENGTH}
-            className="w-full rounded border px-3 py-2 font-mono"
-            data-testid="ti-vin"
-          />
-          <button
-            type="button"
-            onClick={() => setScanning(true)}
-            className="inline-flex items-center gap-1 rounded border px-3 text-sm font-medium hover:bg-slate-50"
-            data-testid="ti-scan-vin"
-          >
+      <Field
+        label="VIN *"
+        className="sm:col-span-2"
+        addon={
+          <Button onClick={() => setScanning(true)} variant="outline" size="sm" data-testid="ti-scan-vin">
             <ScanLine className="h-4 w-4" /> Scan
-          </button>
-        </span>
-        {v && (
-          <span className="mt-1 block text-slate-700" data-testid="ti-decoded">
-            {[v.year, v.make, v.model, v.trim].filter(Boolean).join(' ')}
-          </span>
-        )}
-        {shown && !v && (
-          <span className="mt-1 block text-red-600" data-testid="ti-decode-error">
-            {shown.error ?? 'This VIN could not be decoded; check it against the title.'}
-          </span>
-        )}
-      </label>
-      <label className="text-sm">
-        Mileage *
-        <input
+          </Button>
+        }
+        hint={
+          v && (
+            <span className="text-slate-700" data-testid="ti-decoded">
+              {[v.year, v.make, v.model, v.trim].filter(Boolean).join(' ')}
+            </span>
+          )
+        }
+        error={shown && !v ? (shown.error ?? 'This VIN could not be decoded; check it against the title.') : undefined}
+        errorTestId="ti-decode-error"
+      >
+        <Input
+          {...filtered(register('vin', { onChange: typedVin }), vinText)}
+          maxLength={VIN_LENGTH}
+          className="font-mono"
+          data-testid="ti-vin"
+        />
+      </Field>
+      <Field label="Mileage *">
+        <Input
           {...filtered(register('mileage'), digitsOnly)}
           maxLength={7}
           inputMode="numeric"
-          className={input}
           data-testid="ti-mileage"
         />
-      </label>
-      <label className="text-sm">
-        Condition *
-        <select {...register('condition')} className={input} data-testid="ti-condition">
+      </Field>
+      <Field label="Condition *">
+        <Select {...register('condition')} data-testid="ti-condition">
           <option value="">Choose a condition</option>
           {TRADE_IN_CONDITIONS.map((c) => (
             <option key={c} value={c}>
               {CONDITION_LABELS[c]}
             </option>
           ))}
-        </select>
-      </label>
-      <label className="text-sm">
-        Trim (optional)
-        <input {...register('trim')} maxLength={100} className={input} data-testid="ti-trim" />
-      </label>
-      <label className="text-sm">
-        Exterior colour
-        <input {...register('exteriorColor')} maxLength={40} className={input} data-testid="ti-exterior" />
-      </label>
-      <label className="text-sm">
-        Interior colour
-        <input {...register('interiorColor')} maxLength={40} className={input} data-testid="ti-interior" />
-      </label>
-      <label className="text-sm sm:col-span-2">
-        Notes (optional)
-        <textarea {...register('notes')} maxLength={2000} rows={2} className={input} data-testid="ti-notes" />
-      </label>
+        </Select>
+      </Field>
+      <Field label="Trim (optional)">
+        <Input {...register('trim')} maxLength={100} data-testid="ti-trim" />
+      </Field>
+      <Field label="Exterior colour">
+        <Input {...register('exteriorColor')} maxLength={40} data-testid="ti-exterior" />
+      </Field>
+      <Field label="Interior colour">
+        <Input {...register('interiorColor')} maxLength={40} data-testid="ti-interior" />
+      </Field>
+      <Field label="Notes (optional)" className="sm:col-span-2">
+        <Textarea {...register('notes')} maxLength={2000} rows={2} data-testid="ti-notes" />
+      </Field>
     </div>
   );
 }

@@ -44,18 +44,18 @@ function lineFor(stage: Stage, result: ValuationResponse | null, failure: string
 
 /** Types its line out at 30 ms per character (spec). */
 function useTyped(text: string): string {
-  const [shown, setShown] = useState('');
+  // Counted per line: a new line starts from nothing without a render of the old one.
+  const [typed, setTyped] = useState({ text, count: 0 });
   useEffect(() => {
-    setShown('');
-    let i = 0;
+    let count = 0;
     const timer = setInterval(() => {
-      i += 1;
-      setShown(text.slice(0, i));
-      if (i >= text.length) clearInterval(timer);
+      count += 1;
+      setTyped({ text, count });
+      if (count >= text.length) clearInterval(timer);
     }, 30);
     return () => clearInterval(timer);
   }, [text]);
-  return shown;
+  return typed.text === text ? text.slice(0, typed.count) : '';
 }
 
 export function ValuationHelper({

@@ -11,10 +11,11 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { digitsOnly, filtered, upperCase } from '../../../lib/filtered-input';
 import { toast } from '../../../lib/toast';
-import { FeatureOffNotice, useFeatureOn } from '../../system';
+import { FeatureOffNotice, useFeatureOn } from '../../../shared/config';
 import { estimateValue } from '../api/estimate-value';
 import { SURPRISE_BELOW, ValuationHelper, type Stage } from './valuation-helper';
 import { ValuationResult } from './valuation-result';
+import { Button, Field, Input } from '../../../components/ui';
 
 const CELEBRATE_AFTER_MS = 2000;
 
@@ -94,56 +95,41 @@ export function ValuationPage() {
       </details>
       <ValuationHelper stage={stage} result={result} failure={failure} />
       <form
-        onSubmit={handleSubmit(analyze, refuse)}
+        onSubmit={(e) => void handleSubmit(analyze, refuse)(e)}
         className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-4"
         noValidate
       >
-        <label className="text-sm">
-          VIN
-          <input
+        <Field label="VIN">
+          <Input
             {...filtered(register('vin'), upperCase)}
             maxLength={VIN_LENGTH}
-            className="mt-1 w-full rounded border px-3 py-2 font-mono"
+            className="font-mono"
             data-testid="val-vin"
           />
-        </label>
-        <label className="text-sm">
-          Mileage
-          <input
-            {...filtered(register('mileage'), digitsOnly)}
-            inputMode="numeric"
-            className="mt-1 w-full rounded border px-3 py-2"
-            data-testid="val-mileage"
-          />
-        </label>
-        <label className="text-sm">
-          ZIP
-          <input
+        </Field>
+        <Field label="Mileage">
+          <Input {...filtered(register('mileage'), digitsOnly)} inputMode="numeric" data-testid="val-mileage" />
+        </Field>
+        <Field label="ZIP">
+          <Input
             {...filtered(register('zip'), (t) => t.trim())}
             maxLength={ZIP_LENGTH}
             inputMode="numeric"
-            className="mt-1 w-full rounded border px-3 py-2"
             data-testid="val-zip"
           />
-        </label>
-        <label className="text-sm">
-          Trim (optional)
-          <input
-            {...register('trim')}
-            maxLength={100}
-            placeholder="e.g. Carrera S"
-            className="mt-1 w-full rounded border px-3 py-2"
-            data-testid="val-trim"
-          />
-        </label>
-        <button
+        </Field>
+        <Field label="Trim (optional)">
+          <Input {...register('trim')} maxLength={100} placeholder="e.g. Carrera S" data-testid="val-trim" />
+        </Field>
+        <Button
           type="submit"
           disabled={!ready || busy}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50 sm:col-span-4"
+          variant="primary"
+          className="sm:col-span-4"
           data-testid="val-submit"
         >
           {busy ? 'Analyzing…' : 'Analyze vehicle'}
-        </button>
+        </Button>
       </form>
       {failure && (
         <div className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5" role="alert">

@@ -1,5 +1,5 @@
 import { formatMoney, type ValuationResponse } from '@app/shared';
-import { ValuationEvidence } from './valuation-evidence';
+import { ValuationEvidence } from '../../../shared/vehicle';
 
 export function ValuationResult({ result }: { result: ValuationResponse }) {
   return (

@@ -1,5 +1,5 @@
 import { TERMS, percentText } from '@app/shared';
-import { useFeeSchedule } from '../hooks/use-fee-schedule';
+import { useFeeSchedule } from '../use-fee-schedule';
 import { FeesLoading } from './fee-breakdown';
 
 /** Every fee the marketplace charges, from the schedule the escrow and the buy-now dialog use for a sale made now. */

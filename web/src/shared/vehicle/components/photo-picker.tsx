@@ -5,6 +5,7 @@ import { PHOTO_MAX_BYTES, PHOTO_TEXTS, PHOTO_TYPES, PHOTOS_PER_CAR_MAX, type Pho
 import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { uploadPhoto } from '../api/upload-photo';
+import { Button } from '../../../components/ui';
 
 interface Tile {
   key: string;
@@ -36,10 +37,11 @@ export function PhotoPicker({
   label?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const nextKey = useRef(0);
+  // Keys go on from the photos the picker started with.
+  const nextKey = useRef(initial.length);
   const [tiles, setTiles] = useState<Tile[]>(() =>
-    initial.map((url) => ({
-      key: `i${(nextKey.current += 1)}`,
+    initial.map((url, i) => ({
+      key: `i${i + 1}`,
       name: url.slice(url.lastIndexOf('/') + 1),
       progress: 1,
       url,
@@ -140,26 +142,26 @@ export function PhotoPicker({
               </div>
             )}
             {t.url && (
-              <button
-                type="button"
+              <Button
+                variant="bare"
                 onClick={() => patch(t.key, null)}
                 aria-label={`Remove ${t.name}`}
                 className="absolute right-1 top-1 rounded-full bg-black/60 p-0.5 text-white"
               >
                 <X className="h-3.5 w-3.5" />
-              </button>
+              </Button>
             )}
           </figure>
         ))}
-        <button
-          type="button"
+        <Button
+          variant="bare"
           onClick={() => input.current?.click()}
           className="flex h-20 w-32 flex-col items-center justify-center gap-1 rounded border border-slate-300 bg-white text-sm text-slate-600 hover:bg-slate-50"
           data-testid={testId === 'photo' ? 'add-photos' : `${testId}-add`}
         >
           <ImagePlus className="h-5 w-5" />
           {label}
-        </button>
+        </Button>
       </div>
       <p className="mt-2 text-xs text-slate-500">{typeText}, up to 10 MB each. Drop files here or choose them.</p>
       <input

@@ -1,6 +1,6 @@
 import { formatCents } from '@app/shared';
 import { useStanding } from '../hooks/use-standing';
-import type { StandingInput } from '../utils/standing';
+import type { StandingInput } from '../standing';
 import { Countdown } from './countdown';
 
 /** One line for lists outside the auctions pages (the dashboard): the right price and label, then time left or how it ended. */

@@ -7,7 +7,7 @@ import { parseOrWarn } from '../../../lib/contract';
 import { useServerClock } from '../../../lib/server-clock';
 import { useSocketListeners } from '../../../lib/use-socket-listeners';
 import type { AppSocket } from '../../../lib/socket';
-import { useLiveAuctions, type BidStateEvent } from '../stores/live-auctions';
+import { useLiveAuctions, type BidStateEvent } from '../live-auctions';
 import { auctionQueryKey } from '../api/get-auction';
 import { auctionsQueryKey } from '../api/get-auctions';
 

@@ -1,8 +1,9 @@
 // "What would I pay / receive?": the fee schedule applied to any price a visitor types.
 import { useState } from 'react';
 import { parseMoneyToCents } from '@app/shared';
-import { useFeeSchedule } from '../hooks/use-fee-schedule';
+import { useFeeSchedule } from '../use-fee-schedule';
 import { FeeBreakdown, FeesLoading } from './fee-breakdown';
+import { Field, Input } from '../../../components/ui';
 
 export function FeeCalculator({ initialDollars = 50_000 }: { initialDollars?: number }) {
   const [price, setPrice] = useState(String(initialDollars));
@@ -10,16 +11,15 @@ export function FeeCalculator({ initialDollars = 50_000 }: { initialDollars?: nu
   const schedule = useFeeSchedule();
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-6" aria-label="Fee calculator">
-      <label className="block text-sm font-medium">
-        Sale price in dollars
-        <input
+      <Field label="Sale price in dollars" className="font-medium">
+        <Input
           value={price}
           onChange={(e) => setPrice(e.target.value)}
           inputMode="decimal"
-          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-lg"
+          className="text-lg"
           data-testid="fee-calculator-price"
         />
-      </label>
+      </Field>
       {cents === null ? (
         <p className="mt-4 text-sm text-red-600" role="alert">
           Enter an amount in dollars, like 52000.

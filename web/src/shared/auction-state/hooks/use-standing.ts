@@ -1,6 +1,6 @@
 import type { Standing } from '@app/shared';
 import { useServerClock, useTicker } from '../../../lib/server-clock';
-import { standingOf, type StandingInput } from '../utils/standing';
+import { standingOf, type StandingInput } from '../standing';
 
 /** An auction's standing now, on the server's clock; it changes when the auction ends by the clock. */
 export function useStanding(a: StandingInput): Standing {
