@@ -1,8 +1,15 @@
 // The API's metrics: request latency by route, bids accepted and refused and the size of the groups they are decided
 // in, and the event flow (outbox lag, stream length, consumer-group lag). GET /metrics answers an admin session or
-// the METRICS_TOKEN bearer token, nobody else.
+// the METRICS_TOKEN bearer token, nobody else. Postgres and Redis as the API sees them: its readiness checks.
 import type { FastifyInstance } from 'fastify';
-import { PROMETHEUS_CONTENT_TYPE, createMetrics, eventFlowMetrics, hasMetricsToken } from '@app/infra';
+import {
+  PROMETHEUS_CONTENT_TYPE,
+  createMetrics,
+  eventFlowMetrics,
+  hasMetricsToken,
+  readinessMetrics,
+} from '@app/infra';
+import { apiReadiness } from '../routes/health.js';
 import { currentAdmin } from './auth.js';
 
 export interface BidMetrics {
@@ -25,6 +32,7 @@ export function registerMetrics(app: FastifyInstance): BidMetrics {
     [1, 2, 4, 8, 16, 32, 64, 128, 256, 512],
   );
   eventFlowMetrics(m, { sql: app.sql, redis: app.redis, prefix: app.config.REDIS_PREFIX });
+  readinessMetrics(m, () => apiReadiness(app));
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
