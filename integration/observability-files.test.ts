@@ -99,7 +99,7 @@ describe('the alert rules and the dashboard', () => {
       expect(rule.annotations?.summary, rule.alert).toBeTruthy();
       if (rule.for !== undefined) expect(rule.for, rule.alert).toMatch(/^\d+[smh]$/);
     }
-    // The four: outbox backlog growing, close lateness, stream reader lease lost, 5xx rate.
+    // What the alerts must cover: outbox backlog growing, close lateness, stream reader lease lost, 5xx rate.
     const watched = rules.map((r) => r.expr).join('\n');
     for (const metric of [
       'outbox_oldest_unpublished_age_seconds',
