@@ -1,24 +1,18 @@
 // The compiled services, started the way production starts them (`node <ws>/dist/...`, no TypeScript loader): each
 // one answers what it is in the middle of when SIGTERM arrives and exits 0 well within 10 s; /metrics answers only the
 // token. Needs `npm run build` (which `npm test` runs first).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { connect, createServer as createNetServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropRedisPrefix } from '@app/infra';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../infra/test-support/test-database.js';
 import { REDIS_URL } from '../api/test/support/test-app.js';
+import { requireCompiledEntries, startCompiled } from './support/compiled-service.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'compiled-services-metrics-token';
 let db: TestDatabase;
 let prefix: string;
 beforeAll(async () => {
-  for (const entry of ['api/dist/server.js', 'realtime/dist/server.js', 'workers/dist/main.js']) {
-    if (!existsSync(`${root}${entry}`))
-      throw new Error(`${entry} is missing: run \`npm run build\` before these tests`);
-  }
+  requireCompiledEntries();
   db = await createTestDatabase();
   prefix = testRedisPrefix();
 });
@@ -35,18 +29,10 @@ const freePort = () =>
     });
   });
 
-interface Running {
-  child: ChildProcess;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-  output: () => string;
-}
-
-async function startCompiled(entry: string, env: Record<string, string>, readyUrl: string): Promise<Running> {
-  let output = '';
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
+const startService = (entry: string, env: Record<string, string>, readyUrl: string) =>
+  startCompiled(
+    entry,
+    {
       DATABASE_URL: db.url,
       REDIS_URL,
       REDIS_PREFIX: prefix,
@@ -55,25 +41,8 @@ async function startCompiled(entry: string, env: Record<string, string>, readyUr
       METRICS_TOKEN: TOKEN,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+    readyUrl,
   );
-  for (let i = 0; i < 150; i += 1) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(readyUrl)).ok) return { child, exited, output: () => output };
-    } catch {
-      // still starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${entry} did not become ready:\n${output}`);
-}
 
 /** Sends the head of a POST and part of its body now; `finish()` sends the rest and resolves with the raw answer. */
 function slowPost(port: number, path: string, body: string) {
@@ -103,7 +72,7 @@ function slowPost(port: number, path: string, body: string) {
 describe('the compiled services', () => {
   it('the API finishes a request that was mid-body when SIGTERM came, refuses new ones, and exits 0 within 10 s', async () => {
     const port = await freePort();
-    const api = await startCompiled(
+    const api = await startService(
       'api/dist/server.js',
       { PORT: String(port), REALTIME_PORT: String(await freePort()) },
       `http://127.0.0.1:${port}/readyz`,
@@ -135,7 +104,7 @@ describe('the compiled services', () => {
 
   it('the gateway answers a long-poll in flight when SIGTERM came, and exits 0 within 10 s', async () => {
     const port = await freePort();
-    const gw = await startCompiled(
+    const gw = await startService(
       'realtime/dist/server.js',
       { REALTIME_PORT: String(port) },
       `http://127.0.0.1:${port}/healthz`,
@@ -170,7 +139,7 @@ describe('the compiled services', () => {
 
   it('the workers answer a scrape in flight when SIGTERM came, export the queues, and exit 0 within 10 s', async () => {
     const port = await freePort();
-    const workers = await startCompiled(
+    const workers = await startService(
       'workers/dist/main.js',
       { WORKERS_PORT: String(port) },
       `http://127.0.0.1:${port}/healthz`,

@@ -57,8 +57,25 @@ export {
   VALUATION_MODEL_PATH,
 } from './market-data.js';
 export { createLogger, type LoggerSettings, type Logger } from './logger.js';
-export { createMetrics, eventFlowMetrics, hasMetricsToken, PROMETHEUS_CONTENT_TYPE, type Metrics } from './metrics.js';
-export { answerStatus } from './status-routes.js';
+export {
+  closingMetrics,
+  createMetrics,
+  eventFlowMetrics,
+  hasMetricsToken,
+  readinessMetrics,
+  PROMETHEUS_CONTENT_TYPE,
+  type Metrics,
+} from './metrics.js';
+export {
+  answerStatus,
+  askConnected,
+  postgresAnswers,
+  readiness,
+  redisAnswers,
+  READINESS_WAIT_MS,
+  type Readiness,
+  type ReadinessChecks,
+} from './status-routes.js';
 export { recordNotices, type RecordedNotices } from './notices/record-notices.js';
 export { existingSigningKey, signingKey } from './notices/signed-token.js';
 export { signUnsubscribe, verifyUnsubscribe } from './notices/unsubscribe-token.js';

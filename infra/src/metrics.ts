@@ -51,8 +51,8 @@ export function createMetrics(service: string): Metrics {
     histogram: (name, help, buckets, labels = []) =>
       new Histogram({ name, help, buckets, labelNames: [...labels], registers: [registry] }),
     async text() {
-      const parts = [await registry.metrics()];
-      for (const source of extra) parts.push(await source().catch(() => ''));
+      // At once, not one after another: a gauge that waits on Postgres or Redis delays no other source.
+      const parts = await Promise.all([registry.metrics(), ...extra.map((source) => source().catch(() => ''))]);
       return parts.join('\n');
     },
     append(source) {
@@ -97,6 +97,36 @@ export function eventFlowMetrics(m: Metrics, deps: { sql: Sql; redis: Redis; pre
         for (let i = 0; i + 1 < fields.length; i += 2) info.set(String(fields[i]), fields[i + 1]);
         g.set({ group: String(info.get('name')) }, Number(info.get('lag') ?? 0));
       }
+    },
+  );
+}
+
+/** How late closing runs: how long the most overdue auction that is still open has been past its end (0 when none). */
+export function closingMetrics(m: Metrics, deps: { sql: Sql }): void {
+  m.gauge(
+    'auction_close_overdue_seconds',
+    'How long the most overdue auction still open has been past its end time (0 when none)',
+    [],
+    async (g) => {
+      const [row] = await within(
+        deps.sql<
+          { late: number | null }[]
+        >`select extract(epoch from now() - min(end_time))::float8 as late from auctions where status = 'active' and end_time < now()`,
+      );
+      g.set(row?.late ?? 0);
+    },
+  );
+}
+
+/** Each readiness check of this process at scrape time (1 answered, 0 not): the health of Postgres and Redis as it sees them. */
+export function readinessMetrics(m: Metrics, check: () => Promise<{ body: Record<string, 'ok' | 'down'> }>): void {
+  m.gauge(
+    'readiness_check',
+    'Whether a dependency answered this process in time at scrape time (1) or not (0)',
+    ['check'],
+    async (g) => {
+      const { body } = await check();
+      for (const [name, state] of Object.entries(body)) g.set({ check: name }, state === 'ok' ? 1 : 0);
     },
   );
 }

@@ -1,7 +1,7 @@
 // No Docker engine runs where the tests run, so the container files are checked as text: the Dockerfile by a
 // Dockerfile linter plus the rules this product's image must keep, the compose file against the Compose
 // specification's JSON schema plus the same rules.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge
     string,
     Record<string, unknown> & {
       command?: string[];
+      entrypoint?: string[];
       healthcheck?: { test: string[] };
       profiles?: string[];
       image?: string;
@@ -206,6 +207,80 @@ describe('docker-compose.yml', () => {
     const config = readFileSync(`${root}infra/balancer/haproxy.cfg`, 'utf8');
     for (const name of ['API_1', 'API_2', 'GATEWAY_1', 'GATEWAY_2', 'BALANCER_PORT'])
       expect(config).toContain(`\${${name}}`);
+  });
+});
+
+describe('the observability profile', () => {
+  const profile = Object.entries(compose.services).filter(([, s]) => s.profiles?.includes('observability'));
+  const service = (name: string) => compose.services[name]!;
+  /** Bind mounts: the host path (relative to the compose file) and where the container sees it. */
+  const binds = (name: string) =>
+    (service(name).volumes ?? [])
+      .filter((v) => v.startsWith('./'))
+      .map((v) => ({ host: `${root}${v.split(':')[0]!.slice(2)}`, target: v.split(':')[1]! }));
+  const hostPathOf = (name: string, target: string) => {
+    const bind = binds(name).find((b) => target === b.target || target.startsWith(`${b.target}/`));
+    return bind && `${bind.host}${target.slice(bind.target.length)}`;
+  };
+
+  it('runs Prometheus, Grafana and an OpenTelemetry collector only in that profile, from files in the repo', () => {
+    expect(profile.map(([name]) => name).sort()).toEqual(['grafana', 'otel-collector', 'prometheus']);
+    for (const [name, s] of profile) {
+      expect(s.profiles, name).toEqual(['observability']);
+      expect(s.image, name).not.toBe('carbid-app');
+      for (const { host } of binds(name)) expect(existsSync(host), `${name}: ${host}`).toBe(true);
+    }
+  });
+
+  it('scrapes every process of the product where it listens, with the METRICS_TOKEN the services have', () => {
+    const prometheus = service('prometheus');
+    const configPath = /--config\.file=(\S+)/.exec(prometheus.command!.join(' '))?.[1];
+    const config = parse(readFileSync(hostPathOf('prometheus', configPath!)!, 'utf8')) as {
+      scrape_configs: {
+        job_name: string;
+        authorization: { credentials_file: string };
+        dns_sd_configs: { names: string[]; port: number }[];
+      }[];
+    };
+    // The same value (one YAML anchor) as the services', written to the file every job reads its token from.
+    expect(prometheus.environment?.METRICS_TOKEN).toBe(compose.services.api!.environment?.METRICS_TOKEN);
+    for (const job of config.scrape_configs)
+      expect(prometheus.command!.join(' '), job.job_name).toContain(
+        `printf %s "$$METRICS_TOKEN" > ${job.authorization.credentials_file}`,
+      );
+    const ports = {
+      api: (env: Record<string, string>) => parseApiEnv(env).PORT,
+      realtime: (env: Record<string, string>) => parseEnv(RealtimeEnvSchema, env).REALTIME_PORT,
+      workers: (env: Record<string, string>) => parseEnv(WorkersEnvSchema, env).WORKERS_PORT,
+    };
+    for (const { name, process, service: s } of servers) {
+      const job = config.scrape_configs.find((j) => j.job_name === process);
+      const target = job?.dns_sd_configs.find((d) => d.names.includes(name));
+      expect(target, `${name} is scraped by the ${process} job`).toBeDefined();
+      expect(target!.port, name).toBe(ports[process](environmentOf(s)));
+    }
+  });
+
+  it('provisions Grafana with the Prometheus data source and the dashboard folder', () => {
+    const provisioning = hostPathOf('grafana', '/etc/grafana/provisioning')!;
+    const providers = parse(readFileSync(`${provisioning}/dashboards/dashboards.yml`, 'utf8')) as {
+      providers: { options: { path: string } }[];
+    };
+    for (const provider of providers.providers) {
+      const folder = hostPathOf('grafana', provider.options.path);
+      expect(folder, provider.options.path).toBeDefined();
+      expect(readdirSync(folder!).filter((f) => f.endsWith('.json')).length).toBeGreaterThan(0);
+    }
+    const sources = parse(readFileSync(`${provisioning}/datasources/prometheus.yml`, 'utf8')) as {
+      datasources: { url: string }[];
+    };
+    expect(sources.datasources.map((d) => new URL(d.url).hostname)).toContain('prometheus');
+  });
+
+  it('starts the collector on the configuration file it mounts', () => {
+    const collector = service('otel-collector');
+    const configPath = /--config=(\S+)/.exec(collector.command!.join(' '))?.[1];
+    expect(existsSync(hostPathOf('otel-collector', configPath!) ?? ''), configPath).toBe(true);
   });
 });
 

@@ -290,9 +290,13 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       await presence.close();
       presenceRedis.disconnect();
       await io.close();
-      // QUIT lets the session writes of the sockets just closed reach Redis; a connection that is down just goes.
-      if (adapterRedis.status === 'ready') await adapterRedis.quit().catch(() => adapterRedis.disconnect());
-      else adapterRedis.disconnect();
+      // QUIT lets the session writes of the sockets just closed reach Redis; a connection that is down just goes. Those
+      // writes are auto-pipelined (sent on a later tick) and nobody awaits them: a PING queued behind them answers once
+      // they are sent, so none goes out after QUIT to fail unhandled and end the process with exit 1.
+      if (adapterRedis.status === 'ready') {
+        await adapterRedis.ping().catch(() => undefined);
+        await adapterRedis.quit().catch(() => adapterRedis.disconnect());
+      } else adapterRedis.disconnect();
     },
   };
 }

@@ -1,5 +1,6 @@
-// Entry: the gateway on its own port with GET /healthz, closed gracefully on SIGTERM/SIGINT.
+// Entry: the gateway on its own port with GET /healthz, /readyz and /metrics, closed gracefully on SIGTERM/SIGINT.
 import { createServer } from 'node:http';
+import { Redis } from 'ioredis';
 import {
   DRAIN_DEADLINE_MS,
   answerStatus,
@@ -8,10 +9,15 @@ import {
   createMetrics,
   createSql,
   exitIfRefused,
+  postgresAnswers,
   readEnvFile,
+  readiness,
+  readinessMetrics,
+  readerLeaseKey,
+  redisAnswers,
 } from '@app/infra';
 import { RealtimeEnvSchema, parseEnv } from '@app/shared';
-import { createGateway } from './gateway.js';
+import { GATEWAY_GROUP, createGateway } from './gateway.js';
 import { SOCKETS_PER_ADDRESS } from './sockets-per-address.js';
 
 readEnvFile();
@@ -19,10 +25,25 @@ const config = exitIfRefused(() => parseEnv(RealtimeEnvSchema, process.env));
 const logger = await exitIfRefused(() => createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT }));
 const metrics = createMetrics('realtime');
 const sql = createSql(config.DATABASE_URL, { max: 5, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+// The readiness checks' own connection: without an offline queue, a check made while Redis is away fails at once. Its
+// errors are the gateway's other connections' errors, which they log already.
+const probeRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+probeRedis.on('error', () => {});
+const ready = {
+  // Every handshake reads the session from Postgres.
+  postgres: postgresAnswers(sql),
+  redis: redisAnswers(probeRedis),
+  // Events reach this gateway's sockets only while one gateway (this one or another) holds the reader lease and reads.
+  streamReader: async () => {
+    if (!(await probeRedis.exists(readerLeaseKey(config.REDIS_PREFIX, GATEWAY_GROUP))))
+      throw new Error('no gateway reads the events stream');
+  },
+};
+readinessMetrics(metrics, () => readiness(ready));
 
 // Socket.IO answers its own path before this handler; everything else lands here.
 const httpServer = createServer((req, res) => {
-  if (!answerStatus(req, res, { metrics, token: config.METRICS_TOKEN })) {
+  if (!answerStatus(req, res, { metrics, token: config.METRICS_TOKEN, ready })) {
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
   }
 });
@@ -55,6 +76,7 @@ closeOnSignals(
     // Stop accepting connections; the open sockets are closed by the gateway, whose sessions other gateways can recover.
     httpServer.close();
     await gateway.close();
+    probeRedis.disconnect();
     await sql.end({ timeout: 5 });
   },
   logger,

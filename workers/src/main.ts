@@ -6,7 +6,12 @@ import {
   createMetrics,
   createSql,
   exitIfRefused,
+  askConnected,
+  closingMetrics,
+  postgresAnswers,
   readEnvFile,
+  readiness,
+  readinessMetrics,
 } from '@app/infra';
 import { WorkersEnvSchema, parseEnv, usesMailCatcher } from '@app/shared';
 import { startWorkers } from './index.js';
@@ -30,12 +35,25 @@ const workers = await exitIfRefused(() =>
     metrics,
   }),
 );
+const ready = {
+  postgres: postgresAnswers(sql),
+  // Jobs are added and taken through each queue's own connection: each counts its jobs.
+  queues: () =>
+    Promise.all(
+      [workers.closeQueue.queue, workers.alerts.queue, workers.notices.queue].map(async (q) =>
+        askConnected(await q.getBackend().client, () => q.count()),
+      ),
+    ),
+};
+readinessMetrics(metrics, () => readiness(ready));
+closingMetrics(metrics, { sql });
 const status = config.WORKERS_PORT
   ? await startStatusServer({
       port: config.WORKERS_PORT,
       host: config.HOST,
       token: config.METRICS_TOKEN,
       metrics,
+      ready,
       logger,
     })
   : null;

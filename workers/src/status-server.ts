@@ -1,18 +1,20 @@
-// The workers' own small HTTP server: GET /healthz for a container's health check, GET /metrics for Prometheus
-// (with the METRICS_TOKEN bearer token). The workers serve nothing else.
+// The workers' own small HTTP server: GET /healthz (the process lives) and GET /readyz (Postgres and every queue's Redis
+// connection answer) for the orchestrator's probes, GET /metrics for Prometheus (with the METRICS_TOKEN bearer token).
+// The workers serve nothing else.
 import { createServer } from 'node:http';
 import type { Logger } from 'pino';
-import { answerStatus, type Metrics } from '@app/infra';
+import { answerStatus, type Metrics, type ReadinessChecks } from '@app/infra';
 
 export async function startStatusServer(opts: {
   port: number;
   host: string;
   token: string;
   metrics: Metrics;
+  ready: ReadinessChecks;
   logger: Logger;
 }): Promise<{ close(): Promise<void> }> {
   const server = createServer((req, res) => {
-    if (!answerStatus(req, res, { metrics: opts.metrics, token: opts.token })) {
+    if (!answerStatus(req, res, { metrics: opts.metrics, token: opts.token, ready: opts.ready })) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
     }
   });

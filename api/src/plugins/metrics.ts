@@ -1,8 +1,15 @@
 // The API's metrics: request latency by route, bids accepted and refused and the size of the groups they are decided
 // in, and the event flow (outbox lag, stream length, consumer-group lag). GET /metrics answers an admin session or
-// the METRICS_TOKEN bearer token, nobody else.
+// the METRICS_TOKEN bearer token, nobody else. Postgres and Redis as the API sees them: its readiness checks.
 import type { FastifyInstance } from 'fastify';
-import { PROMETHEUS_CONTENT_TYPE, createMetrics, eventFlowMetrics, hasMetricsToken } from '@app/infra';
+import {
+  PROMETHEUS_CONTENT_TYPE,
+  createMetrics,
+  eventFlowMetrics,
+  hasMetricsToken,
+  readinessMetrics,
+} from '@app/infra';
+import { apiReadiness } from '../routes/health.js';
 import { currentAdmin } from './auth.js';
 import { decodeQueue } from '../services/decode-queue.js';
 
@@ -34,6 +41,7 @@ export function registerMetrics(app: FastifyInstance): BidMetrics {
       for (const [kind, n] of Object.entries(decodeQueue.started)) g.set({ kind }, n);
     },
   );
+  readinessMetrics(m, () => apiReadiness(app));
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

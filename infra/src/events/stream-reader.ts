@@ -24,6 +24,9 @@ const RETRY_MS = 500;
 
 type StreamEntry = [id: string, fields: string[]];
 
+/** The key of an exclusive group's lease: it exists while one of the group's processes holds it and reads. */
+export const readerLeaseKey = (prefix: string, group: string) => `${prefix}${group}-reader`;
+
 /** Extend the lease if this consumer holds it, take it if it is free; 1 = held, 2 = just taken, 0 = someone else's. */
 const HOLD_LEASE = `
   if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end
@@ -68,7 +71,7 @@ export class StreamReader {
   constructor(private readonly opts: StreamReaderOptions) {
     this.redis = opts.redis;
     this.key = eventsStreamKey(opts.prefix);
-    this.leaseKey = `${opts.prefix}${opts.group}-reader`;
+    this.leaseKey = readerLeaseKey(opts.prefix, opts.group);
     this.claimIdleMs = opts.claimIdleMs ?? CLAIM_IDLE_MS;
     this.reader = opts.redis.duplicate();
     this.reader.on('error', (err) =>
