@@ -20,7 +20,7 @@ import {
   type PaymentProvider,
   type StreamWriter,
 } from '@app/infra';
-import type { ApiConfig } from '@app/shared';
+import type { ApiConfig, ValuationModel } from '@app/shared';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestDeadline } from './plugins/request-deadline.js';
 import { logRequests } from './plugins/request-log.js';
@@ -32,7 +32,7 @@ import { registerApiDocs, useZodContracts } from './plugins/contracts.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { BidEngine } from './services/bid-engine.js';
-import { SessionCache } from './services/session-cache.js';
+import { SessionCache } from '@app/core/identity';
 import { ChatPages } from './services/chat-pages.js';
 import { healthRoutes } from './routes/health.js';
 import { auctionRoutes } from './routes/auctions.js';
@@ -64,7 +64,6 @@ import { PhotoStore } from './services/photo-store.js';
 import { DocumentStore } from './services/document-store.js';
 import { VinDecoder } from './services/vin-decoder.js';
 import { valuationModel } from './services/valuation-model.js';
-import type { ValuationModel } from '@app/shared';
 
 declare module 'fastify' {
   interface FastifyInstance {

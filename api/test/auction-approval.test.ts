@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { streams } from '@app/shared';
-import { hashPassword } from '../src/services/passwords.js';
+import { hashPassword } from '@app/core/identity';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
 import {
   createUserSession,

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginBodySchema } from '@app/shared';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.js';
-import {
-  backoffSeconds,
-  FREE_FAILURES_PER_PAIR,
-  LOGIN_WINDOW_SECONDS,
-  throttleKeys,
-} from '../src/services/login-throttle.js';
+import { backoffSeconds, FREE_FAILURES_PER_PAIR, LOGIN_WINDOW_SECONDS, throttleKeys } from '@app/core/identity';
 import {
   createAdminSession,
   createAuction,
@@ -240,7 +235,7 @@ describe('guards', () => {
   });
 
   it('lets an admin sign in with its own session and read admin routes', async () => {
-    const { hashPassword } = await import('../src/services/passwords.js');
+    const { hashPassword } = await import('@app/core/identity');
     await ctx.sql`insert into admin_users (email, name, password_hash) values ('root@example.test', 'Root', ${await hashPassword('admin-pass-123')})`;
     const bad = await ctx.app.inject({
       method: 'POST',

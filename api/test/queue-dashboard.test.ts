@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hashPassword } from '../src/services/passwords.js';
+import { hashPassword } from '@app/core/identity';
 import { createUserSession, ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Sql } from 'postgres';
-import { DEMO_ADMIN, DEMO_USER, MIN_BID_INCREMENT_CENTS, centsToDecimal } from '@app/shared';
+import { DEMO_ADMIN, DEMO_USER, MIN_BID_INCREMENT_CENTS, centsToDecimal, withCheckDigit } from '@app/shared';
 import { DEMO_PREMIUM_USER } from './demo-accounts.js';
 import {
   LIVE_SAMPLE_CARS,
@@ -15,7 +15,6 @@ import {
 } from './sample-catalog.js';
 import { CLOSED_SAMPLE_SALES } from './sample-sales.js';
 import { seedForum } from './seed-forum.js';
-import { withCheckDigit } from '@app/shared';
 
 const ARGON2ID = 2; // the package's Algorithm.Argon2id (a const enum)
 const hashPassword = (p: string) => hash(p, { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 });

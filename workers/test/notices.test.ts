@@ -12,7 +12,7 @@ import {
 import { closeAuction } from '../src/jobs/close-auction.js';
 import { startWorkers, type Workers } from '../src/index.js';
 import { mailJobId } from '../src/notices/notice-queue.js';
-import { mailNotice } from '../src/mail/mail-notice.js';
+import { mailNotice } from '@app/core/notices';
 import nodemailer from 'nodemailer';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -8,7 +8,7 @@
 // process may already have done (the same amount is no longer a valid next bid; a car sells once).
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../domain-errors.js';
+import { DomainError } from '@app/core';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';

@@ -8,7 +8,7 @@ import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DomainError, Invalid } from '../domain-errors.js';
+import { DomainError, Invalid } from '@app/core';
 
 export interface Received {
   /** A fresh random id the kept file may be named by. */

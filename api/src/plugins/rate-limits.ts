@@ -11,7 +11,7 @@ import {
   LoginBodySchema,
   VIN_SCAN_RATE_LIMIT,
 } from '@app/shared';
-import { TooManyRequests } from '../domain-errors.js';
+import { TooManyRequests } from '@app/core';
 import { recordThrottled } from '../services/throttled-requests.js';
 import { currentUser } from './auth.js';
 

@@ -28,14 +28,12 @@ import { requireAdmin } from '../plugins/auth.js';
 import { adminOverview } from '../services/admin-overview.js';
 import { listEscrowsForAdmin } from '../services/admin-escrows.js';
 import { takeEscrowAction } from '../services/escrow.js';
-import { LoginThrottle } from '../services/login-throttle.js';
-import { ADMIN_COOKIE } from '../services/sessions.js';
+import { LoginThrottle, ADMIN_COOKIE, signIn, signOut } from '@app/core/identity';
 import { listUsersForAdmin, reactivateUser, setPremium, suspendUser } from '../services/admin-users.js';
 import { settingsWithAudit, updateSettings } from '../services/marketplace-settings.js';
 import { adminReportStream } from '../services/admin-export.js';
 import { listAuctionsForAdmin } from '../services/admin-auctions.js';
 import { adminSecurity, flaggedUsers } from '../services/admin-security.js';
-import { signIn, signOut } from '../services/sign-in.js';
 import { setSessionCookie } from './auth.js';
 import { errors } from './responses.js';
 

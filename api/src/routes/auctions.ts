@@ -13,7 +13,7 @@ import {
 import { getAuctionDetail, listAuctions } from '../services/auction-read.js';
 import { buyNow } from '../services/buy-now.js';
 import { requireUser } from '../plugins/auth.js';
-import { withIdempotency } from '../services/idempotency.js';
+import { withIdempotency } from '../http/idempotency.js';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 

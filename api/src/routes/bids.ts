@@ -11,7 +11,7 @@ import {
 } from '@app/shared';
 import { listMyMaxBids, readMaxBid } from '../services/max-bid-read.js';
 import { requireUser } from '../plugins/auth.js';
-import { withIdempotency } from '../services/idempotency.js';
+import { withIdempotency } from '../http/idempotency.js';
 import { limit } from '../plugins/rate-limits.js';
 import { errors } from './responses.js';
 

@@ -7,7 +7,7 @@ import {
   UserRefParamsSchema,
 } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { Forbidden } from '../domain-errors.js';
+import { Forbidden } from '@app/core';
 import { dashboard, userActiveBids } from '../services/dashboard.js';
 import { dashboardPredictions } from '../services/dashboard-predictions.js';
 import { marketInsights } from '../services/market-insights.js';

@@ -23,7 +23,7 @@ import {
   UploadDocumentFieldsSchema,
   UploadedDocumentSchema,
 } from '@app/shared';
-import { Invalid } from '../domain-errors.js';
+import { Invalid } from '@app/core';
 import { currentAdmin, requireAdmin, requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
 import {

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { receivePaymentEvent } from '@app/infra';
 import { PaymentWebhookAckSchema, PaymentWebhookEventSchema } from '@app/shared';
-import { Invalid } from '../domain-errors.js';
+import { Invalid } from '@app/core';
 import { errors } from './responses.js';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/escrow/payments/webhook';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MultipartFile } from '@fastify/multipart';
 import { PHOTO_TEXTS, PhotoParamsSchema, UploadedPhotoSchema } from '@app/shared';
-import { DomainError, Invalid, NotFound } from '../domain-errors.js';
+import { DomainError, Invalid, NotFound } from '@app/core';
 import { requireUser } from '../plugins/auth.js';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';

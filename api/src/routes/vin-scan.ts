@@ -9,7 +9,7 @@ import {
   VinScanSourceSchema,
 } from '@app/shared';
 import { z } from 'zod';
-import { DomainError } from '../domain-errors.js';
+import { DomainError } from '@app/core';
 import { frameForScan, inspectImage } from '../services/image-safety.js';
 import { requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';

@@ -3,7 +3,7 @@
 import type { Sql } from 'postgres';
 import { appendEvents, readSettings, type EventPublisher } from '@app/infra';
 import { ListingDescriptionSchema, centsToDecimal, streams, type Auction, type SessionUser } from '@app/shared';
-import { Conflict, Invalid, NotFound } from '../domain-errors.js';
+import { Conflict, Invalid, NotFound } from '@app/core';
 import { listAuctionsByStatus } from './auction-read.js';
 import { assertFeatureOn } from './marketplace-settings.js';
 

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { NotFound } from '../domain-errors.js';
+import { NotFound } from '@app/core';
 
 /** Comments and chat belong to visible auctions only. */
 export async function assertAuctionVisible(sql: Sql, auctionId: number): Promise<void> {

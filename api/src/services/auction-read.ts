@@ -10,7 +10,7 @@ import {
   type AuctionListQuery,
   type Car,
 } from '@app/shared';
-import { Invalid, NotFound } from '../domain-errors.js';
+import { Invalid, NotFound } from '@app/core';
 
 interface AuctionRow {
   id: number;

@@ -1,7 +1,7 @@
 // A user's bid alerts. Every query is scoped by owner, so another user's alert is simply "not found".
 import type { Sql } from 'postgres';
 import { centsToDecimal, type BidAlert } from '@app/shared';
-import { NotFound } from '../domain-errors.js';
+import { NotFound } from '@app/core';
 import { assertAuctionVisible } from './auction-guard.js';
 
 interface AlertRow {

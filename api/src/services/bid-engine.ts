@@ -17,7 +17,7 @@ import {
   type PlaceBidResponse,
   type BidStanding,
 } from '@app/shared';
-import { NotFound, ServiceUnavailable, refusalError } from '../domain-errors.js';
+import { NotFound, ServiceUnavailable, refusalError } from '@app/core';
 
 /**
  * A bid still waiting for its turn this long after it arrived is dropped, answered 503 "not placed", never decided:

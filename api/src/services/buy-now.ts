@@ -10,7 +10,7 @@ import {
   type BuyNowResponse,
   type SessionUser,
 } from '@app/shared';
-import { refusalError } from '../domain-errors.js';
+import { refusalError } from '@app/core';
 import { assertFeatureOn } from './marketplace-settings.js';
 
 export async function buyNow(

@@ -11,7 +11,7 @@ import {
   type SessionUser,
   type ValuationModel,
 } from '@app/shared';
-import { Conflict, Invalid, NotFound } from '../domain-errors.js';
+import { Conflict, Invalid, NotFound } from '@app/core';
 import { photosNotOwnedBy } from './photo-store.js';
 import { assertFeatureOn } from './marketplace-settings.js';
 import type { PlatformSales } from './platform-sales.js';

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType, type DocumentFileType } from '@app/shared';
 import type { StoredFile } from '@app/infra';
-import { DomainError } from '../domain-errors.js';
+import { DomainError } from '@app/core';
 import { MAX_IMAGE_PIXELS, reencodeImage, type ReencodeRules } from './image-safety.js';
 import { pdfProblem } from './pdf-check.js';
-import { receiveUpload } from './upload-receiver.js';
+import { receiveUpload } from '../http/upload-receiver.js';
 
 /** A scanned page keeps every pixel the image limit allows: its small print must stay legible. */
 const DOCUMENT_IMAGE_RULES: ReencodeRules = {

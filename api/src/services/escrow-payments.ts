@@ -20,7 +20,7 @@ import {
   type PaymentPart,
   type SessionUser,
 } from '@app/shared';
-import { DomainError, NotFound, refusalError } from '../domain-errors.js';
+import { DomainError, NotFound, refusalError } from '@app/core';
 
 type Deps = { sql: Sql; events: EventPublisher; payments: PaymentProvider };
 

@@ -16,7 +16,7 @@ import {
   type RecordResult,
 } from '@app/infra';
 import type { DisputeOutcome, EscrowDocumentType, SessionUser, ShippingDetails } from '@app/shared';
-import { NotFound, refusalError } from '../domain-errors.js';
+import { NotFound, refusalError } from '@app/core';
 import type { DocumentStore } from './document-store.js';
 
 type Deps = { sql: Sql; events: EventPublisher };

@@ -18,7 +18,7 @@ import {
   type EscrowTransaction,
   type SessionUser,
 } from '@app/shared';
-import { Conflict, Invalid, NotFound, refusalError } from '../domain-errors.js';
+import { Conflict, Invalid, NotFound, refusalError } from '@app/core';
 import { getAuctionDetail } from './auction-read.js';
 import {
   disputesOf,

@@ -11,7 +11,7 @@ import {
   type ValuationModel,
   type ValuationResponse,
 } from '@app/shared';
-import { DomainError } from '../domain-errors.js';
+import { DomainError } from '@app/core';
 import { assertFeatureOn } from './marketplace-settings.js';
 import type { PlatformSales } from './platform-sales.js';
 import type { VinDecoder } from './vin-decoder.js';

@@ -10,7 +10,7 @@ import {
   type MarketplaceSettings,
   type UpdateMarketplaceSettingsBody,
 } from '@app/shared';
-import { Forbidden } from '../domain-errors.js';
+import { Forbidden } from '@app/core';
 
 type Key = keyof MarketplaceSettings;
 

@@ -11,7 +11,7 @@ import {
   type NotificationKind,
   type NotificationList,
 } from '@app/shared';
-import { Invalid } from '../domain-errors.js';
+import { Invalid } from '@app/core';
 import { assertAuctionVisible } from './auction-guard.js';
 
 interface NotificationRow {

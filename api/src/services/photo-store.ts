@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import { PHOTO_TEXTS, PHOTO_TYPES, photoUrl, type PhotoType, type SessionUser, type UploadedPhoto } from '@app/shared';
 import { reencodePhoto } from './image-safety.js';
-import { receiveUpload } from './upload-receiver.js';
+import { receiveUpload } from '../http/upload-receiver.js';
 
 export class PhotoStore {
   constructor(

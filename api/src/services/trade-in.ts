@@ -19,7 +19,7 @@ import {
   type TradeInOfferView,
   type TradeInResult,
 } from '@app/shared';
-import { Conflict, Invalid, NotFound } from '../domain-errors.js';
+import { Conflict, Invalid, NotFound } from '@app/core';
 import { photosNotOwnedBy } from './photo-store.js';
 import { demandOf, valueVin, type ValuationDeps } from './estimate-value.js';
 import { assertFeatureOn } from './marketplace-settings.js';

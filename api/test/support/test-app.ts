@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../../infra/test-support/test-database.js';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { parseApiEnv, type ApiConfig } from '@app/shared';
-import { hashPassword } from '../../src/services/passwords.js';
+import { hashPassword } from '@app/core/identity';
 
 export const ORIGIN = 'http://localhost:3000';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

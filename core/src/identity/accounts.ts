@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import type { AdminUser, SessionUser } from '@app/shared';
-import { Forbidden } from '../domain-errors.js';
+import { Forbidden } from '../errors.js';
 import { verifyPassword } from './passwords.js';
 
 export const ACCOUNT_SUSPENDED = 'This account is suspended. Please contact support.';

@@ -9,7 +9,7 @@
 // sign-in is refused with 503 (fail closed) rather than left hanging or let through unthrottled.
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { ServiceUnavailable, TooManyRequests } from '../domain-errors.js';
+import { ServiceUnavailable, TooManyRequests } from '../errors.js';
 
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const FREE_FAILURES_PER_PAIR = 5;

@@ -4,8 +4,8 @@
 // address is locked too, so attempts racing for one mailbox are counted one after the other against its hourly cap.
 import { signSignUp } from '@app/infra';
 import { signUpMail } from '@app/shared';
-import { escapeHtml } from './escape-html.js';
-import type { MailDeps } from './mail-notice.js';
+import { escapeHtml } from '../notices/escape-html.js';
+import type { MailDeps } from '../notices/mail-notice.js';
 
 interface AttemptRow {
   id: number;

@@ -2,7 +2,7 @@
 // browser had (rotation), start a new one. Routes only set the cookie it returns.
 import type { Sql } from 'postgres';
 import type { AdminUser, SessionUser } from '@app/shared';
-import { Unauthorized } from '../domain-errors.js';
+import { Unauthorized } from '../errors.js';
 import { checkAdminCredentials, checkUserCredentials } from './accounts.js';
 import type { LoginThrottle } from './login-throttle.js';
 import {

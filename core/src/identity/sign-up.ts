@@ -10,7 +10,7 @@ import {
   type RegisterBody,
   type SessionUser,
 } from '@app/shared';
-import { Conflict, Invalid, refusalError } from '../domain-errors.js';
+import { Conflict, Invalid, refusalError } from '../errors.js';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
 import type { SignUpMails } from './sign-up-mails.js';

@@ -18,8 +18,8 @@ import {
   type DomainEvent,
 } from '@app/shared';
 import { startMailCatcher, type MailCatcher } from '../mail/mail-catcher.js';
-import { mailNotice } from '../mail/mail-notice.js';
-import { mailSignUp } from '../mail/mail-sign-up.js';
+import { mailNotice } from '@app/core/notices';
+import { mailSignUp } from '@app/core/identity';
 import { deriveNotices, writeNotices, type NoticeDeps } from './derive-notices.js';
 import { watchEndingDrafts } from './watch-ending.js';
 

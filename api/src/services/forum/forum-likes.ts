@@ -3,7 +3,7 @@
 import type { Sql } from 'postgres';
 import { appendEvents, type EventPublisher } from '@app/infra';
 import { streams } from '@app/shared';
-import { NotFound } from '../../domain-errors.js';
+import { NotFound } from '@app/core';
 
 export interface LikeTarget {
   postId: number;
