@@ -3,13 +3,12 @@ import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
 import { DEFAULT_SWEEP_EVERY_MS } from '@app/shared';
-import { EventPublisher, StreamReader, bullConnection, redisStreamWriter, type Metrics } from '@app/infra';
+import { EventPublisher, StreamReader, bullConnection, redisStreamWriter, type Metrics, startOutboxRelay } from '@app/infra';
 import { startAlerts, type Alerts } from './alerts/alert-queue.js';
 
-export { checkAlerts } from './alerts/check-alerts.js';
-export { closeAuction } from './jobs/close-auction.js';
+export { checkAlerts } from '@app/core/alerts';
+export { closeAuction } from '@app/core/auctions';
 import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
-import { startOutboxRelay } from './outbox-relay.js';
 import { guardQueueState, type QueueStateGuard } from './jobs/queue-state-guard.js';
 import { startNotices, type Notices } from './notices/notice-queue.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@app/shared';
-import { closeOutcome, closingChatText } from '../src/jobs/close-auction.js';
+import { closeOutcome, closingChatText } from '@app/core/auctions';
 import { closeJobId } from '../src/jobs/close-queue.js';
 import { latestEndTimes } from '../src/jobs/end-time-moves.js';
 

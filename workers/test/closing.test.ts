@@ -9,7 +9,7 @@ import {
   testRedisPrefix,
   type TestDatabase,
 } from '../../infra/test-support/test-database.js';
-import { closeAuction } from '../src/jobs/close-auction.js';
+import { closeAuction } from '@app/core/auctions';
 import { closeJobId } from '../src/jobs/close-queue.js';
 import { startWorkers } from '../src/index.js';
 import { startFreezableProxy } from '../../infra/test-support/freezable-proxy.js';

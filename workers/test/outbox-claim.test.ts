@@ -1,10 +1,9 @@
 // The committing process and the relay race over the same outbox rows (as after a Redis outage, when the API's
 // queued publishes and the relay's pass meet): each event reaches the stream exactly once.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appendEvents, publishCommitted, type CommittedEvent } from '@app/infra';
+import { appendEvents, publishCommitted, type CommittedEvent, RELAY_GRACE_MS, relayOnce } from '@app/infra';
 import { streams, type DomainEvent } from '@app/shared';
 import { createTestDatabase, type TestDatabase } from '../../infra/test-support/test-database.js';
-import { RELAY_GRACE_MS, relayOnce } from '../src/outbox-relay.js';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expireTradeInOffers } from '@app/infra';
+import { expireTradeInOffers } from '@app/core/trade-in';
 import { createTestDatabase, type TestDatabase } from '../../infra/test-support/test-database.js';
 
 let db: TestDatabase;

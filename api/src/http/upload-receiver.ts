@@ -9,20 +9,14 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError, Invalid } from '@app/core';
-
-export interface Received {
-  /** A fresh random id the kept file may be named by. */
-  id: string;
-  temp: string;
-  bytes: number;
-}
+import type { ReceivedFile } from '@app/core/files';
 
 export async function receiveUpload<T>(
   dir: string,
   file: Readable,
   truncated: () => boolean,
   texts: { tooLarge: string; noFile: string },
-  keep: (received: Received) => Promise<T>,
+  keep: (received: ReceivedFile) => Promise<T>,
 ): Promise<T> {
   await mkdir(dir, { recursive: true });
   const id = randomBytes(16).toString('hex');

@@ -12,7 +12,7 @@ import {
   VIN_SCAN_RATE_LIMIT,
 } from '@app/shared';
 import { TooManyRequests } from '@app/core';
-import { recordThrottled } from '../services/throttled-requests.js';
+import { recordThrottled } from '@app/core/admin';
 import { currentUser } from './auth.js';
 
 interface Limit {

@@ -23,17 +23,23 @@ import {
   EscrowChangeResponseSchema,
   IdParamsSchema,
 } from '@app/shared';
-import { decideAuction, listPendingAuctions } from '../services/auction-approval.js';
+import { decideAuction, listPendingAuctions } from '@app/core/auctions';
 import { requireAdmin } from '../plugins/auth.js';
-import { adminOverview } from '../services/admin-overview.js';
-import { listEscrowsForAdmin } from '../services/admin-escrows.js';
-import { takeEscrowAction } from '../services/escrow.js';
+import {
+  adminOverview,
+  listEscrowsForAdmin,
+  listUsersForAdmin,
+  reactivateUser,
+  setPremium,
+  suspendUser,
+  adminReportStream,
+  listAuctionsForAdmin,
+  adminSecurity,
+  flaggedUsers,
+} from '@app/core/admin';
+import { takeEscrowAction } from '@app/core/escrow';
 import { LoginThrottle, ADMIN_COOKIE, signIn, signOut } from '@app/core/identity';
-import { listUsersForAdmin, reactivateUser, setPremium, suspendUser } from '../services/admin-users.js';
-import { settingsWithAudit, updateSettings } from '../services/marketplace-settings.js';
-import { adminReportStream } from '../services/admin-export.js';
-import { listAuctionsForAdmin } from '../services/admin-auctions.js';
-import { adminSecurity, flaggedUsers } from '../services/admin-security.js';
+import { settingsWithAudit, updateSettings } from '@app/core/settings';
 import { setSessionCookie } from './auth.js';
 import { errors } from './responses.js';
 

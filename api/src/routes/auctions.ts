@@ -10,8 +10,7 @@ import {
   NEXT_CURSOR_HEADER,
   SERVER_TIME_HEADER,
 } from '@app/shared';
-import { getAuctionDetail, listAuctions } from '../services/auction-read.js';
-import { buyNow } from '../services/buy-now.js';
+import { getAuctionDetail, listAuctions, buyNow } from '@app/core/auctions';
 import { requireUser } from '../plugins/auth.js';
 import { withIdempotency } from '../http/idempotency.js';
 import { errors } from './responses.js';

@@ -7,9 +7,9 @@ import {
   SubmitAuctionBodySchema,
   SubmitAuctionResponseSchema,
 } from '@app/shared';
-import { submitToAuction } from '../services/auction-approval.js';
+import { submitToAuction } from '@app/core/auctions';
 import { requireUser } from '../plugins/auth.js';
-import { createCar, valueOwnCar } from '../services/cars.js';
+import { createCar, valueOwnCar } from '@app/core/cars';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 

@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import { raiseChatLatestNow, readChatLatest, seedChatLatest } from '@app/infra';
 import { requireUser } from '../plugins/auth.js';
-import { listChatMessages, newestChatId, postChatMessage } from '../services/chat.js';
+import { listChatMessages, newestChatId, postChatMessage } from '@app/core/chat';
 import { limit } from '../plugins/rate-limits.js';
 import { errors } from './responses.js';
 

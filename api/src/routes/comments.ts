@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CommentSchema, IdParamsSchema, PostCommentBodySchema } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { listComments, postComment } from '../services/comments.js';
+import { listComments, postComment } from '@app/core/chat';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 

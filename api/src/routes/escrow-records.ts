@@ -24,6 +24,7 @@ import {
   UploadedDocumentSchema,
 } from '@app/shared';
 import { Invalid } from '@app/core';
+import { receiveUpload } from '../http/upload-receiver.js';
 import { currentAdmin, requireAdmin, requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
 import {
@@ -35,8 +36,9 @@ import {
   takeDisputeForReview,
   uploadDocument,
   writeInDispute,
-} from '../services/escrow-records.js';
-import { payWithSandboxCard, startPayment } from '../services/escrow-payments.js';
+  payWithSandboxCard,
+  startPayment,
+} from '@app/core/escrow';
 import { readingMultipart } from './photos.js';
 import { errors } from './responses.js';
 
@@ -108,7 +110,13 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         throw parsed.error;
       }
       const saved = await readingMultipart(() =>
-        uploadDocument(deps, { ...parsed.data, file: part.file, truncated: () => part.file.truncated }, user),
+        receiveUpload(
+          app.documents.dir,
+          part.file,
+          () => part.file.truncated,
+          DOCUMENT_TEXTS,
+          (received) => uploadDocument(deps, { ...parsed.data, received }, user),
+        ),
       );
       return reply.status(201).send(saved);
     },

@@ -32,8 +32,8 @@ import {
   setForumLike,
   updateForumPost,
   type Viewer,
-} from '../services/forum/index.js';
-import { withinDeadline } from '../services/forum/deadline.js';
+  withinDeadline,
+} from '@app/core/forum';
 import { errors } from './responses.js';
 
 const tags = ['forum'];

@@ -1,8 +1,8 @@
 // The admin portal's escrow queue: open escrows first, with the steps the state machine lets an admin take now.
 import type { Sql } from 'postgres';
-import { escrowStateOf, type EscrowStateRow } from '@app/infra';
+import { escrowStateOf, type EscrowStateRow } from '../escrow/escrow-actions.js';
 import { availableEscrowActions, type AdminEscrow, type EscrowMilestone } from '@app/shared';
-import { disputesOf, documentsOf, verifiedTypes } from './escrow-records-read.js';
+import { disputesOf, documentsOf, verifiedTypes } from '../escrow/escrow-details.js';
 
 interface Row extends EscrowStateRow {
   id: number;

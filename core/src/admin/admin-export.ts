@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import type { Redis } from 'ioredis';
-import { readSettings } from '@app/infra';
+import { readSettings } from '../settings/read-settings.js';
 import {
   ADMIN_PERIODS,
   csvRow,
@@ -15,7 +15,7 @@ import {
 } from '@app/shared';
 import { adminOverview } from './admin-overview.js';
 import { adminSecurity } from './admin-security.js';
-import { listForumReports } from './forum/index.js';
+import { listForumReports } from '../forum/index.js';
 
 const BATCH = 500;
 

@@ -4,8 +4,8 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { appendEvents, type CommittedEvent, type EventPublisher } from '@app/infra';
 import { streams, type AdminUserList, type AdminUserRow } from '@app/shared';
-import { NotFound } from '@app/core';
-import type { SessionCache } from '@app/core/identity';
+import { NotFound } from '../errors.js';
+import type { SessionCache } from '../identity/session-cache.js';
 
 const PAGE_SIZE = 25;
 

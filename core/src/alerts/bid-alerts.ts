@@ -1,8 +1,8 @@
 // A user's bid alerts. Every query is scoped by owner, so another user's alert is simply "not found".
 import type { Sql } from 'postgres';
 import { centsToDecimal, type BidAlert } from '@app/shared';
-import { NotFound } from '@app/core';
-import { assertAuctionVisible } from './auction-guard.js';
+import { NotFound } from '../errors.js';
+import { assertAuctionVisible } from '../auctions/auction-guard.js';
 
 interface AlertRow {
   id: number;

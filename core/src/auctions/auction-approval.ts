@@ -1,11 +1,12 @@
 // Sellers submit cars to auction; admins approve (the auction goes live from now, for the seller's chosen duration or,
 // when the seller left it to the marketplace, the default duration in force at approval) or reject.
 import type { Sql } from 'postgres';
-import { appendEvents, readSettings, type EventPublisher } from '@app/infra';
+import { appendEvents, type EventPublisher } from '@app/infra';
+import { readSettings } from '../settings/read-settings.js';
 import { ListingDescriptionSchema, centsToDecimal, streams, type Auction, type SessionUser } from '@app/shared';
-import { Conflict, Invalid, NotFound } from '@app/core';
+import { Conflict, Invalid, NotFound } from '../errors.js';
 import { listAuctionsByStatus } from './auction-read.js';
-import { assertFeatureOn } from './marketplace-settings.js';
+import { assertFeatureOn } from '../settings/marketplace-settings.js';
 
 export async function submitToAuction(
   sql: Sql,

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { NotFound } from '@app/core';
+import { NotFound } from '../errors.js';
 
 /** Comments and chat belong to visible auctions only. */
 export async function assertAuctionVisible(sql: Sql, auctionId: number): Promise<void> {

@@ -10,7 +10,7 @@ import {
   type AuctionListQuery,
   type Car,
 } from '@app/shared';
-import { Invalid, NotFound } from '@app/core';
+import { Invalid, NotFound } from '../errors.js';
 
 interface AuctionRow {
   id: number;

@@ -1,7 +1,9 @@
 // Buy It Now: the auction row is locked and the shared eligibility rule decides, so of many simultaneous buyers exactly
 // one wins (the others find it bought); the escrow opens in the same transaction.
 import type { Sql } from 'postgres';
-import { appendEvents, insertSystemChat, lockAuction, openEscrow, type EventPublisher } from '@app/infra';
+import { appendEvents, type EventPublisher } from '@app/infra';
+import { insertSystemChat, lockAuction } from './auction-lock.js';
+import { openEscrow } from '../escrow/open-escrow.js';
 import {
   buyNowVerdict,
   centsToDecimal,
@@ -10,8 +12,8 @@ import {
   type BuyNowResponse,
   type SessionUser,
 } from '@app/shared';
-import { refusalError } from '@app/core';
-import { assertFeatureOn } from './marketplace-settings.js';
+import { refusalError } from '../errors.js';
+import { assertFeatureOn } from '../settings/marketplace-settings.js';
 
 export async function buyNow(
   sql: Sql,

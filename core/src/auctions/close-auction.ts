@@ -1,7 +1,9 @@
 // Closing an auction: the row is locked and closed only if it is still active and past its end by the database clock,
 // so a duplicate job, a racing worker or the sweeper finds nothing to do. Everything the close writes is one transaction.
 import type { Sql } from 'postgres';
-import { appendEvents, insertSystemChat, lockAuction, openEscrow, type EventPublisher } from '@app/infra';
+import { appendEvents, type EventPublisher } from '@app/infra';
+import { insertSystemChat, lockAuction } from './auction-lock.js';
+import { openEscrow } from '../escrow/open-escrow.js';
 import { centsToDecimal, formatCents, reserveStatus, streams } from '@app/shared';
 
 export type CloseOutcome = 'sold' | 'reserve-not-met' | 'no-bids';

@@ -5,7 +5,8 @@
 // accept or refuse, only after the commit that decided it. The row lock keeps this correct across several API
 // processes; the grouping keeps 32 bidders from queueing on it one by one.
 import type { Sql, TransactionSql } from 'postgres';
-import { appendEvents, lockAuction, type EventPublisher } from '@app/infra';
+import { appendEvents, type EventPublisher } from '@app/infra';
+import { lockAuction } from '../auctions/auction-lock.js';
 import {
   BIDS_PER_REQUEST,
   centsToDecimal,
@@ -17,7 +18,7 @@ import {
   type PlaceBidResponse,
   type BidStanding,
 } from '@app/shared';
-import { NotFound, ServiceUnavailable, refusalError } from '@app/core';
+import { NotFound, ServiceUnavailable, refusalError } from '../errors.js';
 
 /**
  * A bid still waiting for its turn this long after it arrived is dropped, answered 503 "not placed", never decided:

@@ -2,7 +2,7 @@
 // the bid engine, which decides it under the auction's row lock like any bid.
 import type { Sql } from 'postgres';
 import type { MaxBidResponse, MyMaxBids } from '@app/shared';
-import { NotFound } from '@app/core';
+import { NotFound } from '../errors.js';
 
 export async function readMaxBid(sql: Sql, auctionId: number, userId: number): Promise<MaxBidResponse> {
   const [row] = await sql<

@@ -11,10 +11,10 @@ import {
   type SessionUser,
   type ValuationModel,
 } from '@app/shared';
-import { Conflict, Invalid, NotFound } from '@app/core';
-import { photosNotOwnedBy } from './photo-store.js';
-import { assertFeatureOn } from './marketplace-settings.js';
-import type { PlatformSales } from './platform-sales.js';
+import { Conflict, Invalid, NotFound } from '../errors.js';
+import { photosNotOwnedBy } from '../files/photo-store.js';
+import { assertFeatureOn } from '../settings/marketplace-settings.js';
+import type { PlatformSales } from '../valuation/platform-sales.js';
 
 /** When no sale on this platform tells how long cars like it take: the default auction length (spec). */
 const DEFAULT_DAYS_TO_SELL = 7;

@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import { appendEvents, type EventPublisher } from '@app/infra';
 import { streams, type ChatMessage, type SessionUser } from '@app/shared';
-import { assertAuctionVisible } from './auction-guard.js';
+import { assertAuctionVisible } from '../auctions/auction-guard.js';
 
 interface ChatRow {
   id: string;

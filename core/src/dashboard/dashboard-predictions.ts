@@ -2,7 +2,7 @@
 // marketplace's closed sales as comparables) and compared with its price by the shared recommendation rule.
 import type { Sql } from 'postgres';
 import { centsToDecimal, recommend, toCents, valueCar, type AuctionPrediction, type ValuationModel } from '@app/shared';
-import type { PlatformSale, PlatformSales } from './platform-sales.js';
+import type { PlatformSale, PlatformSales } from '../valuation/platform-sales.js';
 
 interface Row {
   auctionId: number;

@@ -13,9 +13,9 @@ import {
   type EventDraft,
   type Refusal,
 } from '@app/shared';
-import type { CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../../../infra/src/events/append-events.js';
 import { tellParties } from './escrow-notices.js';
-import type { EventPublisher } from '../events/publish.js';
+import type { EventPublisher } from '../../../infra/src/events/publish.js';
 
 /** Who acts: a signed-in user (buyer or seller, worked out from the row), an admin, or a machine. */
 export type EscrowCaller =

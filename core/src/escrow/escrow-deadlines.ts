@@ -2,7 +2,7 @@
 // cancelled; one whose inspection period ended without a dispute releases its funds. Each move goes through the one
 // escrow service under a row lock, so running this twice, or on two workers at once, moves each escrow once.
 import type { Sql } from 'postgres';
-import type { EventPublisher } from '../events/publish.js';
+import type { EventPublisher } from '../../../infra/src/events/publish.js';
 import { performEscrowAction } from './escrow-actions.js';
 
 const BATCH = 500;

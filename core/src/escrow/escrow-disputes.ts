@@ -25,9 +25,9 @@ import {
   type Refusal,
   type ShippingDetails,
 } from '@app/shared';
-import type { CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../../../infra/src/events/append-events.js';
 import { tellParties } from './escrow-notices.js';
-import type { EventPublisher } from '../events/publish.js';
+import type { EventPublisher } from '../../../infra/src/events/publish.js';
 import {
   NO_ESCROW,
   actorOf,

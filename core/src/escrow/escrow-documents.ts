@@ -1,6 +1,5 @@
 // The API's side of escrow documents, shipping and disputes: files through the document store, every write through
 // the escrow service in infra (escrow-records.ts), refusals mapped to their HTTP status.
-import type { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import {
   addInsurance,
@@ -10,14 +9,15 @@ import {
   reviewDispute,
   reviewDocument,
   updateShipping,
-  type EventPublisher,
-  type PaymentProvider,
-  type EscrowCaller,
   type RecordResult,
-} from '@app/infra';
+} from './escrow-disputes.js';
+import { type EventPublisher } from '@app/infra';
+import { type PaymentProvider } from './payment-provider.js';
+import { type EscrowCaller } from './escrow-actions.js';
 import type { DisputeOutcome, EscrowDocumentType, SessionUser, ShippingDetails } from '@app/shared';
-import { NotFound, refusalError } from '@app/core';
-import type { DocumentStore } from './document-store.js';
+import { NotFound, refusalError } from '../errors.js';
+import type { DocumentStore } from '../files/document-store.js';
+import type { ReceivedFile } from '../files/received-file.js';
 
 type Deps = { sql: Sql; events: EventPublisher };
 
@@ -26,13 +26,13 @@ const valueOf = <T>(r: RecordResult<T>): T => {
   return r.value;
 };
 
-/** Stores the file, then records it; a refused record removes the file again, so a refusal leaves nothing behind. */
+/** Keeps the file, then records it; a refused record removes the file again, so a refusal leaves nothing behind. */
 export async function uploadDocument(
   deps: Deps & { documents: DocumentStore },
-  input: { transactionId: number; documentType: EscrowDocumentType; file: Readable; truncated: () => boolean },
+  input: { transactionId: number; documentType: EscrowDocumentType; received: ReceivedFile },
   user: SessionUser,
 ) {
-  const stored = await deps.documents.save(input.file, input.truncated);
+  const stored = await deps.documents.keep(input.received);
   let recorded: RecordResult<{ documentId: number; replacedFile: string | null }>;
   try {
     recorded = await recordDocument(deps, {

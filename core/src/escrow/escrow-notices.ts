@@ -3,7 +3,7 @@
 // escrow mail off; the notices sweep mails it), all in the transaction of the step.
 import type { TransactionSql } from 'postgres';
 import { escrowStepNotice, type EventDraft } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import { appendEventsByStream, type CommittedEvent } from '../../../infra/src/events/append-events.js';
 import { recordNotices } from '../notices/record-notices.js';
 
 /** `bell: false` keeps a step out of the notifications (the opening of an escrow: the won and sold notices say it). */

@@ -2,16 +2,10 @@
 // that is owed, or the deposit first), and (sandbox only) the card form's charge. Neither marks anything paid: the
 // provider's signed webhook does (routes/payment-webhook.ts).
 import type { Sql } from 'postgres';
-import {
-  NO_ESCROW,
-  actorOf,
-  assignIntent,
-  escrowStateOf,
-  lockEscrow,
-  scheduleLinesOf,
-  type EventPublisher,
-  type PaymentProvider,
-} from '@app/infra';
+import { NO_ESCROW, actorOf, escrowStateOf, lockEscrow } from './escrow-actions.js';
+import { assignIntent, scheduleLinesOf } from './payment-schedule.js';
+import { type EventPublisher } from '@app/infra';
+import { type PaymentProvider } from './payment-provider.js';
 import {
   centsToDecimal,
   decidePaymentLines,
@@ -20,7 +14,7 @@ import {
   type PaymentPart,
   type SessionUser,
 } from '@app/shared';
-import { DomainError, NotFound, refusalError } from '@app/core';
+import { DomainError, NotFound, refusalError } from '../errors.js';
 
 type Deps = { sql: Sql; events: EventPublisher; payments: PaymentProvider };
 

@@ -7,8 +7,8 @@ import {
   performEscrowAction,
   type EscrowActionResult,
   type EscrowCaller,
-  type EventPublisher,
-} from '@app/infra';
+} from './escrow-actions.js';
+import { type EventPublisher } from '@app/infra';
 import {
   MILESTONE_ACTION,
   availableEscrowActions,
@@ -18,16 +18,9 @@ import {
   type EscrowTransaction,
   type SessionUser,
 } from '@app/shared';
-import { Conflict, Invalid, NotFound, refusalError } from '@app/core';
-import { getAuctionDetail } from './auction-read.js';
-import {
-  disputesOf,
-  documentsOf,
-  insuranceOf,
-  noticesOf,
-  paymentScheduleOf,
-  verifiedTypes,
-} from './escrow-records-read.js';
+import { Conflict, Invalid, NotFound, refusalError } from '../errors.js';
+import { getAuctionDetail } from '../auctions/auction-read.js';
+import { disputesOf, documentsOf, insuranceOf, noticesOf, paymentScheduleOf, verifiedTypes } from './escrow-details.js';
 
 type Deps = { sql: Sql; events: EventPublisher };
 

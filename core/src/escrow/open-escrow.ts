@@ -13,7 +13,7 @@ import {
   type FeeSchedule,
   type EventDraft,
 } from '@app/shared';
-import type { CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../../../infra/src/events/append-events.js';
 import { tellParties } from './escrow-notices.js';
 import { escrowRecipients } from './escrow-actions.js';
 import { readSettings } from '../settings/read-settings.js';

@@ -4,9 +4,9 @@
 // actor, the only actor that can mark a payment received; a deposit alone leaves it pending with the balance due.
 import type { Sql, TransactionSql } from 'postgres';
 import { decideEscrow, formatCents, isOwed, paymentDue, toCents, type PaymentWebhookEvent } from '@app/shared';
-import type { CommittedEvent } from '../events/append-events.js';
+import type { CommittedEvent } from '../../../infra/src/events/append-events.js';
 import { tellParties } from './escrow-notices.js';
-import type { EventPublisher } from '../events/publish.js';
+import type { EventPublisher } from '../../../infra/src/events/publish.js';
 import { applyEscrowAction, escrowNotices, escrowStateOf, lockEscrow, type LockedEscrow } from './escrow-actions.js';
 import { scheduleLinesOf } from './payment-schedule.js';
 

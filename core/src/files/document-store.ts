@@ -1,5 +1,5 @@
-// Escrow documents on disk, beside the photos but never public. A file is streamed to a temporary name while its size
-// is counted; only a PDF, PNG or JPEG within 10 MB is kept: a PDF that passes the structure and active-content check
+// Escrow documents on disk, beside the photos but never public. The API streams an upload to a temporary name while its
+// size is counted (api/src/http/upload-receiver.ts); only a PDF, PNG or JPEG within 10 MB is kept: a PDF that passes the structure and active-content check
 // (pdf-check.ts) as it is, an image decoded and encoded afresh without its metadata, like a photo (image-safety.ts).
 // A refused upload leaves no file behind. The caller records it and removes it again when the record is refused.
 import { createReadStream } from 'node:fs';
@@ -7,11 +7,11 @@ import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType, type DocumentFileType } from '@app/shared';
-import type { StoredFile } from '@app/infra';
-import { DomainError } from '@app/core';
+import type { StoredFile } from '../escrow/escrow-disputes.js';
+import { DomainError } from '../errors.js';
 import { MAX_IMAGE_PIXELS, reencodeImage, type ReencodeRules } from './image-safety.js';
 import { pdfProblem } from './pdf-check.js';
-import { receiveUpload } from '../http/upload-receiver.js';
+import type { ReceivedFile } from './received-file.js';
 
 /** A scanned page keeps every pixel the image limit allows: its small print must stay legible. */
 const DOCUMENT_IMAGE_RULES: ReencodeRules = {
@@ -31,17 +31,15 @@ async function keptBytes(type: DocumentFileType, file: Buffer): Promise<Buffer> 
 export class DocumentStore {
   constructor(readonly dir: string) {}
 
-  /** Keeps one uploaded file if it proves to be a document; `truncated()` says whether the parser cut it at the limit. */
-  async save(file: Readable, truncated: () => boolean): Promise<StoredFile> {
-    return receiveUpload(this.dir, file, truncated, DOCUMENT_TEXTS, async ({ id, temp }) => {
-      const received = await readFile(temp);
-      const type = sniffDocumentType(received);
-      if (!type) throw new DomainError(415, DOCUMENT_TEXTS.notADocument);
-      const kept = await keptBytes(type, received);
-      const fileName = `${id}.${DOCUMENT_FILE_TYPES[type]}`;
-      await writeFile(join(this.dir, fileName), kept, { flag: 'wx' });
-      return { fileName, contentType: type, bytes: kept.length };
-    });
+  /** Keeps one received file if it proves to be a document. */
+  async keep({ id, temp }: ReceivedFile): Promise<StoredFile> {
+    const received = await readFile(temp);
+    const type = sniffDocumentType(received);
+    if (!type) throw new DomainError(415, DOCUMENT_TEXTS.notADocument);
+    const kept = await keptBytes(type, received);
+    const fileName = `${id}.${DOCUMENT_FILE_TYPES[type]}`;
+    await writeFile(join(this.dir, fileName), kept, { flag: 'wx' });
+    return { fileName, contentType: type, bytes: kept.length };
   }
 
   async remove(fileName: string): Promise<void> {

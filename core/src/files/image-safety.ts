@@ -5,7 +5,7 @@
 // libuv's thread pool, off the event loop.
 import sharp from 'sharp';
 import { PHOTO_TEXTS, type PhotoType } from '@app/shared';
-import { DomainError } from '@app/core';
+import { DomainError } from '../errors.js';
 
 /** A 40-megapixel photo (for instance 7,750 x 5,160) is the largest accepted anywhere. */
 export const MAX_IMAGE_PIXELS = 40_000_000;

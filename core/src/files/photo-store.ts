@@ -1,14 +1,14 @@
-// Seller photos on disk. A file is streamed to a temporary name while its size is counted; only a real PNG, JPEG or
-// WebP within the limits is kept, decoded and encoded afresh without its metadata (image-safety.ts), written into
+// Seller photos on disk. The API streams an upload to a temporary name while its size is counted
+// (api/src/http/upload-receiver.ts); only a real PNG, JPEG or WebP within the limits is kept, decoded and encoded afresh without its metadata (image-safety.ts), written into
 // place and recorded, so a refused upload leaves nothing behind, neither a file nor a row.
 import { createReadStream } from 'node:fs';
 import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
-import { PHOTO_TEXTS, PHOTO_TYPES, photoUrl, type PhotoType, type SessionUser, type UploadedPhoto } from '@app/shared';
+import { PHOTO_TYPES, photoUrl, type PhotoType, type SessionUser, type UploadedPhoto } from '@app/shared';
 import { reencodePhoto } from './image-safety.js';
-import { receiveUpload } from '../http/upload-receiver.js';
+import type { ReceivedFile } from './received-file.js';
 
 export class PhotoStore {
   constructor(
@@ -16,22 +16,20 @@ export class PhotoStore {
     readonly dir: string,
   ) {}
 
-  /** Stores one uploaded file for its owner; `truncated()` says whether the multipart parser cut it at the size limit. */
-  async save(owner: SessionUser, file: Readable, truncated: () => boolean): Promise<UploadedPhoto> {
-    return receiveUpload(this.dir, file, truncated, PHOTO_TEXTS, async ({ id, temp }) => {
-      const { data, type } = await reencodePhoto(await readFile(temp));
-      const fileName = `${id}.${PHOTO_TYPES[type]}`;
-      await writeFile(join(this.dir, fileName), data, { flag: 'wx' });
-      const bytes = data.length;
-      try {
-        await this
-          .sql`insert into photo_uploads (file_name, owner_id, content_type, bytes) values (${fileName}, ${owner.id}, ${type}, ${bytes})`;
-      } catch (err) {
-        await unlink(join(this.dir, fileName)).catch(() => undefined);
-        throw err;
-      }
-      return { url: photoUrl(fileName), contentType: type, bytes };
-    });
+  /** Keeps one received file for its owner if it proves to be a photo. */
+  async keep(owner: SessionUser, { id, temp }: ReceivedFile): Promise<UploadedPhoto> {
+    const { data, type } = await reencodePhoto(await readFile(temp));
+    const fileName = `${id}.${PHOTO_TYPES[type]}`;
+    await writeFile(join(this.dir, fileName), data, { flag: 'wx' });
+    const bytes = data.length;
+    try {
+      await this
+        .sql`insert into photo_uploads (file_name, owner_id, content_type, bytes) values (${fileName}, ${owner.id}, ${type}, ${bytes})`;
+    } catch (err) {
+      await unlink(join(this.dir, fileName)).catch(() => undefined);
+      throw err;
+    }
+    return { url: photoUrl(fileName), contentType: type, bytes };
   }
 
   /** A stored photo to send back, or null when there is no such file. */

@@ -1,6 +1,6 @@
 // Forum reads answer within a deadline: a database that does not answer in time gives 503 with Retry-After, never a
 // hanging page. Reads only: a write that timed out here might still commit, so writes are left to finish.
-import { ServiceUnavailable } from '@app/core';
+import { ServiceUnavailable } from '../errors.js';
 
 export const FORUM_READ_DEADLINE_MS = 2000;
 

@@ -1,6 +1,6 @@
 // Following a member: their posts appear under the forum's "Following" filter.
 import type { Sql } from 'postgres';
-import { Invalid, NotFound } from '@app/core';
+import { Invalid, NotFound } from '../errors.js';
 
 export async function setFollow(
   sql: Sql,

@@ -3,7 +3,7 @@
 import type { Sql } from 'postgres';
 import { appendEvents, type EventPublisher } from '@app/infra';
 import { streams } from '@app/shared';
-import { NotFound } from '@app/core';
+import { NotFound } from '../errors.js';
 
 export interface LikeTarget {
   postId: number;

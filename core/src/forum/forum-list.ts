@@ -11,7 +11,7 @@ import {
   type ForumPage,
   type ForumPostsQuery,
 } from '@app/shared';
-import { Unauthorized } from '@app/core';
+import { Unauthorized } from '../errors.js';
 import { MATCH_START, MATCH_STOP, toPost, type PostRow } from './forum-rows.js';
 
 /** Timestamps travel in cursors to the microsecond, as Postgres keeps them: milliseconds would skip or repeat rows. */

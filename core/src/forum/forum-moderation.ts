@@ -1,7 +1,7 @@
 // Moderation: members report a post or a reply; admins read the reports and hide (or show again) what breaks the
 // rules. Hidden rows stay in the database and their authors still see them, marked hidden.
 import type { Sql } from 'postgres';
-import { NotFound } from '@app/core';
+import { NotFound } from '../errors.js';
 import type { z } from 'zod';
 import type { ForumReportListSchema } from '@app/shared';
 

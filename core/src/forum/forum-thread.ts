@@ -1,7 +1,7 @@
 // One discussion (/community/{id}): the post, every visible reply, and what the reader may do with it.
 import type { Sql } from 'postgres';
 import { decideForumDelete, decideForumEdit, type ForumThread } from '@app/shared';
-import { NotFound } from '@app/core';
+import { NotFound } from '../errors.js';
 import { toPost, toReply, type PostRow, type ReplyRow } from './forum-rows.js';
 import type { Viewer } from './forum-list.js';
 

@@ -9,7 +9,7 @@ import {
   type ForumReply,
   type SessionUser,
 } from '@app/shared';
-import { NotFound, refusalError } from '@app/core';
+import { NotFound, refusalError } from '../errors.js';
 import { toReply, type ReplyRow } from './forum-rows.js';
 
 export async function createForumPost(

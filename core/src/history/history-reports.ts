@@ -1,8 +1,8 @@
 // History reports by VIN: served from the Postgres cache while fresh, otherwise asked of the provider and stored.
 import type { Sql } from 'postgres';
 import { VehicleHistoryReportSchema, type ApiConfig, type VehicleHistoryReport } from '@app/shared';
-import { DomainError } from '@app/core';
-import type { ValuationDeps } from '../estimate-value.js';
+import { DomainError } from '../errors.js';
+import type { ValuationDeps } from '../valuation/estimate-value.js';
 import { FixtureHistoryProvider } from './fixture-history.js';
 import { HistoryUnavailable, type HistoryProvider } from './history-provider.js';
 import { PlatformHistoryProvider } from './platform-history.js';

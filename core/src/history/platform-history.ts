@@ -2,7 +2,7 @@
 // own listing (a dated mileage reading), its own sales of the car (an ownership change, with the escrow's state) and
 // the valuation model's market values; what it cannot know is filled by the labelled sample generator.
 import { historyScore, tradeInOffer, type VehicleHistoryReport } from '@app/shared';
-import { valueVin, type ValuationDeps } from '../estimate-value.js';
+import { valueVin, type ValuationDeps } from '../valuation/estimate-value.js';
 import type { HistoryProvider } from './history-provider.js';
 import { sampleHistory } from './sample-history.js';
 

@@ -2,7 +2,7 @@
 // a note that someone tried (words and the per-address cap in shared/src/domain/sign-up.ts). Like a notice, the row is
 // locked while the mail is handed over and marked in the same transaction, so a job that runs twice mails once; the
 // address is locked too, so attempts racing for one mailbox are counted one after the other against its hourly cap.
-import { signSignUp } from '@app/infra';
+import { signSignUp } from '../notices/sign-up-token.js';
 import { signUpMail } from '@app/shared';
 import { escapeHtml } from '../notices/escape-html.js';
 import type { MailDeps } from '../notices/mail-notice.js';

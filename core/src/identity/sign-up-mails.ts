@@ -2,7 +2,7 @@
 // slow or away must not change the answer: the enqueue is given half a second, and a mail whose job never arrived is sent
 // by the workers' sweep instead.
 import { Queue } from 'bullmq';
-import type { FastifyBaseLogger } from 'fastify';
+import type { WarnLogger } from '@app/infra';
 import { bullConnection } from '@app/infra';
 import { MAIL_JOB_OPTIONS, QUEUE_NAMES, SIGN_UP_MAIL_JOB, signUpMailJobId, type SignUpMailJob } from '@app/shared';
 
@@ -13,7 +13,7 @@ export class SignUpMails {
 
   constructor(
     config: { REDIS_URL: string; REDIS_PREFIX: string },
-    private readonly log: FastifyBaseLogger,
+    private readonly log: WarnLogger,
   ) {
     this.queue = new Queue(QUEUE_NAMES.notices, {
       connection: bullConnection(config.REDIS_URL, { maxRetriesPerRequest: 1 }),

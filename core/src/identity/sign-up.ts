@@ -2,7 +2,8 @@
 // attempt and answered the same whether or not the address has an account, after the same work (one password hash,
 // one insert, one enqueue); the mailed link creates the account and signs that browser in.
 import type { Sql } from 'postgres';
-import { existingSigningKey, verifySignUp } from '@app/infra';
+import { existingSigningKey } from '../notices/signed-token.js';
+import { verifySignUp } from '../notices/sign-up-token.js';
 import {
   SIGN_UP_ALREADY_DONE,
   SIGN_UP_LINK_INVALID,

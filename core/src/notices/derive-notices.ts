@@ -3,7 +3,8 @@
 // consumer may hand the same event over again (a retried batch, a claimed entry, a replay): recordNotices' unique key
 // turns every repeat into nothing.
 import type { Sql } from 'postgres';
-import { recordNotices, type EventPublisher } from '@app/infra';
+import { recordNotices } from './record-notices.js';
+import { type EventPublisher } from '@app/infra';
 import { alertNotice, closeNotices, outbidNotice, type DomainEvent, type NoticeDraft } from '@app/shared';
 
 const titleSql = `c.year || ' ' || c.make || ' ' || c.model`;

@@ -4,7 +4,7 @@
 // and the commit can send again; the mail keeps the same Message-ID so the receiver can tell.
 import type { Sql } from 'postgres';
 import type { Transporter } from 'nodemailer';
-import { signUnsubscribe } from '@app/infra';
+import { signUnsubscribe } from './unsubscribe-token.js';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@app/shared';
 import { escapeHtml } from './escape-html.js';
 

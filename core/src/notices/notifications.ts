@@ -1,7 +1,8 @@
 // A user's notices (the bell), the auctions they watch and which notices they want by mail. Every query is scoped
 // by the session's user; notices themselves are written only by the workers (infra's recordNotices).
 import type { Sql } from 'postgres';
-import { existingSigningKey, verifyUnsubscribe } from '@app/infra';
+import { existingSigningKey } from './signed-token.js';
+import { verifyUnsubscribe } from './unsubscribe-token.js';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_LIST_LIMIT,
@@ -11,8 +12,8 @@ import {
   type NotificationKind,
   type NotificationList,
 } from '@app/shared';
-import { Invalid } from '@app/core';
-import { assertAuctionVisible } from './auction-guard.js';
+import { Invalid } from '../errors.js';
+import { assertAuctionVisible } from '../auctions/auction-guard.js';
 
 interface NotificationRow {
   id: number;

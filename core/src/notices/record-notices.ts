@@ -3,7 +3,7 @@
 // pushes nothing. Whether it will be mailed is decided here too, from the user's email settings.
 import type { TransactionSql } from 'postgres';
 import type { EventDraft, NoticeDraft } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../events/append-events.js';
+import { appendEventsByStream, type CommittedEvent } from '../../../infra/src/events/append-events.js';
 
 export interface RecordedNotices {
   committed: CommittedEvent[];

@@ -1,7 +1,8 @@
 // The marketplace settings: one row per key, a missing row is its default. Every change is written with an audit row
 // (which admin, what from and to, when) in the same transaction. Reading them is `readSettings` in @app/infra.
 import type { Sql, TransactionSql } from 'postgres';
-import { appendEvents, readSettings, type EventPublisher } from '@app/infra';
+import { appendEvents, type EventPublisher } from '@app/infra';
+import { readSettings } from './read-settings.js';
 import {
   FEATURE_OFF_TEXT,
   streams,
@@ -10,7 +11,7 @@ import {
   type MarketplaceSettings,
   type UpdateMarketplaceSettingsBody,
 } from '@app/shared';
-import { Forbidden } from '@app/core';
+import { Forbidden } from '../errors.js';
 
 type Key = keyof MarketplaceSettings;
 

@@ -19,10 +19,10 @@ import {
   type TradeInOfferView,
   type TradeInResult,
 } from '@app/shared';
-import { Conflict, Invalid, NotFound } from '@app/core';
-import { photosNotOwnedBy } from './photo-store.js';
-import { demandOf, valueVin, type ValuationDeps } from './estimate-value.js';
-import { assertFeatureOn } from './marketplace-settings.js';
+import { Conflict, Invalid, NotFound } from '../errors.js';
+import { photosNotOwnedBy } from '../files/photo-store.js';
+import { demandOf, valueVin, type ValuationDeps } from '../valuation/estimate-value.js';
+import { assertFeatureOn } from '../settings/marketplace-settings.js';
 
 const signed = (cents: number) => (cents < 0 ? `-${centsToDecimal(-cents)}` : centsToDecimal(cents));
 const signedUsd = (cents: number) => (cents < 0 ? `-${formatCents(-cents)}` : `+${formatCents(cents)}`);

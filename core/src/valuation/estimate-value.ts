@@ -11,10 +11,10 @@ import {
   type ValuationModel,
   type ValuationResponse,
 } from '@app/shared';
-import { DomainError } from '@app/core';
-import { assertFeatureOn } from './marketplace-settings.js';
+import { DomainError } from '../errors.js';
+import { assertFeatureOn } from '../settings/marketplace-settings.js';
 import type { PlatformSales } from './platform-sales.js';
-import type { VinDecoder } from './vin-decoder.js';
+import type { VinDecoder } from '../vin/vin-decoder.js';
 
 const KIND_WORDS = {
   'platform sale': 'sold here',

@@ -3,3 +3,4 @@ export { EventPublisher, publishCommitted, type WarnLogger } from './publish.js'
 export { StreamReader, CLAIM_IDLE_MS, type StreamReaderOptions } from './stream-reader.js';
 export { redisStreamWriter, type StreamWriter } from './stream-writer.js';
 export { chatLatestKey, raiseChatLatestNow, readChatLatest, seedChatLatest } from './chat-latest.js';
+export { RELAY_GRACE_MS, relayOnce, startOutboxRelay } from './outbox-relay.js';

@@ -3,7 +3,8 @@
 // share the work without publishing a row twice at the same time.
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { publishCommitted, type StreamWriter } from '@app/infra';
+import { publishCommitted } from './publish.js';
+import type { StreamWriter } from './stream-writer.js';
 import type { DomainEvent } from '@app/shared';
 
 /** Left to the committing process first: it publishes right after its commit, and we should not race it. */

@@ -5,7 +5,7 @@ import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
 import type { EventPublisher } from '@app/infra';
 import { ALERT_CHECK_INTERVAL_MS, QUEUE_NAMES, type DomainEvent } from '@app/shared';
-import { auctionsWithTimeAlerts, checkAlerts } from './check-alerts.js';
+import { auctionsWithTimeAlerts, checkAlerts } from '@app/core/alerts';
 
 export const ALERT_QUEUE = QUEUE_NAMES.alerts;
 

@@ -3,11 +3,13 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { expireTradeInOffers, runEscrowDeadlines, type EventPublisher } from '@app/infra';
+import { expireTradeInOffers } from '@app/core/trade-in';
+import { runEscrowDeadlines } from '@app/core/escrow';
+import { type EventPublisher } from '@app/infra';
 import { CloseAuctionJobSchema, QUEUE_NAMES, type DomainEvent } from '@app/shared';
-import { closeAuction, overdueAuctionIds } from './close-auction.js';
+import { closeAuction, overdueAuctionIds } from '@app/core/auctions';
 import { latestEndTimes } from './end-time-moves.js';
-import { runHousekeeping } from './housekeeping.js';
+import { runHousekeeping } from '@app/core/housekeeping';
 
 export const CLOSE_QUEUE = QUEUE_NAMES.close;
 export const CLOSE_JOB_ATTEMPTS = 5;

@@ -6,7 +6,15 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import nodemailer from 'nodemailer';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { signingKey, type EventPublisher } from '@app/infra';
+import {
+  signingKey,
+  mailNotice,
+  deriveNotices,
+  writeNotices,
+  type NoticeDeps,
+  watchEndingDrafts,
+} from '@app/core/notices';
+import { type EventPublisher } from '@app/infra';
 import {
   ALERT_CHECK_INTERVAL_MS,
   MAIL_JOB_OPTIONS,
@@ -18,10 +26,7 @@ import {
   type DomainEvent,
 } from '@app/shared';
 import { startMailCatcher, type MailCatcher } from '../mail/mail-catcher.js';
-import { mailNotice } from '@app/core/notices';
 import { mailSignUp } from '@app/core/identity';
-import { deriveNotices, writeNotices, type NoticeDeps } from './derive-notices.js';
-import { watchEndingDrafts } from './watch-ending.js';
 
 export const NOTICE_QUEUE = QUEUE_NAMES.notices;
 export const mailJobId = (notificationId: number) => `mail-${notificationId}`;
