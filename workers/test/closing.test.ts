@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { EventPublisher, redisStreamWriter } from '@app/infra';
-import { EVENTS_STREAM_FIELD, eventsStreamKey, streams, type DomainEvent } from '@app/shared';
+import { EVENTS_STREAM_FIELD, EventPublisher, eventsStreamKey, redisStreamWriter } from '@app/infra';
+import { streams, type DomainEvent } from '@app/shared';
 import {
   createTestDatabase,
   dropRedisPrefix,
