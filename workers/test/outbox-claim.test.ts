@@ -17,7 +17,7 @@ it('publishes every event once when the committing process and two relays send t
   for (let i = 0; i < 20; i += 1) {
     batches.push(
       await db.sql.begin((tx) =>
-        appendEvents(tx, stream, [
+        appendEvents(tx, [
           {
             type: 'auction.extended',
             auctionId: 424242,
@@ -52,9 +52,8 @@ it('publishes every event once when the committing process and two relays send t
 });
 
 it('leaves a row for the relay when the stream write fails after the claim', async () => {
-  const stream = streams.auction(434343);
   const committed = await db.sql.begin((tx) =>
-    appendEvents(tx, stream, [
+    appendEvents(tx, [
       { type: 'auction.extended', auctionId: 434343, endTime: new Date().toISOString(), at: new Date().toISOString() },
     ]),
   );

@@ -127,7 +127,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             response: { 200: AuctionDecisionResponseSchema, ...guarded, ...errors(400, 404) },
           },
         },
-        async (request) => decideAuction(app.sql, app.events, request.params.id, decision === 'approve'),
+        async (request) => decideAuction(deps, request.params.id, decision === 'approve'),
       );
     }
     const done = { 204: z.null().describe('Done') };

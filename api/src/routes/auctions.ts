@@ -17,6 +17,7 @@ import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
 export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { sql: app.sql, events: app.events };
   app.get(
     '/api/auctions',
     {
@@ -68,7 +69,7 @@ export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
           key: request.headers['idempotency-key'],
           what: { route: 'POST /api/auctions/:id/buy-now', body: { auctionId } },
         },
-        () => buyNow(app.sql, app.events, { auctionId, buyer: user }),
+        () => buyNow(deps, { auctionId, buyer: user }),
       );
       // A replayed answer is whatever the first attempt answered: the purchase, or its refusal.
       return reply.status(result.status as 201).send(result.body as never);

@@ -17,6 +17,7 @@ const tags = ['selling'];
 const security = [{ session: [] }];
 
 export const carRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { sql: app.sql, events: app.events };
   app.post(
     '/api/cars',
     {
@@ -46,7 +47,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await submitToAuction(app.sql, app.events, await requireUser(request), request.body)),
+      reply.status(201).send(await submitToAuction(deps, await requireUser(request), request.body)),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import { limit } from '../plugins/rate-limits.js';
 import { errors } from './responses.js';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { sql: app.sql, events: app.events };
   app.get(
     '/api/chat/messages/:auctionId',
     {
@@ -69,7 +70,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
-      const message = await postChatMessage(app.sql, app.events, {
+      const message = await postChatMessage(deps, {
         auctionId: request.params.auctionId,
         user,
         message: request.body.message,

@@ -7,6 +7,7 @@ import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { sql: app.sql, events: app.events };
   app.get(
     '/api/auctions/:id/comments',
     {
@@ -35,7 +36,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request, body.userId);
       return reply
         .status(201)
-        .send(await postComment(app.sql, app.events, { auctionId: body.auctionId, user, content: body.content }));
+        .send(await postComment(deps, { auctionId: body.auctionId, user, content: body.content }));
     },
   );
 };

@@ -28,16 +28,16 @@ import { receiveUpload } from '../http/upload-receiver.js';
 import { currentAdmin, requireAdmin, requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
 import {
-  enterShipping,
-  insureTransit,
+  addInsurance,
   openDocument,
-  reviewEscrowDocument,
-  settleDispute,
-  takeDisputeForReview,
-  uploadDocument,
-  writeInDispute,
   payWithSandboxCard,
+  postDisputeMessage,
+  resolveDispute,
+  reviewDispute,
+  reviewDocument,
   startPayment,
+  updateShipping,
+  uploadDocument,
 } from '@app/core/escrow';
 import { readingMultipart } from './photos.js';
 import { errors } from './responses.js';
@@ -160,7 +160,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { transactionId, ...details } = request.body;
-      return enterShipping(deps, { transactionId, ...details }, await requireUser(request));
+      return updateShipping(deps, { transactionId, ...details }, await requireUser(request));
     },
   );
 
@@ -178,7 +178,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await insureTransit(deps, request.body.transactionId, await requireUser(request))),
+      reply.status(201).send(await addInsurance(deps, request.body.transactionId, await requireUser(request))),
   );
 
   app.post(
@@ -197,7 +197,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .status(201)
         .send(
-          await writeInDispute(
+          await postDisputeMessage(
             deps,
             request.body.transactionId,
             { kind: 'user', userId: user.id },
@@ -220,7 +220,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return reviewEscrowDocument(
+      return reviewDocument(
         deps,
         { transactionId: request.params.id, documentId: request.params.documentId, ...request.body },
         admin.id,
@@ -242,13 +242,13 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       const body = request.body;
-      if (body.action === 'review') return takeDisputeForReview(deps, request.params.id, admin.id);
+      if (body.action === 'review') return reviewDispute(deps, request.params.id, admin.id);
       // A mediator who writes has taken the dispute: it is in review from then on.
       if (body.action === 'message') {
-        await writeInDispute(deps, request.params.id, { kind: 'admin', adminId: admin.id }, body.message);
-        return takeDisputeForReview(deps, request.params.id, admin.id);
+        await postDisputeMessage(deps, request.params.id, { kind: 'admin', adminId: admin.id }, body.message);
+        return reviewDispute(deps, request.params.id, admin.id);
       }
-      return settleDispute(
+      return resolveDispute(
         deps,
         {
           transactionId: request.params.id,

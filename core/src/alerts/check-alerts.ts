@@ -1,7 +1,7 @@
 // Deciding and firing bid alerts. The alert rows are locked in the transaction that fires them, and last_triggered is
 // set there too, so two workers checking the same auction at once fire each alert once.
 import type { Sql } from 'postgres';
-import { appendEventsByStream, type EventPublisher } from '@app/infra';
+import { commitWithEvents, type EventDeps } from '@app/infra';
 import { alertFires, formatMoney, toCents, type EventDraft } from '@app/shared';
 
 interface AlertRow {
@@ -40,10 +40,10 @@ function alreadyFired(a: AlertRow): boolean {
   return true;
 }
 
-export async function checkAlerts(deps: { sql: Sql; events: EventPublisher }, auctionIds: number[]): Promise<number> {
+export async function checkAlerts(deps: EventDeps, auctionIds: number[]): Promise<number> {
   if (auctionIds.length === 0) return 0;
   const fired: EventDraft[] = [];
-  const committed = await deps.sql.begin(async (tx) => {
+  await commitWithEvents(deps, async (tx, outbox) => {
     const rows = await tx<AlertRow[]>`
       select b.id, b.auction_id, b.user_id, b.alert_type, b.settings, b.last_triggered, a.current_bid, a.end_time, now() as db_now,
              c.year || ' ' || c.make || ' ' || c.model as title,
@@ -81,9 +81,8 @@ export async function checkAlerts(deps: { sql: Sql; events: EventPublisher }, au
         auction: { id: r.auctionId, title: r.title, currentBid: r.currentBid, endTime: r.endTime.toISOString() },
       });
     }
-    return appendEventsByStream(tx, fired);
+    await outbox.append(fired);
   });
-  deps.events.publish(committed);
   return fired.length;
 }
 

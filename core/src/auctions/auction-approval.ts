@@ -1,16 +1,15 @@
 // Sellers submit cars to auction; admins approve (the auction goes live from now, for the seller's chosen duration or,
 // when the seller left it to the marketplace, the default duration in force at approval) or reject.
 import type { Sql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
+import { commitWithEvents, type EventDeps } from '@app/infra';
 import { readSettings } from '../settings/read-settings.js';
-import { ListingDescriptionSchema, centsToDecimal, streams, type Auction, type SessionUser } from '@app/shared';
+import { ListingDescriptionSchema, centsToDecimal, type Auction, type SessionUser } from '@app/shared';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { listAuctionsByStatus } from './auction-read.js';
 import { assertFeatureOn } from '../settings/marketplace-settings.js';
 
 export async function submitToAuction(
-  sql: Sql,
-  events: EventPublisher,
+  deps: EventDeps,
   owner: SessionUser,
   b: {
     carId: number;
@@ -23,7 +22,7 @@ export async function submitToAuction(
   },
 ): Promise<{ auctionId: number }> {
   const type = b.buyItNowPrice !== undefined ? 'buy-it-now' : b.reservePrice !== undefined ? 'reserve' : 'no-reserve';
-  const outcome = await sql.begin(async (tx) => {
+  return commitWithEvents(deps, async (tx, outbox) => {
     // Members-only auctions are the premium listings admins can turn off; auctions already live keep their terms.
     if (b.isPremiumOnly) await assertFeatureOn(tx, 'premiumListings');
     const [car] = await tx<{ title: string; description: string }[]>`
@@ -43,13 +42,11 @@ export async function submitToAuction(
       where not exists (select 1 from auctions where car_id = ${b.carId} and status in ('pending', 'active'))
       returning id, created_at`;
     if (!row) throw new Conflict('This car is already pending approval or in a live auction');
-    const committed = await appendEvents(tx, streams.admins, [
+    await outbox.append([
       { type: 'auction.submitted', auctionId: row.id, at: row.createdAt.toISOString(), title: car.title },
     ]);
-    return { auctionId: row.id, committed };
+    return { auctionId: row.id };
   });
-  events.publish(outcome.committed);
-  return { auctionId: outcome.auctionId };
 }
 
 export const listPendingAuctions = (sql: Sql): Promise<Auction[]> => listAuctionsByStatus(sql, 'pending');
@@ -60,12 +57,11 @@ export const listPendingAuctions = (sql: Sql): Promise<Auction[]> => listAuction
  * decides a race between two admins.
  */
 export async function decideAuction(
-  sql: Sql,
-  events: EventPublisher,
+  deps: EventDeps,
   auctionId: number,
   approve: boolean,
 ): Promise<{ status: Auction['status']; endTime: string }> {
-  const outcome = await sql.begin(async (tx) => {
+  return commitWithEvents(deps, async (tx, outbox) => {
     const defaultDays = approve ? (await readSettings(tx)).defaultDurationDays : 0;
     const [row] = approve
       ? await tx<{ status: Auction['status']; startTime: Date; endTime: Date }[]>`
@@ -78,16 +74,8 @@ export async function decideAuction(
           returning status, now() as start_time, end_time`;
     if (!row) throw new NotFound('No pending auction with this id');
     const at = row.startTime.toISOString();
-    const opened = approve
-      ? await appendEvents(tx, streams.auction(auctionId), [
-          { type: 'auction.opened', auctionId, at, endTime: row.endTime.toISOString() },
-        ])
-      : [];
-    const reviewed = await appendEvents(tx, streams.admins, [
-      { type: 'auction.reviewed', auctionId, at, decision: approve ? 'approved' : 'rejected' },
-    ]);
-    return { row, committed: [...opened, ...reviewed] };
+    if (approve) await outbox.append([{ type: 'auction.opened', auctionId, at, endTime: row.endTime.toISOString() }]);
+    await outbox.append([{ type: 'auction.reviewed', auctionId, at, decision: approve ? 'approved' : 'rejected' }]);
+    return { status: row.status, endTime: row.endTime.toISOString() };
   });
-  events.publish(outcome.committed);
-  return { status: outcome.row.status, endTime: outcome.row.endTime.toISOString() };
 }

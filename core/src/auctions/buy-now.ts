@@ -1,28 +1,19 @@
 // Buy It Now: the auction row is locked and the shared eligibility rule decides, so of many simultaneous buyers exactly
 // one wins (the others find it bought); the escrow opens in the same transaction.
-import type { Sql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
+import { commitWithEvents, type EventDeps } from '@app/infra';
+import { buyNowVerdict, centsToDecimal, formatCents, type BuyNowResponse, type SessionUser } from '@app/shared';
 import { insertSystemChat, lockAuction } from './auction-lock.js';
 import { openEscrow } from '../escrow/open-escrow.js';
-import {
-  buyNowVerdict,
-  centsToDecimal,
-  formatCents,
-  streams,
-  type BuyNowResponse,
-  type SessionUser,
-} from '@app/shared';
 import { refusalError } from '../errors.js';
 import { assertFeatureOn } from '../settings/marketplace-settings.js';
 
 export async function buyNow(
-  sql: Sql,
-  events: EventPublisher,
+  deps: EventDeps,
   { auctionId, buyer }: { auctionId: number; buyer: SessionUser },
 ): Promise<BuyNowResponse> {
   // An admin can turn Buy It Now off for the whole marketplace; the listing then hides the button too.
-  await assertFeatureOn(sql, 'buyItNow');
-  const { result, committed } = await sql.begin(async (tx) => {
+  await assertFeatureOn(deps.sql, 'buyItNow');
+  return commitWithEvents(deps, async (tx, outbox) => {
     const a = await lockAuction(tx, auctionId);
     const verdict = a
       ? buyNowVerdict(a, buyer, a.dbNow.getTime())
@@ -36,7 +27,7 @@ export async function buyNow(
           winning_amount = ${amount}, current_bid = ${amount}
       where id = ${auctionId}
       returning closed_at`;
-    const escrow = await openEscrow(tx, {
+    const escrow = await openEscrow(tx, outbox, {
       auctionId,
       buyerId: buyer.id,
       sellerId: a!.sellerId,
@@ -44,7 +35,7 @@ export async function buyNow(
       openedBy: 'buyer',
     });
     const chatLine = await insertSystemChat(tx, auctionId, `Sold via Buy It Now for ${formatCents(price)}`);
-    const auctionEvents = await appendEvents(tx, streams.auction(auctionId), [
+    await outbox.append([
       {
         type: 'auction.closed',
         auctionId,
@@ -54,11 +45,6 @@ export async function buyNow(
         chatLine,
       },
     ]);
-    return {
-      result: { auctionId, transactionId: escrow.transactionId, amount },
-      committed: [...auctionEvents, ...escrow.committed],
-    };
+    return { auctionId, transactionId: escrow.transactionId, amount };
   });
-  events.publish(committed);
-  return result;
 }

@@ -1,10 +1,10 @@
 // Closing an auction: the row is locked and closed only if it is still active and past its end by the database clock,
 // so a duplicate job, a racing worker or the sweeper finds nothing to do. Everything the close writes is one transaction.
 import type { Sql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
+import { commitWithEvents, type EventDeps } from '@app/infra';
 import { insertSystemChat, lockAuction } from './auction-lock.js';
 import { openEscrow } from '../escrow/open-escrow.js';
-import { centsToDecimal, formatCents, reserveStatus, streams } from '@app/shared';
+import { centsToDecimal, formatCents, reserveStatus } from '@app/shared';
 
 export type CloseOutcome = 'sold' | 'reserve-not-met' | 'no-bids';
 
@@ -32,15 +32,12 @@ export function closingChatText(outcome: CloseOutcome, winningCents: number | nu
   }
 }
 
-export async function closeAuction(
-  deps: { sql: Sql; events: EventPublisher },
-  auctionId: number,
-): Promise<CloseResult> {
-  const outcome = await deps.sql.begin(async (tx) => {
+export async function closeAuction(deps: EventDeps, auctionId: number): Promise<CloseResult> {
+  return commitWithEvents(deps, async (tx, outbox): Promise<CloseResult> => {
     // The lock waits for a bid or buy-now in flight; the checks then see the row it committed: a bid in the last
     // minutes has moved end_time past now, a buy-now has changed the status, and this closes nothing.
     const a = await lockAuction(tx, auctionId);
-    if (!a || a.status !== 'active' || a.endTimeMs > a.dbNow.getTime()) return null;
+    if (!a || a.status !== 'active' || a.endTimeMs > a.dbNow.getTime()) return { closed: false };
     const result = closeOutcome(a);
     let winnerId: number | null = null;
     if (result === 'sold') {
@@ -58,7 +55,7 @@ export async function closeAuction(
     // A sample car may have no owner: the escrow then has no seller, which the schema allows.
     const escrow =
       result === 'sold' && winnerId !== null
-        ? await openEscrow(tx, {
+        ? await openEscrow(tx, outbox, {
             auctionId,
             buyerId: winnerId,
             sellerId: a.sellerId,
@@ -71,17 +68,11 @@ export async function closeAuction(
       auctionId,
       closingChatText(result, result === 'sold' ? a.currentBidCents : null),
     );
-    const closed = await appendEvents(tx, streams.auction(auctionId), [
+    await outbox.append([
       { type: 'auction.closed', auctionId, at: row!.closedAt.toISOString(), outcome: result, winningAmount, chatLine },
     ]);
-    return {
-      result: { closed: true as const, outcome: result, winnerId, transactionId: escrow?.transactionId ?? null },
-      committed: [...closed, ...(escrow?.committed ?? [])],
-    };
+    return { closed: true, outcome: result, winnerId, transactionId: escrow?.transactionId ?? null };
   });
-  if (!outcome) return { closed: false };
-  deps.events.publish(outcome.committed);
-  return outcome.result;
 }
 
 /** Everything overdue, whatever happened to its job, oldest end first. */

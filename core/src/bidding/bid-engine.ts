@@ -1,17 +1,16 @@
 // The bid engine. Bids for one auction are serialized in this process and committed in small groups: one transaction
 // locks the auction row once, lets decideBids (shared/src/domain/bidding.ts) decide the waiting bids (lowest amount
 // first, a bare maximum before any amount, ties in arrival order: bids that arrived together have no order that means
-// anything, and this one accepts the most), and writes all accepted bids, their chat lines, the new auction state and the events together. Each bidder gets an exact
+// anything, and this one accepts the most), and writes all accepted bids, their chat lines, the new auction state and their events (bid-events.ts) together. Each bidder gets an exact
 // accept or refuse, only after the commit that decided it. The row lock keeps this correct across several API
 // processes; the grouping keeps 32 bidders from queueing on it one by one.
 import type { Sql, TransactionSql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
+import { commitWithEvents, type EventDeps, type EventPublisher } from '@app/infra';
 import { lockAuction } from '../auctions/auction-lock.js';
 import {
   BIDS_PER_REQUEST,
   centsToDecimal,
   decideBids,
-  streams,
   type AcceptedBid,
   type Bidder,
   type DecidedGroup,
@@ -19,6 +18,7 @@ import {
   type BidStanding,
 } from '@app/shared';
 import { NotFound, ServiceUnavailable, refusalError } from '../errors.js';
+import { bidEvents } from './bid-events.js';
 
 /**
  * A bid still waiting for its turn this long after it arrived is dropped, answered 503 "not placed", never decided:
@@ -62,13 +62,16 @@ interface Lane {
 
 export class BidEngine {
   private readonly lanes = new Map<number, Lane>();
+  private readonly deps: EventDeps;
 
   constructor(
-    private readonly sql: Sql,
-    private readonly events: EventPublisher,
+    sql: Sql,
+    events: EventPublisher,
     private readonly metrics?: { group(size: number): void; decided(accepted: number, refused: number): void },
     private readonly waitLimitMs = DEFAULT_BID_WAIT_LIMIT_MS,
-  ) {}
+  ) {
+    this.deps = { sql, events };
+  }
 
   /** Places a bid (optionally with a maximum); the answer is the bidder's own bid. */
   async place(request: BidRequest & { amountCents: number }): Promise<PlaceBidResponse> {
@@ -121,7 +124,7 @@ export class BidEngine {
     locked: () => void,
   ): Promise<void> {
     let group = all;
-    const outcome = await this.sql.begin(async (tx) => {
+    const outcome = await commitWithEvents(this.deps, async (tx, outbox) => {
       await predecessorLocked;
       // Ids for every bid of the group and its chat line are reserved with the lock, so the events can be built before
       // anything is written.
@@ -137,21 +140,18 @@ export class BidEngine {
         chatIds: auction.chatIds,
       });
       // The writes are not awaited here: the COMMIT goes out right behind them, so the row lock is held for one round
-      // trip (writes and commit together), not two. Their answers are read after the commit.
-      const written = Promise.all([
-        writeAccepted(tx, auctionId, decided, auction.dbNow),
-        appendEvents(tx, streams.auction(auctionId), decided.events),
-      ]);
-      written.catch(() => undefined);
-      return { decided, written, decidedAt: auction.dbNow };
+      // trip (writes and commit together), not two. commitWithEvents reads their answers after the commit: a statement
+      // that failed turned the COMMIT into a rollback, nothing of the group was stored, and its error is the group's.
+      void outbox.inFlight(writeAccepted(tx, auctionId, decided, auction.dbNow));
+      const appended = outbox.append(bidEvents(auction, decided.accepted, auction.dbNow));
+      return { decided, appended, decidedAt: auction.dbNow };
     });
     if (!outcome) {
       for (const p of group) p.reject(new NotFound('Auction not found'));
       return;
     }
-    // A statement that failed turned the COMMIT into a rollback (Postgres answers it without an error): nothing of the
-    // group was stored, and that statement's error is the group's.
-    const [, committed] = await outcome.written;
+    // Settled already (commitWithEvents published these events before returning).
+    const committed = await outcome.appended;
     const { decided } = outcome;
     this.metrics?.group(group.length);
     const granted = decided.decisions.filter((d) => d.ok).length;
@@ -167,7 +167,6 @@ export class BidEngine {
         });
       else p.reject(refusalError(d.refusal));
     });
-    this.events.publish(committed);
   }
 }
 

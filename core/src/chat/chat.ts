@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
-import { streams, type ChatMessage, type SessionUser } from '@app/shared';
+import { commitWithEvents, type EventDeps } from '@app/infra';
+import type { ChatMessage, SessionUser } from '@app/shared';
 import { assertAuctionVisible } from '../auctions/auction-guard.js';
 
 interface ChatRow {
@@ -52,18 +52,17 @@ export async function listChatMessages(sql: Sql, auctionId: number, after?: numb
 }
 
 export async function postChatMessage(
-  sql: Sql,
-  events: EventPublisher,
+  deps: EventDeps,
   { auctionId, user, message }: { auctionId: number; user: SessionUser; message: string },
 ): Promise<ChatMessage> {
-  await assertAuctionVisible(sql, auctionId);
+  await assertAuctionVisible(deps.sql, auctionId);
   // The chat stream's own counter orders messages; the auction row that bids lock is never touched.
-  const { chat, committed } = await sql.begin(async (tx) => {
+  return commitWithEvents(deps, async (tx, outbox) => {
     const [row] = await tx<ChatRow[]>`
       insert into chat_messages (auction_id, user_id, message) values (${auctionId}, ${user.id}, ${message})
       returning id, auction_id, message, timestamp, is_system_message, user_id, ${user.name}::text as user_name`;
     const chat = toMessage(row!);
-    const committed = await appendEvents(tx, streams.auctionChat(auctionId), [
+    await outbox.append([
       {
         type: 'chat.message',
         auctionId,
@@ -76,8 +75,6 @@ export async function postChatMessage(
         isSystemMessage: false,
       },
     ]);
-    return { chat, committed };
+    return chat;
   });
-  events.publish(committed);
-  return chat;
 }

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
-import { streams, type Comment, type SessionUser } from '@app/shared';
+import { commitWithEvents, type EventDeps } from '@app/infra';
+import type { Comment, SessionUser } from '@app/shared';
 import { assertAuctionVisible } from '../auctions/auction-guard.js';
 
 interface CommentRow {
@@ -32,17 +32,16 @@ export async function listComments(sql: Sql, auctionId: number): Promise<Comment
 }
 
 export async function postComment(
-  sql: Sql,
-  events: EventPublisher,
+  deps: EventDeps,
   { auctionId, user, content }: { auctionId: number; user: SessionUser; content: string },
 ): Promise<Comment> {
-  await assertAuctionVisible(sql, auctionId);
-  const { comment, committed } = await sql.begin(async (tx) => {
+  await assertAuctionVisible(deps.sql, auctionId);
+  return commitWithEvents(deps, async (tx, outbox) => {
     const [row] = await tx<CommentRow[]>`
       insert into comments (auction_id, user_id, content) values (${auctionId}, ${user.id}, ${content})
       returning id, auction_id, content, timestamp, user_id, ${user.name}::text as user_name`;
     const comment = toComment(row!);
-    const committed = await appendEvents(tx, streams.auctionChat(auctionId), [
+    await outbox.append([
       {
         type: 'comment.posted',
         auctionId,
@@ -54,8 +53,6 @@ export async function postComment(
         timestamp: comment.timestamp,
       },
     ]);
-    return { comment, committed };
+    return comment;
   });
-  events.publish(committed);
-  return comment;
 }

@@ -13,9 +13,9 @@ import {
   type EventDraft,
   type Refusal,
 } from '@app/shared';
-import type { CommittedEvent } from '../../../infra/src/events/append-events.js';
+import { commitWithEvents, type EventDeps, type Outbox } from '@app/infra';
+import { NotFound } from '../errors.js';
 import { tellParties } from './escrow-notices.js';
-import type { EventPublisher } from '../../../infra/src/events/publish.js';
 
 /** Who acts: a signed-in user (buyer or seller, worked out from the row), an admin, or a machine. */
 export type EscrowCaller =
@@ -33,8 +33,7 @@ export interface EscrowParties {
 }
 
 export type EscrowActionResult =
-  | { ok: true; changed: boolean; status: EscrowStatus; escrow: EscrowParties; committed: CommittedEvent[] }
-  | { ok: false; refusal: Refusal };
+  { ok: true; changed: boolean; status: EscrowStatus; escrow: EscrowParties } | { ok: false; refusal: Refusal };
 
 export const NO_ESCROW = 'No escrow transaction found for this auction.';
 
@@ -146,6 +145,7 @@ export function escrowNotices(
 
 export async function applyEscrowAction(
   tx: TransactionSql,
+  outbox: Outbox,
   input: { transactionId: number; action: EscrowAction; caller: EscrowCaller; notes?: string },
 ): Promise<EscrowActionResult> {
   const e = await lockEscrow(tx, input.transactionId);
@@ -164,7 +164,7 @@ export async function applyEscrowAction(
   const decision = decideEscrow(state, input.action, actor, nowMs);
   if (!decision.ok) return decision;
   const parties: EscrowParties = { id: e.id, auctionId: e.auctionId, buyerId: e.buyerId, sellerId: e.sellerId };
-  if (!decision.changed) return { ok: true, changed: false, status: e.status, escrow: parties, committed: [] };
+  if (!decision.changed) return { ok: true, changed: false, status: e.status, escrow: parties };
 
   const c = decision.change;
   const entering = c.to !== e.status;
@@ -198,7 +198,8 @@ export async function applyEscrowAction(
     milestone: c.milestones.at(-1) ?? null,
     text: escrowChangeText(input.action, actor),
   });
-  return { ok: true, changed: true, status: c.to, escrow: parties, committed: await tellParties(tx, drafts) };
+  await tellParties(tx, outbox, drafts);
+  return { ok: true, changed: true, status: c.to, escrow: parties };
 }
 
 /**
@@ -206,17 +207,33 @@ export async function applyEscrowAction(
  * dispute's record) and runs only when the step changed something.
  */
 export async function performEscrowAction(
-  deps: { sql: Sql; events: EventPublisher },
+  deps: EventDeps,
   input: { transactionId: number; action: EscrowAction; caller: EscrowCaller; notes?: string },
   alongside?: (tx: TransactionSql, escrow: EscrowParties) => Promise<void>,
 ): Promise<EscrowActionResult> {
-  const result = await deps.sql.begin(async (tx) => {
-    const r = await applyEscrowAction(tx, input);
+  return commitWithEvents(deps, async (tx, outbox) => {
+    const r = await applyEscrowAction(tx, outbox, input);
     if (r.ok && r.changed && alongside) await alongside(tx, r.escrow);
     return r;
   });
-  if (result.ok) deps.events.publish(result.committed);
-  return result;
+}
+
+/**
+ * Runs a write on a locked escrow the caller takes part in, and publishes its events after commit. Anyone else finds
+ * no escrow; a refusal thrown by `work` (before it writes anything) leaves the row as it was.
+ */
+export function withLockedEscrow<T>(
+  deps: EventDeps,
+  transactionId: number,
+  caller: EscrowCaller,
+  work: (tx: TransactionSql, outbox: Outbox, e: LockedEscrow, actor: EscrowActor) => Promise<T>,
+): Promise<T> {
+  return commitWithEvents(deps, async (tx, outbox) => {
+    const e = await lockEscrow(tx, transactionId);
+    const actor = e ? actorOf(caller, e) : null;
+    if (!e || !actor) throw new NotFound(NO_ESCROW);
+    return work(tx, outbox, e, actor);
+  });
 }
 
 /** The escrow of an auction, for a caller who only knows the auction. */

@@ -1,16 +1,12 @@
 // Escrow deadlines, run by the workers on the sweeper's cadence: an unpaid escrow past its payment deadline is
 // cancelled; one whose inspection period ended without a dispute releases its funds. Each move goes through the one
 // escrow service under a row lock, so running this twice, or on two workers at once, moves each escrow once.
-import type { Sql } from 'postgres';
-import type { EventPublisher } from '../../../infra/src/events/publish.js';
+import type { EventDeps } from '@app/infra';
 import { performEscrowAction } from './escrow-actions.js';
 
 const BATCH = 500;
 
-export async function runEscrowDeadlines(deps: {
-  sql: Sql;
-  events: EventPublisher;
-}): Promise<{ cancelled: number; completed: number }> {
+export async function runEscrowDeadlines(deps: EventDeps): Promise<{ cancelled: number; completed: number }> {
   const due = await deps.sql<{ id: number; status: 'pending' | 'in_inspection' }[]>`
     select id, status from escrow_transactions
     where (status = 'pending' and payment_due_at <= now()) or (status = 'in_inspection' and inspection_period_ends <= now())

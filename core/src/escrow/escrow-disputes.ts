@@ -1,233 +1,35 @@
-// What hangs off an escrow besides its status: documents and their review, shipping, disputes. Each write locks the
-// escrow row like a step does, asks its rule in shared/src/domain/escrow-*.ts, and tells both parties with an
-// escrow.updated; a status change among them (documents verified, a dispute resolved) goes through applyEscrowAction.
-import type { Sql, TransactionSql } from 'postgres';
+// Disputes: a party opens one (the escrow moves to disputed by the state machine), a mediator takes it for review,
+// both sides and the mediator write in its thread, and the mediator resolves it (release, refund, or part of each),
+// the refunds sent through the payment provider after commit. The rules are shared/src/domain/escrow-disputes.ts.
+import type { TransactionSql } from 'postgres';
+import type { EventDeps } from '@app/infra';
 import {
   OUTCOME_ACTION,
-  decideInsurance,
-  insuranceQuote,
-  TRANSIT_INSURANCE,
-  toCents,
+  centsToDecimal,
   decideDisputeMessage,
   decideDisputeReview,
-  decideDocumentReview,
-  decideDocumentUpload,
-  decideShipping,
   disputeRefundCents,
-  missingDocuments,
   refundsByPayment,
-  shippingText,
-  centsToDecimal,
+  toCents,
   type DisputeOutcome,
   type DisputeStatus,
-  type EscrowDocumentType,
   type EscrowStatus,
-  type Refusal,
-  type ShippingDetails,
+  type SessionUser,
 } from '@app/shared';
-import type { CommittedEvent } from '../../../infra/src/events/append-events.js';
-import { tellParties } from './escrow-notices.js';
-import type { EventPublisher } from '../../../infra/src/events/publish.js';
+import { Conflict, Invalid, refusalError } from '../errors.js';
 import {
-  NO_ESCROW,
-  actorOf,
   applyEscrowAction,
   escrowNotices,
-  lockEscrow,
+  performEscrowAction,
+  withLockedEscrow,
   type EscrowCaller,
-  type LockedEscrow,
 } from './escrow-actions.js';
+import { tellParties } from './escrow-notices.js';
+import type { PaymentProvider } from './payment-provider.js';
 import { insertRefundLines, scheduleLinesOf } from './payment-schedule.js';
+import { stepAnswer } from './escrow-steps.js';
 
-type Deps = { sql: Sql; events: EventPublisher };
-export type RecordResult<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
-
-const words = (type: string) => type.replaceAll('_', ' ');
-const refused = (refusal: Refusal) => ({ ok: false as const, refusal });
-
-/** Runs a write on a locked escrow the caller takes part in, and publishes its notices after commit. */
-async function onLockedEscrow<T>(
-  deps: Deps,
-  transactionId: number,
-  caller: EscrowCaller,
-  work: (
-    tx: TransactionSql,
-    e: LockedEscrow,
-    actor: string,
-  ) => Promise<{ result: RecordResult<T>; committed: CommittedEvent[] }>,
-): Promise<RecordResult<T>> {
-  const { result, committed } = await deps.sql.begin(async (tx) => {
-    const e = await lockEscrow(tx, transactionId);
-    const actor = e ? actorOf(caller, e) : null;
-    if (!e || !actor)
-      return { result: refused({ code: 'not-found', message: NO_ESCROW }) as RecordResult<T>, committed: [] };
-    return work(tx, e, actor);
-  });
-  deps.events.publish(committed);
-  return result;
-}
-
-export interface StoredFile {
-  fileName: string;
-  contentType: string;
-  bytes: number;
-}
-
-/** Records an uploaded file; a required type replaces the slot's previous file, whose name comes back to delete. */
-export async function recordDocument(
-  deps: Deps,
-  input: { transactionId: number; userId: number; documentType: EscrowDocumentType; file: StoredFile },
-): Promise<RecordResult<{ documentId: number; replacedFile: string | null }>> {
-  return onLockedEscrow(deps, input.transactionId, { kind: 'user', userId: input.userId }, async (tx, e, actor) => {
-    const [slot] =
-      input.documentType === 'other'
-        ? []
-        : await tx<{ id: number; verificationStatus: string; fileName: string | null }[]>`
-      select id, verification_status, file_name from transaction_documents
-      where transaction_id = ${e.id} and document_type = ${input.documentType} order by id limit 1`;
-    const verdict = decideDocumentUpload(e.status, actor, input.documentType, slot?.verificationStatus ?? null);
-    if (!verdict.ok) return { result: refused(verdict.refusal), committed: [] };
-    const f = input.file;
-    const [row] = slot
-      ? await tx<{ id: number }[]>`
-          update transaction_documents set file_name = ${f.fileName}, content_type = ${f.contentType}, bytes = ${f.bytes},
-            uploaded_at = now(), uploaded_by = ${input.userId}, verification_status = 'pending', rejection_reason = null,
-            verified_by = null, verified_at = null
-          where id = ${slot.id} returning id`
-      : await tx<{ id: number }[]>`
-          insert into transaction_documents (transaction_id, document_type, file_name, content_type, bytes, uploaded_at, uploaded_by)
-          values (${e.id}, ${input.documentType}, ${f.fileName}, ${f.contentType}, ${f.bytes}, now(), ${input.userId}) returning id`;
-    const drafts = escrowNotices(e, {
-      actor: actor as 'buyer' | 'seller',
-      status: e.status,
-      milestone: null,
-      text: `The ${actor} uploaded the ${words(input.documentType)}`,
-    });
-    return {
-      result: { ok: true, value: { documentId: row!.id, replacedFile: slot?.fileName ?? null } },
-      committed: await tellParties(tx, drafts),
-    };
-  });
-}
-
-/** An admin verifies or rejects a document; the last required one verified on a funded escrow starts the inspection. */
-export async function reviewDocument(
-  deps: Deps,
-  input: {
-    transactionId: number;
-    documentId: number;
-    adminId: number;
-    decision: 'verified' | 'rejected';
-    reason?: string | undefined;
-  },
-): Promise<RecordResult<{ changed: boolean; status: EscrowStatus }>> {
-  return onLockedEscrow<{ changed: boolean; status: EscrowStatus }>(
-    deps,
-    input.transactionId,
-    { kind: 'admin', adminId: input.adminId },
-    async (tx, e, actor) => {
-      const [doc] = await tx<
-        { id: number; documentType: string; verificationStatus: string; fileName: string | null }[]
-      >`
-      select id, document_type, verification_status, file_name from transaction_documents
-      where id = ${input.documentId} and transaction_id = ${e.id} for update`;
-      if (!doc)
-        return {
-          result: refused({ code: 'not-found', message: 'No such document on this transaction' }),
-          committed: [],
-        };
-      const verdict = decideDocumentReview(
-        e.status,
-        actor,
-        { uploaded: doc.fileName !== null, verificationStatus: doc.verificationStatus },
-        input.decision,
-      );
-      if (!verdict.ok) return { result: refused(verdict.refusal), committed: [] };
-      if ('changed' in verdict)
-        return { result: { ok: true, value: { changed: false, status: e.status } }, committed: [] };
-      await tx`
-      update transaction_documents set verification_status = ${input.decision}, verified_by = ${input.adminId}, verified_at = now(),
-        rejection_reason = ${input.decision === 'rejected' ? (input.reason ?? null) : null}
-      where id = ${doc.id}`;
-      const text =
-        input.decision === 'verified'
-          ? `An admin verified the ${words(doc.documentType)}`
-          : `An admin rejected the ${words(doc.documentType)}: ${input.reason ?? ''}`;
-      const committed = await tellParties(
-        tx,
-        escrowNotices(e, { actor: 'admin', status: e.status, milestone: null, text }),
-      );
-      const verified = input.decision === 'verified' ? [...e.verifiedDocuments, doc.documentType] : e.verifiedDocuments;
-      if (e.status === 'funded' && missingDocuments(verified).length === 0) {
-        const step = await applyEscrowAction(tx, {
-          transactionId: e.id,
-          action: 'verify_documents',
-          caller: { kind: 'admin', adminId: input.adminId },
-        });
-        if (step.ok)
-          return {
-            result: { ok: true, value: { changed: true, status: step.status } },
-            committed: [...committed, ...step.committed],
-          };
-      }
-      return { result: { ok: true, value: { changed: true, status: e.status } }, committed };
-    },
-  );
-}
-
-export async function updateShipping(
-  deps: Deps,
-  input: ShippingDetails & { transactionId: number; userId: number },
-): Promise<RecordResult<{ status: EscrowStatus }>> {
-  return onLockedEscrow(deps, input.transactionId, { kind: 'user', userId: input.userId }, async (tx, e, actor) => {
-    const verdict = decideShipping(e.status, actor, input);
-    if (!verdict.ok) return { result: refused(verdict.refusal), committed: [] };
-    const carrier = input.shippingMethod === 'carrier';
-    await tx`
-      update escrow_transactions set shipping_method = ${input.shippingMethod},
-        pickup_location = coalesce(${input.pickupLocation ?? null}, pickup_location),
-        inspection_location = coalesce(${input.inspectionLocation ?? null}, inspection_location),
-        shipping_carrier = ${carrier ? (input.carrier ?? null) : null},
-        shipping_tracking_number = ${carrier ? (input.trackingNumber ?? null) : null}, updated_at = now()
-      where id = ${e.id}`;
-    const drafts = escrowNotices(e, { actor: 'seller', status: e.status, milestone: null, text: shippingText(input) });
-    return { result: { ok: true, value: { status: e.status } }, committed: await tellParties(tx, drafts) };
-  });
-}
-
-/** The buyer adds the transit policy before paying; its premium joins the schedule as a `fee` line paid with the rest. */
-export async function addInsurance(
-  deps: Deps,
-  input: { transactionId: number; userId: number },
-): Promise<RecordResult<{ policyNumber: string }>> {
-  return onLockedEscrow<{ policyNumber: string }>(
-    deps,
-    input.transactionId,
-    { kind: 'user', userId: input.userId },
-    async (tx, e, actor) => {
-      const [existing] =
-        await tx`select 1 from transaction_insurance where transaction_id = ${e.id} and status = 'active'`;
-      const verdict = decideInsurance(e.status, actor, existing !== undefined, e.paymentIntentId !== null);
-      if (!verdict.ok) return { result: refused(verdict.refusal), committed: [] };
-      const quote = insuranceQuote(toCents(e.amount));
-      const policyNumber = `SBX-${e.id}-${e.dbNow.getTime().toString(36).toUpperCase()}`;
-      await tx`
-      insert into transaction_insurance (transaction_id, insurance_provider, policy_number, coverage_amount, coverage_type, premium, effective_date, expiration_date)
-      values (${e.id}, ${TRANSIT_INSURANCE.provider}, ${policyNumber}, ${centsToDecimal(quote.coverageCents)}, ${TRANSIT_INSURANCE.coverageType},
-              ${centsToDecimal(quote.premiumCents)}, now(), now() + ${TRANSIT_INSURANCE.termDays} * interval '1 day')`;
-      await tx`
-      insert into payment_schedules (transaction_id, payment_type, amount, due_date, metadata)
-      values (${e.id}, 'fee', ${centsToDecimal(quote.premiumCents)}, coalesce(${e.paymentDueAt}, now()), ${tx.json({ for: 'transit_insurance', policyNumber })})`;
-      const drafts = escrowNotices(e, {
-        actor: 'buyer',
-        status: e.status,
-        milestone: null,
-        text: `The buyer added transit insurance (policy ${policyNumber})`,
-      });
-      return { result: { ok: true, value: { policyNumber } }, committed: await tellParties(tx, drafts) };
-    },
-  );
-}
+const NO_OPEN_DISPUTE = 'This transaction has no open dispute';
 
 interface ActiveDispute {
   id: number;
@@ -241,108 +43,107 @@ async function activeDispute(tx: TransactionSql, transactionId: number): Promise
   return d;
 }
 
-/** A mediator takes the open dispute: open -> in review. */
-export async function reviewDispute(
-  deps: Deps,
-  input: { transactionId: number; adminId: number },
-): Promise<RecordResult<{ disputeId: number; disputeStatus: DisputeStatus; status: EscrowStatus }>> {
-  return onLockedEscrow<{ disputeId: number; disputeStatus: DisputeStatus; status: EscrowStatus }>(
+/** A party opens a dispute: the escrow moves to disputed, and the dispute is recorded with its evidence. */
+export async function initiateDispute(
+  deps: EventDeps,
+  input: {
+    transactionId: number;
+    disputeType: string;
+    description: string;
+    evidenceDocumentIds?: number[] | undefined;
+  },
+  user: SessionUser,
+): Promise<{ disputeId: number; status: EscrowStatus }> {
+  let disputeId = 0;
+  const evidence = [...new Set(input.evidenceDocumentIds ?? [])];
+  const r = await performEscrowAction(
     deps,
-    input.transactionId,
-    { kind: 'admin', adminId: input.adminId },
-    async (tx, e) => {
-      const d = await activeDispute(tx, e.id);
-      if (!d)
-        return {
-          result: refused({ code: 'conflict', message: 'This transaction has no open dispute' }),
-          committed: [],
-        };
-      const verdict = decideDisputeReview(d.status);
-      if (!verdict.ok) return { result: refused(verdict.refusal), committed: [] };
-      if ('changed' in verdict)
-        return {
-          result: { ok: true, value: { disputeId: d.id, disputeStatus: d.status, status: e.status } },
-          committed: [],
-        };
-      await tx`update dispute_resolutions set status = 'in_review', assigned_mediator = ${input.adminId}, updated_at = now() where id = ${d.id}`;
-      const drafts = escrowNotices(e, {
-        actor: 'admin',
-        status: e.status,
-        milestone: null,
-        text: 'A mediator is reviewing the dispute',
-      });
-      return {
-        result: { ok: true, value: { disputeId: d.id, disputeStatus: 'in_review' as const, status: e.status } },
-        committed: await tellParties(tx, drafts),
-      };
+    { transactionId: input.transactionId, action: 'open_dispute', caller: { kind: 'user', userId: user.id } },
+    async (tx, escrow) => {
+      // Evidence is a file this escrow already holds; anything else would be a way to point at someone else's document.
+      const held = await tx<{ id: number }[]>`
+      select id from transaction_documents where transaction_id = ${escrow.id} and file_name is not null and id = any(${evidence}::int[])`;
+      if (held.length !== evidence.length) throw new Invalid('Evidence must be files uploaded to this transaction');
+      const [d] = await tx<{ id: number }[]>`
+      insert into dispute_resolutions (transaction_id, initiated_by, dispute_type, description, evidence)
+      values (${escrow.id}, ${user.id}, ${input.disputeType}, ${input.description}, ${tx.json(evidence)}) returning id`;
+      disputeId = d!.id;
     },
   );
+  const { status } = stepAnswer(r);
+  return { disputeId, status };
+}
+
+/** A mediator takes the open dispute: open -> in review. */
+export async function reviewDispute(
+  deps: EventDeps,
+  transactionId: number,
+  adminId: number,
+): Promise<{ disputeId: number; disputeStatus: DisputeStatus; status: EscrowStatus }> {
+  return withLockedEscrow(deps, transactionId, { kind: 'admin', adminId }, async (tx, outbox, e) => {
+    const d = await activeDispute(tx, e.id);
+    if (!d) throw new Conflict(NO_OPEN_DISPUTE);
+    const verdict = decideDisputeReview(d.status);
+    if (!verdict.ok) throw refusalError(verdict.refusal);
+    if ('changed' in verdict) return { disputeId: d.id, disputeStatus: d.status, status: e.status };
+    await tx`update dispute_resolutions set status = 'in_review', assigned_mediator = ${adminId}, updated_at = now() where id = ${d.id}`;
+    const drafts = escrowNotices(e, {
+      actor: 'admin',
+      status: e.status,
+      milestone: null,
+      text: 'A mediator is reviewing the dispute',
+    });
+    await tellParties(tx, outbox, drafts);
+    return { disputeId: d.id, disputeStatus: 'in_review' as const, status: e.status };
+  });
 }
 
 /** A party or the mediator writes in the open dispute's thread; both parties are told. */
 export async function postDisputeMessage(
-  deps: Deps,
-  input: { transactionId: number; caller: EscrowCaller; body: string },
-): Promise<RecordResult<{ disputeId: number }>> {
-  return onLockedEscrow<{ disputeId: number }>(deps, input.transactionId, input.caller, async (tx, e, actor) => {
+  deps: EventDeps,
+  transactionId: number,
+  caller: EscrowCaller,
+  body: string,
+): Promise<{ disputeId: number }> {
+  return withLockedEscrow(deps, transactionId, caller, async (tx, outbox, e, actor) => {
     const d = await activeDispute(tx, e.id);
     const verdict = decideDisputeMessage(d?.status ?? null, actor);
-    if (!verdict.ok || !d)
-      return {
-        result: refused(
-          verdict.ok ? { code: 'conflict', message: 'This transaction has no open dispute' } : verdict.refusal,
-        ),
-        committed: [],
-      };
+    if (!verdict.ok) throw refusalError(verdict.refusal);
+    if (!d) throw new Conflict(NO_OPEN_DISPUTE);
     const role = actor === 'admin' ? 'mediator' : actor;
     await tx`
       insert into dispute_messages (dispute_id, author_role, author_user_id, author_admin_id, body)
-      values (${d.id}, ${role}, ${input.caller.kind === 'user' ? input.caller.userId : null},
-              ${input.caller.kind === 'admin' ? input.caller.adminId : null}, ${input.body})`;
+      values (${d.id}, ${role}, ${caller.kind === 'user' ? caller.userId : null},
+              ${caller.kind === 'admin' ? caller.adminId : null}, ${body})`;
     const text =
-      role === 'mediator'
-        ? `The mediator wrote in the dispute: ${input.body}`
-        : `The ${role} wrote in the dispute: ${input.body}`;
+      role === 'mediator' ? `The mediator wrote in the dispute: ${body}` : `The ${role} wrote in the dispute: ${body}`;
     const drafts = escrowNotices(e, {
       actor: actor as 'buyer' | 'seller' | 'admin',
       status: e.status,
       milestone: null,
       text: text.length > 300 ? `${text.slice(0, 297)}...` : text,
     });
-    return { result: { ok: true, value: { disputeId: d.id } }, committed: await tellParties(tx, drafts) };
+    await tellParties(tx, outbox, drafts);
+    return { disputeId: d.id };
   });
 }
 
-export interface DisputeResolution {
-  disputeId: number;
-  disputeStatus: DisputeStatus;
-  status: EscrowStatus;
-  /** Money back to the buyer's card, one per payment it reverses, for the caller to send through the provider after commit. */
-  refunds: { cents: number; intentId: string; scheduleId: number }[];
-}
-
-/** A mediator decides: release to the seller, refund the buyer, or part of each. The escrow moves by the state machine. */
+/**
+ * A mediator decides: release to the seller, refund the buyer, or part of each. The escrow moves by the state machine;
+ * after commit each refund (one per payment it reverses) is sent through the payment provider and recorded paid.
+ */
 export async function resolveDispute(
-  deps: Deps,
-  input: {
-    transactionId: number;
-    adminId: number;
-    outcome: DisputeOutcome;
-    refundCents?: number | undefined;
-    decision: string;
-  },
-): Promise<RecordResult<DisputeResolution>> {
-  return onLockedEscrow<DisputeResolution>(
+  deps: EventDeps & { payments: PaymentProvider },
+  input: { transactionId: number; outcome: DisputeOutcome; refundCents?: number | undefined; decision: string },
+  adminId: number,
+): Promise<{ disputeId: number; disputeStatus: DisputeStatus; status: EscrowStatus }> {
+  const resolved = await withLockedEscrow(
     deps,
     input.transactionId,
-    { kind: 'admin', adminId: input.adminId },
-    async (tx, e) => {
+    { kind: 'admin', adminId },
+    async (tx, outbox, e) => {
       const d = await activeDispute(tx, e.id);
-      if (!d)
-        return {
-          result: refused({ code: 'conflict', message: 'This transaction has no open dispute' }),
-          committed: [],
-        };
+      if (!d) throw new Conflict(NO_OPEN_DISPUTE);
       // What the buyer paid, by payment (a line paid before intents were kept per line counts as the escrow's intent).
       const paid = (await scheduleLinesOf(tx, e.id))
         .filter((l) => l.status === 'paid' && l.paymentType !== 'refund')
@@ -352,27 +153,26 @@ export async function resolveDispute(
         paid.reduce((t, l) => t + l.amountCents, 0),
         input.refundCents,
       );
-      if (!refund.ok) return { result: refused({ code: 'invalid', message: refund.message }), committed: [] };
-      const step = await applyEscrowAction(tx, {
+      if (!refund.ok) throw new Invalid(refund.message);
+      const step = await applyEscrowAction(tx, outbox, {
         transactionId: e.id,
         action: OUTCOME_ACTION[input.outcome],
-        caller: { kind: 'admin', adminId: input.adminId },
+        caller: { kind: 'admin', adminId },
         notes: input.decision,
       });
-      if (!step.ok) return { result: refused(step.refusal), committed: [] };
+      if (!step.ok) throw refusalError(step.refusal);
       await tx`
       update dispute_resolutions set status = 'resolved', resolution = ${input.outcome}, resolution_amount = ${centsToDecimal(refund.cents)},
-        mediator_decision = ${input.decision}, resolved_at = now(), assigned_mediator = coalesce(assigned_mediator, ${input.adminId}), updated_at = now()
+        mediator_decision = ${input.decision}, resolved_at = now(), assigned_mediator = coalesce(assigned_mediator, ${adminId}), updated_at = now()
       where id = ${d.id}`;
       const lines = await insertRefundLines(tx, e.id, refundsByPayment(paid, refund.cents));
       const refunds = lines.map((l) => ({ cents: toCents(l.amount), intentId: l.paymentId, scheduleId: l.id }));
-      return {
-        result: {
-          ok: true,
-          value: { disputeId: d.id, disputeStatus: 'resolved' as const, status: step.status, refunds },
-        },
-        committed: step.committed,
-      };
+      return { disputeId: d.id, disputeStatus: 'resolved' as const, status: step.status, refunds };
     },
   );
+  for (const refund of resolved.refunds) {
+    const { refundId } = await deps.payments.refund({ intentId: refund.intentId, amountCents: refund.cents });
+    await deps.sql`update payment_schedules set status = 'paid', paid_at = now(), metadata = metadata || ${deps.sql.json({ refundId })} where id = ${refund.scheduleId}`;
+  }
+  return { disputeId: resolved.disputeId, disputeStatus: resolved.disputeStatus, status: resolved.status };
 }

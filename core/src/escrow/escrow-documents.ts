@@ -1,56 +1,115 @@
-// The API's side of escrow documents, shipping and disputes: files through the document store, every write through
-// the escrow service in infra (escrow-records.ts), refusals mapped to their HTTP status.
+// Escrow documents: a party uploads one (the file kept by the document store, then recorded on the locked escrow), an
+// admin verifies or rejects it (the last required one verified on a funded escrow starts the inspection), and the
+// parties and admins open it. Who may do what, and when, is shared/src/domain/escrow-documents.ts.
 import type { Sql } from 'postgres';
+import type { EventDeps } from '@app/infra';
 import {
-  addInsurance,
-  postDisputeMessage,
-  recordDocument,
-  resolveDispute,
-  reviewDispute,
-  reviewDocument,
-  updateShipping,
-  type RecordResult,
-} from './escrow-disputes.js';
-import { type EventPublisher } from '@app/infra';
-import { type PaymentProvider } from './payment-provider.js';
-import { type EscrowCaller } from './escrow-actions.js';
-import type { DisputeOutcome, EscrowDocumentType, SessionUser, ShippingDetails } from '@app/shared';
+  decideDocumentReview,
+  decideDocumentUpload,
+  missingDocuments,
+  type EscrowDocumentType,
+  type EscrowStatus,
+  type SessionUser,
+} from '@app/shared';
 import { NotFound, refusalError } from '../errors.js';
 import type { DocumentStore } from '../files/document-store.js';
 import type { ReceivedFile } from '../files/received-file.js';
+import { applyEscrowAction, escrowNotices, withLockedEscrow } from './escrow-actions.js';
+import { tellParties } from './escrow-notices.js';
 
-type Deps = { sql: Sql; events: EventPublisher };
+const words = (type: string) => type.replaceAll('_', ' ');
 
-const valueOf = <T>(r: RecordResult<T>): T => {
-  if (!r.ok) throw refusalError(r.refusal);
-  return r.value;
-};
-
-/** Keeps the file, then records it; a refused record removes the file again, so a refusal leaves nothing behind. */
+/**
+ * Keeps the file, then records it on the escrow; a required type replaces the slot's previous file, which is deleted.
+ * A refused record removes the kept file again, so a refusal leaves nothing behind.
+ */
 export async function uploadDocument(
-  deps: Deps & { documents: DocumentStore },
+  deps: EventDeps & { documents: DocumentStore },
   input: { transactionId: number; documentType: EscrowDocumentType; received: ReceivedFile },
   user: SessionUser,
 ) {
-  const stored = await deps.documents.keep(input.received);
-  let recorded: RecordResult<{ documentId: number; replacedFile: string | null }>;
+  const f = await deps.documents.keep(input.received);
+  let recorded: { documentId: number; replacedFile: string | null };
   try {
-    recorded = await recordDocument(deps, {
-      transactionId: input.transactionId,
-      userId: user.id,
-      documentType: input.documentType,
-      file: stored,
-    });
+    recorded = await withLockedEscrow(
+      deps,
+      input.transactionId,
+      { kind: 'user', userId: user.id },
+      async (tx, outbox, e, actor) => {
+        const [slot] =
+          input.documentType === 'other'
+            ? []
+            : await tx<{ id: number; verificationStatus: string; fileName: string | null }[]>`
+          select id, verification_status, file_name from transaction_documents
+          where transaction_id = ${e.id} and document_type = ${input.documentType} order by id limit 1`;
+        const verdict = decideDocumentUpload(e.status, actor, input.documentType, slot?.verificationStatus ?? null);
+        if (!verdict.ok) throw refusalError(verdict.refusal);
+        const [row] = slot
+          ? await tx<{ id: number }[]>`
+              update transaction_documents set file_name = ${f.fileName}, content_type = ${f.contentType}, bytes = ${f.bytes},
+                uploaded_at = now(), uploaded_by = ${user.id}, verification_status = 'pending', rejection_reason = null,
+                verified_by = null, verified_at = null
+              where id = ${slot.id} returning id`
+          : await tx<{ id: number }[]>`
+              insert into transaction_documents (transaction_id, document_type, file_name, content_type, bytes, uploaded_at, uploaded_by)
+              values (${e.id}, ${input.documentType}, ${f.fileName}, ${f.contentType}, ${f.bytes}, now(), ${user.id}) returning id`;
+        const drafts = escrowNotices(e, {
+          actor: actor as 'buyer' | 'seller',
+          status: e.status,
+          milestone: null,
+          text: `The ${actor} uploaded the ${words(input.documentType)}`,
+        });
+        await tellParties(tx, outbox, drafts);
+        return { documentId: row!.id, replacedFile: slot?.fileName ?? null };
+      },
+    );
   } catch (err) {
-    await deps.documents.remove(stored.fileName);
+    await deps.documents.remove(f.fileName);
     throw err;
   }
-  if (!recorded.ok) {
-    await deps.documents.remove(stored.fileName);
-    throw refusalError(recorded.refusal);
-  }
-  if (recorded.value.replacedFile) await deps.documents.remove(recorded.value.replacedFile);
-  return { documentId: recorded.value.documentId, documentType: input.documentType, verificationStatus: 'pending' };
+  if (recorded.replacedFile) await deps.documents.remove(recorded.replacedFile);
+  return { documentId: recorded.documentId, documentType: input.documentType, verificationStatus: 'pending' };
+}
+
+/** An admin verifies or rejects a document; the last required one verified on a funded escrow starts the inspection. */
+export async function reviewDocument(
+  deps: EventDeps,
+  input: { transactionId: number; documentId: number; decision: 'verified' | 'rejected'; reason?: string | undefined },
+  adminId: number,
+): Promise<{ changed: boolean; status: EscrowStatus }> {
+  return withLockedEscrow(deps, input.transactionId, { kind: 'admin', adminId }, async (tx, outbox, e, actor) => {
+    const [doc] = await tx<{ id: number; documentType: string; verificationStatus: string; fileName: string | null }[]>`
+      select id, document_type, verification_status, file_name from transaction_documents
+      where id = ${input.documentId} and transaction_id = ${e.id} for update`;
+    if (!doc) throw new NotFound('No such document on this transaction');
+    const verdict = decideDocumentReview(
+      e.status,
+      actor,
+      { uploaded: doc.fileName !== null, verificationStatus: doc.verificationStatus },
+      input.decision,
+    );
+    if (!verdict.ok) throw refusalError(verdict.refusal);
+    if ('changed' in verdict) return { changed: false, status: e.status };
+    await tx`
+      update transaction_documents set verification_status = ${input.decision}, verified_by = ${adminId}, verified_at = now(),
+        rejection_reason = ${input.decision === 'rejected' ? (input.reason ?? null) : null}
+      where id = ${doc.id}`;
+    const text =
+      input.decision === 'verified'
+        ? `An admin verified the ${words(doc.documentType)}`
+        : `An admin rejected the ${words(doc.documentType)}: ${input.reason ?? ''}`;
+    await tellParties(tx, outbox, escrowNotices(e, { actor: 'admin', status: e.status, milestone: null, text }));
+    const verified = input.decision === 'verified' ? [...e.verifiedDocuments, doc.documentType] : e.verifiedDocuments;
+    if (e.status === 'funded' && missingDocuments(verified).length === 0) {
+      const step = await applyEscrowAction(tx, outbox, {
+        transactionId: e.id,
+        action: 'verify_documents',
+        caller: { kind: 'admin', adminId },
+      });
+      if (step.ok) return { changed: true, status: step.status };
+    }
+    return { changed: true, status: e.status };
+  });
 }
 
 /** A document's file for a party of its escrow or an admin; anyone else finds nothing. */
@@ -79,42 +138,4 @@ export async function openDocument(
     contentType: d.contentType!,
     fileName: `${d.documentType}-${documentId}.${d.fileName!.split('.').pop()}`,
   };
-}
-
-export async function reviewEscrowDocument(
-  deps: Deps,
-  input: { transactionId: number; documentId: number; decision: 'verified' | 'rejected'; reason?: string | undefined },
-  adminId: number,
-) {
-  return valueOf(await reviewDocument(deps, { ...input, adminId }));
-}
-
-export async function enterShipping(deps: Deps, input: ShippingDetails & { transactionId: number }, user: SessionUser) {
-  return valueOf(await updateShipping(deps, { ...input, userId: user.id }));
-}
-
-export async function takeDisputeForReview(deps: Deps, transactionId: number, adminId: number) {
-  return valueOf(await reviewDispute(deps, { transactionId, adminId }));
-}
-
-export async function insureTransit(deps: Deps, transactionId: number, user: SessionUser) {
-  return valueOf(await addInsurance(deps, { transactionId, userId: user.id }));
-}
-
-export async function writeInDispute(deps: Deps, transactionId: number, caller: EscrowCaller, body: string) {
-  return valueOf(await postDisputeMessage(deps, { transactionId, caller, body }));
-}
-
-/** Resolves the dispute, then sends any refund through the payment provider (one per payment it reverses) and records each paid. */
-export async function settleDispute(
-  deps: Deps & { payments: PaymentProvider },
-  input: { transactionId: number; outcome: DisputeOutcome; refundCents?: number | undefined; decision: string },
-  adminId: number,
-) {
-  const r = valueOf(await resolveDispute(deps, { ...input, adminId }));
-  for (const refund of r.refunds) {
-    const { refundId } = await deps.payments.refund({ intentId: refund.intentId, amountCents: refund.cents });
-    await deps.sql`update payment_schedules set status = 'paid', paid_at = now(), metadata = metadata || ${deps.sql.json({ refundId })} where id = ${refund.scheduleId}`;
-  }
-  return { disputeId: r.disputeId, disputeStatus: r.disputeStatus, status: r.status };
 }

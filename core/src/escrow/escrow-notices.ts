@@ -3,17 +3,21 @@
 // escrow mail off; the notices sweep mails it), all in the transaction of the step.
 import type { TransactionSql } from 'postgres';
 import { escrowStepNotice, type EventDraft } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../../../infra/src/events/append-events.js';
+import type { Outbox } from '@app/infra';
 import { recordNotices } from '../notices/record-notices.js';
 
 /** `bell: false` keeps a step out of the notifications (the opening of an escrow: the won and sold notices say it). */
 export async function tellParties(
   tx: TransactionSql,
+  outbox: Outbox,
   drafts: EventDraft[],
   opts: { bell?: boolean } = {},
-): Promise<CommittedEvent[]> {
+): Promise<void> {
   const notices = drafts.flatMap((d) => (d.type === 'escrow.updated' ? [d] : []));
-  if (notices.length === 0) return appendEventsByStream(tx, drafts);
+  if (notices.length === 0) {
+    await outbox.append(drafts);
+    return;
+  }
   const steps = await tx<{ id: number }[]>`
     insert into escrow_notices (transaction_id, user_id, actor, status, text)
     select transaction_id, user_id, actor, status, text
@@ -22,13 +26,13 @@ export async function tellParties(
       with ordinality as t(transaction_id, user_id, actor, status, text, ord)
     order by ord
     returning id`;
-  const committed = await appendEventsByStream(tx, drafts);
-  if (opts.bell === false) return committed;
-  const told = await recordNotices(
+  await outbox.append(drafts);
+  if (opts.bell === false) return;
+  await recordNotices(
     tx,
+    outbox,
     notices.map((n, i) =>
       escrowStepNotice({ userId: n.userId, auctionId: n.auctionId, stepId: steps[i]!.id, text: n.text }),
     ),
   );
-  return [...committed, ...told.committed];
 }

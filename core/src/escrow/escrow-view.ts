@@ -1,28 +1,17 @@
-// Escrow as its buyer and seller see it, and the steps they (or an admin) take. Every step goes through the one escrow
-// service in infra (the state machine under a row lock); this file only reads and maps answers.
+// Escrow as its buyer and seller see it: the row, its auction, milestones, documents, disputes, payment schedule,
+// notices and insurance, and the steps the state machine lets the reader take now.
 import type { Sql } from 'postgres';
+import { NO_ESCROW, escrowStateOf } from './escrow-actions.js';
 import {
-  NO_ESCROW,
-  escrowStateOf,
-  performEscrowAction,
-  type EscrowActionResult,
-  type EscrowCaller,
-} from './escrow-actions.js';
-import { type EventPublisher } from '@app/infra';
-import {
-  MILESTONE_ACTION,
   availableEscrowActions,
-  type EscrowAction,
   type EscrowMilestone,
   type EscrowStatus,
   type EscrowTransaction,
   type SessionUser,
 } from '@app/shared';
-import { Conflict, Invalid, NotFound, refusalError } from '../errors.js';
+import { NotFound } from '../errors.js';
 import { getAuctionDetail } from '../auctions/auction-read.js';
 import { disputesOf, documentsOf, insuranceOf, noticesOf, paymentScheduleOf, verifiedTypes } from './escrow-details.js';
-
-type Deps = { sql: Sql; events: EventPublisher };
 
 interface TxRow {
   id: number;
@@ -103,70 +92,4 @@ export async function getEscrowForAuction(
     fees: t.fees,
     nextActions,
   };
-}
-
-function answer(r: EscrowActionResult): { changed: boolean; status: EscrowStatus } {
-  if (!r.ok) throw refusalError(r.refusal);
-  return { changed: r.changed, status: r.status };
-}
-
-export async function acceptTerms(deps: Deps, transactionId: number, role: 'buyer' | 'seller', user: SessionUser) {
-  return answer(
-    await performEscrowAction(deps, {
-      transactionId,
-      action: 'accept_terms',
-      caller: { kind: 'user', userId: user.id, as: role },
-    }),
-  );
-}
-
-/** The spec's `complete-milestone`: the milestone names the step; the state machine decides who may take it. */
-export async function completeMilestone(
-  deps: Deps,
-  input: { transactionId: number; milestone: EscrowMilestone; notes?: string },
-  caller: EscrowCaller,
-) {
-  const action = MILESTONE_ACTION[input.milestone];
-  if (!action) throw new Conflict('The escrow_created milestone is completed when the sale happens');
-  return answer(
-    await performEscrowAction(deps, { transactionId: input.transactionId, action, caller, notes: input.notes }),
-  );
-}
-
-export async function takeEscrowAction(
-  deps: Deps,
-  input: { transactionId: number; action: EscrowAction; notes?: string },
-  caller: EscrowCaller,
-) {
-  return answer(await performEscrowAction(deps, { ...input, caller }));
-}
-
-export async function initiateDispute(
-  deps: Deps,
-  input: {
-    transactionId: number;
-    disputeType: string;
-    description: string;
-    evidenceDocumentIds?: number[] | undefined;
-  },
-  user: SessionUser,
-): Promise<{ disputeId: number; status: EscrowStatus }> {
-  let disputeId = 0;
-  const evidence = [...new Set(input.evidenceDocumentIds ?? [])];
-  const r = await performEscrowAction(
-    deps,
-    { transactionId: input.transactionId, action: 'open_dispute', caller: { kind: 'user', userId: user.id } },
-    async (tx, escrow) => {
-      // Evidence is a file this escrow already holds; anything else would be a way to point at someone else's document.
-      const held = await tx<{ id: number }[]>`
-      select id from transaction_documents where transaction_id = ${escrow.id} and file_name is not null and id = any(${evidence}::int[])`;
-      if (held.length !== evidence.length) throw new Invalid('Evidence must be files uploaded to this transaction');
-      const [d] = await tx<{ id: number }[]>`
-      insert into dispute_resolutions (transaction_id, initiated_by, dispute_type, description, evidence)
-      values (${escrow.id}, ${user.id}, ${input.disputeType}, ${input.description}, ${tx.json(evidence)}) returning id`;
-      disputeId = d!.id;
-    },
-  );
-  const { status } = answer(r);
-  return { disputeId, status };
 }

@@ -13,7 +13,7 @@ import {
   type FeeSchedule,
   type EventDraft,
 } from '@app/shared';
-import type { CommittedEvent } from '../../../infra/src/events/append-events.js';
+import type { Outbox } from '@app/infra';
 import { tellParties } from './escrow-notices.js';
 import { escrowRecipients } from './escrow-actions.js';
 import { readSettings } from '../settings/read-settings.js';
@@ -44,8 +44,9 @@ export function escrowFeesOf(amountCents: number, schedule: FeeSchedule): Escrow
 /** Idempotent per auction: a second call finds the existing transaction and writes nothing. */
 export async function openEscrow(
   tx: TransactionSql,
+  outbox: Outbox,
   input: OpenEscrowInput,
-): Promise<{ transactionId: number; committed: CommittedEvent[] }> {
+): Promise<{ transactionId: number }> {
   // The commission an admin set applies to sales from now on; each escrow keeps the schedule it was opened with.
   const feeSchedule = scheduleWithCommission((await readSettings(tx)).commissionRatePct);
   const [created] = await tx<{ id: number; createdAt: Date }[]>`
@@ -58,7 +59,7 @@ export async function openEscrow(
     const [existing] = await tx<
       { id: number }[]
     >`select id from escrow_transactions where auction_id = ${input.auctionId}`;
-    return { transactionId: existing!.id, committed: [] };
+    return { transactionId: existing!.id };
   }
   const id = created.id;
   const fees = saleFees(input.amountCents, feeSchedule);
@@ -91,5 +92,6 @@ export async function openEscrow(
         ? `Your escrow is open: accept the terms, then pay the deposit or the whole amount within ${ESCROW_PAYMENT_DUE_HOURS} hours.`
         : 'Your car sold: the escrow is open.',
   }));
-  return { transactionId: id, committed: await tellParties(tx, drafts, { bell: false }) };
+  await tellParties(tx, outbox, drafts, { bell: false });
+  return { transactionId: id };
 }

@@ -2,36 +2,31 @@
 // two deliveries racing, find it recorded and change nothing), then applied to the lines of the schedule its intent
 // pays. When nothing owed is left, the escrow is funded through the one escrow service as the `payment_provider`
 // actor, the only actor that can mark a payment received; a deposit alone leaves it pending with the balance due.
-import type { Sql, TransactionSql } from 'postgres';
+import type { TransactionSql } from 'postgres';
+import { commitWithEvents, type EventDeps, type Outbox } from '@app/infra';
 import { decideEscrow, formatCents, isOwed, paymentDue, toCents, type PaymentWebhookEvent } from '@app/shared';
-import type { CommittedEvent } from '../../../infra/src/events/append-events.js';
 import { tellParties } from './escrow-notices.js';
-import type { EventPublisher } from '../../../infra/src/events/publish.js';
 import { applyEscrowAction, escrowNotices, escrowStateOf, lockEscrow, type LockedEscrow } from './escrow-actions.js';
 import { scheduleLinesOf } from './payment-schedule.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
-type Applied = { outcome: WebhookOutcome; committed: CommittedEvent[] };
 
 const dueDate = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
-export async function receivePaymentEvent(
-  deps: { sql: Sql; events: EventPublisher },
-  event: PaymentWebhookEvent,
-): Promise<WebhookOutcome> {
-  const { outcome, committed } = await deps.sql.begin(async (tx): Promise<Applied> => {
+export async function receivePaymentEvent(deps: EventDeps, event: PaymentWebhookEvent): Promise<WebhookOutcome> {
+  return commitWithEvents(deps, async (tx, outbox): Promise<WebhookOutcome> => {
     const [fresh] = await tx`
       insert into payment_webhook_events (event_id, event_type, transaction_id, payload)
       values (${event.id}, ${event.type}, (select id from escrow_transactions where id = ${event.data.transactionId}), ${tx.json(event)})
       on conflict (event_id) do nothing
       returning event_id`;
-    if (!fresh) return { outcome: 'duplicate', committed: [] };
+    if (!fresh) return 'duplicate';
     const e = await lockEscrow(tx, event.data.transactionId);
-    if (!e) return { outcome: 'ignored', committed: [] };
+    if (!e) return 'ignored';
     const lines = await scheduleLinesOf(tx, e.id);
     // The lines this intent pays; an event for another intent (an old one, another escrow's) finds none and is ignored.
     const paying = lines.filter((l) => isOwed(l) && l.paymentId === event.data.intentId);
-    if (paying.length === 0) return { outcome: 'ignored', committed: [] };
+    if (paying.length === 0) return 'ignored';
     const ids = paying.map((l) => l.id);
     if (event.type === 'payment_intent.payment_failed') {
       await tx`
@@ -43,29 +38,27 @@ export async function receivePaymentEvent(
         milestone: null,
         text: `The payment provider declined the card: ${event.data.failureReason ?? 'payment failed'}`,
       }).filter((d) => d.type === 'escrow.updated' && d.role === 'buyer');
-      return { outcome: 'applied', committed: await tellParties(tx, notice) };
+      await tellParties(tx, outbox, notice);
+      return 'applied';
     }
-    if (paying.reduce((t, l) => t + l.amountCents, 0) !== toCents(event.data.amount))
-      return { outcome: 'ignored', committed: [] };
+    if (paying.reduce((t, l) => t + l.amountCents, 0) !== toCents(event.data.amount)) return 'ignored';
     const left = lines.filter((l) => isOwed(l) && !ids.includes(l.id));
-    const applied = left.length === 0 ? await fund(tx, e) : await takeDeposit(tx, e, left);
-    if (applied.outcome !== 'applied') return applied;
+    const applied = left.length === 0 ? await fund(tx, outbox, e) : await takeDeposit(tx, outbox, e, left);
+    if (applied !== 'applied') return applied;
     await tx`
       update payment_schedules set status = 'paid', paid_at = now(), failure_reason = null where id = any(${ids}::int[])`;
     return applied;
   });
-  deps.events.publish(committed);
-  return outcome;
 }
 
 /** Everything owed is paid: the escrow is funded, by the state machine's `confirm_payment`. */
-async function fund(tx: TransactionSql, e: LockedEscrow): Promise<Applied> {
-  const r = await applyEscrowAction(tx, {
+async function fund(tx: TransactionSql, outbox: Outbox, e: LockedEscrow): Promise<WebhookOutcome> {
+  const r = await applyEscrowAction(tx, outbox, {
     transactionId: e.id,
     action: 'confirm_payment',
     caller: { kind: 'payment_provider' },
   });
-  return r.ok && r.changed ? { outcome: 'applied', committed: r.committed } : { outcome: 'ignored', committed: [] };
+  return r.ok && r.changed ? 'applied' : 'ignored';
 }
 
 /**
@@ -75,24 +68,24 @@ async function fund(tx: TransactionSql, e: LockedEscrow): Promise<Applied> {
  */
 async function takeDeposit(
   tx: TransactionSql,
+  outbox: Outbox,
   e: LockedEscrow,
   left: Parameters<typeof paymentDue>[0],
-): Promise<Applied> {
+): Promise<WebhookOutcome> {
   const d = decideEscrow(
     escrowStateOf(e, e.completed, e.verifiedDocuments),
     'confirm_payment',
     'payment_provider',
     e.dbNow.getTime(),
   );
-  if (!d.ok || !d.changed) return { outcome: 'ignored', committed: [] };
+  if (!d.ok || !d.changed) return 'ignored';
   await tx`update escrow_transactions set payment_due_at = null, updated_at = now() where id = ${e.id}`;
   const next = paymentDue(left).first!;
   const text = `The payment provider confirmed the deposit; the balance of ${formatCents(next.amountCents)} is due by ${dueDate(next.dueAtMs)} UTC`;
-  return {
-    outcome: 'applied',
-    committed: await tellParties(
-      tx,
-      escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text }),
-    ),
-  };
+  await tellParties(
+    tx,
+    outbox,
+    escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text }),
+  );
+  return 'applied';
 }

@@ -7,7 +7,6 @@ import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType, type DocumentFileType } from '@app/shared';
-import type { StoredFile } from '../escrow/escrow-disputes.js';
 import { DomainError } from '../errors.js';
 import { MAX_IMAGE_PIXELS, reencodeImage, type ReencodeRules } from './image-safety.js';
 import { pdfProblem } from './pdf-check.js';
@@ -26,6 +25,13 @@ async function keptBytes(type: DocumentFileType, file: Buffer): Promise<Buffer> 
   const problem = pdfProblem(file);
   if (problem) throw new DomainError(415, problem);
   return file;
+}
+
+/** A document as kept: its name in the store, its proven type and its size. */
+export interface StoredFile {
+  fileName: string;
+  contentType: string;
+  bytes: number;
 }
 
 export class DocumentStore {

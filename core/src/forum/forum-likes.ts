@@ -1,8 +1,6 @@
 // Likes: one row per member per post or reply, and the counter moved in the same transaction only when a row was
 // really added or removed. Concurrent likes queue on the counted row's lock, so the counter always equals the rows.
-import type { Sql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
-import { streams } from '@app/shared';
+import { commitWithEvents, type EventDeps } from '@app/infra';
 import { NotFound } from '../errors.js';
 
 export interface LikeTarget {
@@ -11,13 +9,12 @@ export interface LikeTarget {
 }
 
 export async function setForumLike(
-  sql: Sql,
-  events: EventPublisher,
+  deps: EventDeps,
   userId: number,
   target: LikeTarget,
   like: boolean,
 ): Promise<{ liked: boolean; likes: number }> {
-  const { result, committed } = await sql.begin(async (tx) => {
+  return commitWithEvents(deps, async (tx, outbox) => {
     const { postId, replyId } = target;
     const [exists] =
       replyId === null
@@ -44,14 +41,8 @@ export async function setForumLike(
           >`update forum_replies set likes = likes + ${delta} where id = ${replyId} returning likes`;
     const likes = row!.likes;
     // A repeated like (or unlike) changes nothing and tells nobody.
-    const committed =
-      delta === 0
-        ? []
-        : await appendEvents(tx, streams.forumThread(postId), [
-            { type: 'forum.likes.changed', at: new Date().toISOString(), postId, replyId, likes },
-          ]);
-    return { result: { liked: like, likes }, committed };
+    if (delta !== 0)
+      await outbox.append([{ type: 'forum.likes.changed', at: new Date().toISOString(), postId, replyId, likes }]);
+    return { liked: like, likes };
   });
-  events.publish(committed);
-  return result;
 }

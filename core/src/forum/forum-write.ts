@@ -1,29 +1,21 @@
 // Writing to the forum: posts, edits, deletions and replies, each with its event appended in the same transaction.
 import type { Sql, TransactionSql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
-import {
-  decideForumDelete,
-  decideForumEdit,
-  streams,
-  type ForumCategory,
-  type ForumReply,
-  type SessionUser,
-} from '@app/shared';
+import { commitWithEvents, type EventDeps } from '@app/infra';
+import { decideForumDelete, decideForumEdit, type ForumCategory, type ForumReply, type SessionUser } from '@app/shared';
 import { NotFound, refusalError } from '../errors.js';
 import { toReply, type ReplyRow } from './forum-rows.js';
 
 export async function createForumPost(
-  sql: Sql,
-  events: EventPublisher,
+  deps: EventDeps,
   user: SessionUser,
   body: { title: string; content: string; category: ForumCategory; tags: string[] },
 ): Promise<number> {
-  const { id, committed } = await sql.begin(async (tx) => {
+  return commitWithEvents(deps, async (tx, outbox) => {
     const [row] = await tx<{ id: number; createdAt: Date }[]>`
       insert into forum_posts (user_id, category, title, content, tags)
       values (${user.id}, ${body.category}, ${body.title}, ${body.content}, ${body.tags})
       returning id, created_at`;
-    const committed = await appendEvents(tx, streams.forum, [
+    await outbox.append([
       {
         type: 'forum.post.created',
         at: row!.createdAt.toISOString(),
@@ -34,10 +26,8 @@ export async function createForumPost(
         userName: user.name,
       },
     ]);
-    return { id: row!.id, committed };
+    return row!.id;
   });
-  events.publish(committed);
-  return id;
 }
 
 interface LockedPost {
@@ -91,13 +81,12 @@ export async function deleteForumPost(sql: Sql, user: SessionUser, postId: numbe
 }
 
 export async function replyToForumPost(
-  sql: Sql,
-  events: EventPublisher,
+  deps: EventDeps,
   user: SessionUser,
   postId: number,
   content: string,
 ): Promise<ForumReply> {
-  const { reply, committed } = await sql.begin(async (tx) => {
+  return commitWithEvents(deps, async (tx, outbox) => {
     // The post row's lock orders replies, so the count a reply reports is the count right after it.
     const [post] = await tx<{ replies: number }[]>`
       update forum_posts set replies = replies + 1, last_activity_at = now()
@@ -108,7 +97,7 @@ export async function replyToForumPost(
       insert into forum_replies (post_id, user_id, content) values (${postId}, ${user.id}, ${content})
       returning id, post_id, user_id, ${user.name}::text as user_name, content, likes, created_at, false as hidden, false as liked_by_me`;
     const reply = toReply(row!);
-    const committed = await appendEvents(tx, streams.forumThread(postId), [
+    await outbox.append([
       {
         type: 'forum.reply.posted',
         at: reply.createdAt,
@@ -117,8 +106,6 @@ export async function replyToForumPost(
         replies: post.replies,
       },
     ]);
-    return { reply, committed };
+    return reply;
   });
-  events.publish(committed);
-  return reply;
 }

@@ -1,8 +1,8 @@
 // Server-side sessions: the cookie holds a random token, the database only its SHA-256, so a leaked table cannot sign anyone in.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from 'postgres';
-import { appendEvents, type CommittedEvent } from '@app/infra';
-import { streams, type AdminUser, type SessionUser } from '@app/shared';
+import { commitWithEvents, type EventDeps } from '@app/infra';
+import type { AdminUser, SessionUser } from '@app/shared';
 
 export const USER_COOKIE = 'sid';
 export const ADMIN_COOKIE = 'admin_sid';
@@ -32,22 +32,17 @@ export async function createAdminSession(sql: Sql, adminId: number): Promise<str
 
 /**
  * Ends a session and tells the gateways to close the sockets it opened (in the same transaction, so the notice exists
- * exactly when the session is gone). Returns the committed notice to publish, if there was a session.
+ * exactly when the session is gone), published after commit if there was a session.
  */
-export async function endSession(sql: Sql, token: string): Promise<CommittedEvent[]> {
+export async function endSession(deps: EventDeps, token: string): Promise<void> {
   const id = sessionIdOf(token);
-  return sql.begin(async (tx) => {
+  await commitWithEvents(deps, async (tx, outbox) => {
     const [gone] = await tx<{ userId: number | null; adminId: number | null; at: Date }[]>`
       delete from sessions where id = ${id} returning user_id, admin_id, now() as at`;
-    if (!gone) return [];
+    if (!gone) return;
     const at = gone.at.toISOString();
-    if (gone.userId !== null)
-      return appendEvents(tx, streams.user(gone.userId), [
-        { type: 'session.ended', at, userId: gone.userId, sessionId: id },
-      ]);
-    return appendEvents(tx, streams.admins, [
-      { type: 'admin-session.ended', at, adminId: gone.adminId!, sessionId: id },
-    ]);
+    if (gone.userId !== null) await outbox.append([{ type: 'session.ended', at, userId: gone.userId, sessionId: id }]);
+    else await outbox.append([{ type: 'admin-session.ended', at, adminId: gone.adminId!, sessionId: id }]);
   });
 }
 

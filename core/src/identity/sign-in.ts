@@ -15,7 +15,7 @@ import {
   createUserSession,
   endSession,
 } from './sessions.js';
-import type { EventPublisher } from '@app/infra';
+import type { EventDeps } from '@app/infra';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_ADMIN_CREDENTIALS = 'Invalid admin credentials';
@@ -58,7 +58,7 @@ export interface SignInResult<P> {
 }
 
 export async function signIn<K extends keyof typeof KINDS>(
-  deps: { sql: Sql; events: EventPublisher; throttle: LoginThrottle; evict(token: string): void },
+  deps: EventDeps & { throttle: LoginThrottle; evict(token: string): void },
   kind: K,
   attempt: { email: string; password: string; rememberMe?: boolean; ip: string; previousToken?: string },
 ): Promise<SignInResult<Principal<K>>> {
@@ -81,10 +81,10 @@ export async function signIn<K extends keyof typeof KINDS>(
 
 /** Signing out: the session row goes, so the token is dead everywhere at once, and its sockets are closed. */
 export async function signOut(
-  deps: { sql: Sql; events: EventPublisher; evict(token: string): void },
+  deps: EventDeps & { evict(token: string): void },
   token: string | undefined,
 ): Promise<void> {
   if (!token) return;
   deps.evict(token);
-  deps.events.publish(await endSession(deps.sql, token));
+  await endSession(deps, token);
 }

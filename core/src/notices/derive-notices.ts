@@ -4,7 +4,7 @@
 // turns every repeat into nothing.
 import type { Sql } from 'postgres';
 import { recordNotices } from './record-notices.js';
-import { type EventPublisher } from '@app/infra';
+import { commitWithEvents, type EventPublisher } from '@app/infra';
 import { alertNotice, closeNotices, outbidNotice, type DomainEvent, type NoticeDraft } from '@app/shared';
 
 const titleSql = `c.year || ' ' || c.make || ' ' || c.model`;
@@ -124,8 +124,7 @@ export async function deriveNotices(deps: NoticeDeps, batch: readonly DomainEven
 
 export async function writeNotices(deps: NoticeDeps, drafts: NoticeDraft[]): Promise<number> {
   if (drafts.length === 0) return 0;
-  const recorded = await deps.sql.begin((tx) => recordNotices(tx, drafts));
-  deps.events.publish(recorded.committed);
+  const recorded = await commitWithEvents(deps, (tx, outbox) => recordNotices(tx, outbox, drafts));
   await deps.mail(recorded.toMail);
-  return recorded.committed.length;
+  return recorded.inserted;
 }

@@ -2,11 +2,12 @@
 // announced on the user's stream in the same transaction: a replayed event or a second close writes nothing and
 // pushes nothing. Whether it will be mailed is decided here too, from the user's email settings.
 import type { TransactionSql } from 'postgres';
+import type { Outbox } from '@app/infra';
 import type { EventDraft, NoticeDraft } from '@app/shared';
-import { appendEventsByStream, type CommittedEvent } from '../../../infra/src/events/append-events.js';
 
 export interface RecordedNotices {
-  committed: CommittedEvent[];
+  /** How many of the notices were new. */
+  inserted: number;
   /** The new notices that are to be mailed. */
   toMail: number[];
 }
@@ -22,8 +23,12 @@ interface Inserted {
   mailStatus: 'pending' | 'skip';
 }
 
-export async function recordNotices(tx: TransactionSql, drafts: readonly NoticeDraft[]): Promise<RecordedNotices> {
-  if (drafts.length === 0) return { committed: [], toMail: [] };
+export async function recordNotices(
+  tx: TransactionSql,
+  outbox: Outbox,
+  drafts: readonly NoticeDraft[],
+): Promise<RecordedNotices> {
+  if (drafts.length === 0) return { inserted: 0, toMail: [] };
   const rows = await tx<Inserted[]>`
     insert into notifications as n (user_id, kind, subject, auction_id, text, link, mail_status)
     select d.user_id, d.kind, d.subject, d.auction_id, d.text, d.link,
@@ -50,8 +55,6 @@ export async function recordNotices(tx: TransactionSql, drafts: readonly NoticeD
       read: false,
     },
   }));
-  return {
-    committed: await appendEventsByStream(tx, events),
-    toMail: rows.filter((r) => r.mailStatus === 'pending').map((r) => r.id),
-  };
+  await outbox.append(events);
+  return { inserted: rows.length, toMail: rows.filter((r) => r.mailStatus === 'pending').map((r) => r.id) };
 }

@@ -1,11 +1,10 @@
 // The marketplace settings: one row per key, a missing row is its default. Every change is written with an audit row
 // (which admin, what from and to, when) in the same transaction. Reading them is `readSettings` in @app/infra.
 import type { Sql, TransactionSql } from 'postgres';
-import { appendEvents, type EventPublisher } from '@app/infra';
+import { commitWithEvents, type EventDeps } from '@app/infra';
 import { readSettings } from './read-settings.js';
 import {
   FEATURE_OFF_TEXT,
-  streams,
   type AdminSettingsResponse,
   type FeatureToggle,
   type MarketplaceSettings,
@@ -21,11 +20,11 @@ export async function assertFeatureOn(sql: Sql | TransactionSql, feature: Featur
 }
 
 export async function updateSettings(
-  { sql, events }: { sql: Sql; events: EventPublisher },
+  deps: EventDeps,
   adminId: number,
   patch: UpdateMarketplaceSettingsBody,
 ): Promise<MarketplaceSettings> {
-  const committed = await sql.begin(async (tx) => {
+  await commitWithEvents(deps, async (tx, outbox) => {
     // One change at a time, so two admins' edits of the feature toggles never lose each other's keys.
     await tx`select pg_advisory_xact_lock(hashtext('marketplace_settings'))`;
     const before = await readSettings(tx);
@@ -47,13 +46,12 @@ export async function updateSettings(
         values (${adminId}, 'setting.changed', ${key}, ${tx.json({ from: before[key], to: after[key] } as never)})`;
     }
     // Other admins' settings tabs refresh, when there is something new to see (a patch that changes nothing is silent).
-    if (!changed) return [];
-    return appendEvents(tx, streams.admins, [
+    if (!changed) return;
+    await outbox.append([
       { type: 'admin.changed', at: new Date().toISOString(), adminId, what: 'settings', subject: 'settings' },
     ]);
   });
-  events.publish(committed);
-  return readSettings(sql);
+  return readSettings(deps.sql);
 }
 
 export async function settingsWithAudit(sql: Sql): Promise<AdminSettingsResponse> {

@@ -1,4 +1,5 @@
-export { appendEvents, appendEventsByStream, type CommittedEvent } from './append-events.js';
+export { appendEvents, type CommittedEvent } from './append-events.js';
+export { commitWithEvents, type EventDeps, type Outbox } from './commit-with-events.js';
 export { EventPublisher, publishCommitted, type WarnLogger } from './publish.js';
 export { StreamReader, CLAIM_IDLE_MS, type StreamReaderOptions } from './stream-reader.js';
 export { redisStreamWriter, type StreamWriter } from './stream-writer.js';
