@@ -3,14 +3,22 @@ import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
 import { DEFAULT_SWEEP_EVERY_MS } from '@app/shared';
-import { EventPublisher, StreamReader, bullConnection, redisStreamWriter, type Metrics, startOutboxRelay } from '@app/infra';
-import { startAlerts, type Alerts } from './alerts/alert-queue.js';
-
-export { checkAlerts } from '@app/core/alerts';
-export { closeAuction } from '@app/core/auctions';
-import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
-import { guardQueueState, type QueueStateGuard } from './jobs/queue-state-guard.js';
-import { startNotices, type Notices } from './notices/notice-queue.js';
+import {
+  EventPublisher,
+  StreamReader,
+  bullConnection,
+  redisStreamWriter,
+  startOutboxRelay,
+  type Metrics,
+} from '@app/infra';
+import { guardQueueState, type QueueStateGuard } from './queue-state-guard.js';
+import { startCloseQueue, type CloseQueue } from './queues/auction-close-queue.js';
+import { startAlerts, type Alerts } from './queues/bid-alert-queue.js';
+import { startEscrowDeadlines } from './queues/escrow-deadlines-queue.js';
+import { startHousekeeping } from './queues/housekeeping-queue.js';
+import { startNotices, type Notices } from './queues/notice-queue.js';
+import type { ScheduledQueue } from './queues/scheduled-queue.js';
+import { startTradeInExpiry } from './queues/trade-in-expiry-queue.js';
 
 /** The consumer group of the workers on the events stream: each event is handled by one workers process. */
 export const WORKERS_GROUP = 'workers';
@@ -41,6 +49,9 @@ export interface WorkerDeps {
 
 export interface Workers {
   closeQueue: CloseQueue;
+  escrowDeadlines: ScheduledQueue;
+  tradeInExpiry: ScheduledQueue;
+  housekeeping: ScheduledQueue;
   alerts: Alerts;
   queueGuard: QueueStateGuard;
   notices: Notices;
@@ -56,14 +67,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const events = new EventPublisher(deps.sql, write, logger);
   const connection = bullConnection(deps.redisUrl);
 
-  const closeQueue = await startCloseQueue({
-    sql: deps.sql,
-    events,
-    connection,
-    prefix: deps.redisPrefix,
-    logger,
-    sweepEveryMs: deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
-  });
+  const sweepEveryMs = deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS;
+  const queueDeps = { sql: deps.sql, events, connection, prefix: deps.redisPrefix, logger };
+  const closeQueue = await startCloseQueue({ ...queueDeps, sweepEveryMs });
+  const escrowDeadlines = startEscrowDeadlines({ ...queueDeps, everyMs: sweepEveryMs });
+  const tradeInExpiry = startTradeInExpiry({ ...queueDeps, everyMs: sweepEveryMs });
+  const housekeeping = startHousekeeping(queueDeps);
+  const scheduled = [escrowDeadlines, tradeInExpiry, housekeeping];
   const alerts = await startAlerts({
     sql: deps.sql,
     events,
@@ -89,6 +99,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     everyMs: deps.queueGuardEveryMs ?? 1000,
     rebuild: async () => {
       await closeQueue.ensureState();
+      for (const q of scheduled) await q.ensureState();
       await alerts.ensureState();
       await notices.ensureState();
       // Whatever fell overdue while the jobs were missing closes now, not at the next sweep.
@@ -119,7 +130,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     // Each queue writes its own HELP and TYPE lines; a family may be described once per scrape.
     const seen = new Set<string>();
     const texts = await Promise.all(
-      [closeQueue.queue, alerts.queue, notices.queue].map((q) => q.exportPrometheusMetrics()),
+      [closeQueue, ...scheduled, alerts, notices].map(({ queue }) => queue.exportPrometheusMetrics()),
     );
     return texts
       .flatMap((t) => t.split('\n'))
@@ -130,6 +141,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
 
   return {
     closeQueue,
+    escrowDeadlines,
+    tradeInExpiry,
+    housekeeping,
     alerts,
     queueGuard,
     notices,
@@ -140,6 +154,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       await consumer.stop();
       await notices.close();
       await alerts.close();
+      for (const q of scheduled) await q.close();
       await closeQueue.close();
       await events.drain();
       if (publisher.status === 'ready') await publisher.quit().catch(() => publisher.disconnect());

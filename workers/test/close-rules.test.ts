@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@app/shared';
 import { closeOutcome, closingChatText } from '@app/core/auctions';
-import { closeJobId } from '../src/jobs/close-queue.js';
-import { latestEndTimes } from '../src/jobs/end-time-moves.js';
+import { closeJobId } from '../src/queues/auction-close-queue.js';
+import { latestEndTimes } from '../src/queues/end-time-moves.js';
 
 describe('the outcome of a close', () => {
   it('is no-bids without a bid, reserve-not-met under the reserve, sold at or above it or with no reserve', () => {

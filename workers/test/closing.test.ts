@@ -10,7 +10,7 @@ import {
   type TestDatabase,
 } from '../../infra/test-support/test-database.js';
 import { closeAuction } from '@app/core/auctions';
-import { closeJobId } from '../src/jobs/close-queue.js';
+import { closeJobId } from '../src/queues/auction-close-queue.js';
 import { startWorkers } from '../src/index.js';
 import { startFreezableProxy } from '../../infra/test-support/freezable-proxy.js';
 
@@ -316,8 +316,9 @@ describe('when Redis loses its data', () => {
       );
       expect(a.status).toBe('sold');
       expect(b.status).toBe('sold');
-      const schedulers = (await workers.closeQueue.queue.getJobSchedulers()).map((j) => j.key).sort();
-      expect(schedulers).toEqual(['escrow-deadlines', 'housekeeping', 'sweep-overdue', 'trade-in-expiry']);
+      expect((await workers.closeQueue.queue.getJobSchedulers()).map((j) => j.key)).toEqual(['sweep-overdue']);
+      for (const q of [workers.escrowDeadlines, workers.tradeInExpiry, workers.housekeeping])
+        expect((await q.queue.getJobSchedulers()).map((j) => j.key)).toEqual([q.queue.name]);
       expect((await workers.alerts.queue.getJobSchedulers()).map((j) => j.key)).toEqual(['time-alerts']);
       expect(workers.queueGuard.rebuilds()).toBeGreaterThanOrEqual(1);
       const closes = await db.sql<{ n: number }[]>`

@@ -12,7 +12,7 @@ import {
 } from '../../infra/test-support/test-database.js';
 import { closeAuction } from '@app/core/auctions';
 import { startWorkers, type Workers } from '../src/index.js';
-import { mailJobId } from '../src/notices/notice-queue.js';
+import { mailJobId } from '../src/queues/notice-queue.js';
 import nodemailer from 'nodemailer';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

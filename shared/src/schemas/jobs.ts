@@ -2,8 +2,15 @@
 // payload is parsed by the workers before use.
 import { z } from 'zod';
 
-/** BullMQ queue names, shared by the workers that run them and the ops dashboard that shows them. */
-export const QUEUE_NAMES = { close: 'auction-close', alerts: 'bid-alerts', notices: 'notices' } as const;
+/** BullMQ queue names, one per kind of job, shared by the workers that run them and the ops dashboard that shows them. */
+export const QUEUE_NAMES = {
+  close: 'auction-close',
+  escrowDeadlines: 'escrow-deadlines',
+  tradeInExpiry: 'trade-in-expiry',
+  housekeeping: 'housekeeping',
+  alerts: 'bid-alerts',
+  notices: 'notices',
+} as const;
 
 export const CloseAuctionJobSchema = z.object({ auctionId: z.number().int().positive() });
 export type CloseAuctionJob = z.infer<typeof CloseAuctionJobSchema>;

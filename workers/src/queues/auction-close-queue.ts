@@ -1,21 +1,23 @@
-// The close queue: one delayed job per auction end time, a sweeper that closes anything overdue, and the escrow
-// deadline check (payment due, inspection over) on the same cadence.
+// The auction-close queue: one delayed job per auction end time, and a sweeper that closes anything overdue.
 import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { expireTradeInOffers } from '@app/core/trade-in';
-import { runEscrowDeadlines } from '@app/core/escrow';
-import { type EventPublisher } from '@app/infra';
-import { CloseAuctionJobSchema, QUEUE_NAMES, type DomainEvent } from '@app/shared';
 import { closeAuction, overdueAuctionIds } from '@app/core/auctions';
+import type { EventPublisher } from '@app/infra';
+import { CloseAuctionJobSchema, QUEUE_NAMES, type DomainEvent } from '@app/shared';
 import { latestEndTimes } from './end-time-moves.js';
-import { runHousekeeping } from '@app/core/housekeeping';
 
 export const CLOSE_QUEUE = QUEUE_NAMES.close;
 export const CLOSE_JOB_ATTEMPTS = 5;
 const SCHEDULE_BATCH = 500;
 /** End times remembered per auction, so a stream of bids that do not move the end costs no Redis call. */
 const REMEMBERED_ENDS = 50_000;
+/**
+ * Jobs this queue ran before each got a queue of its own (escrow-deadlines, trade-in-expiry, housekeeping). Their
+ * schedulers here are removed at start-up; an instance already waiting when a new worker takes over is acknowledged
+ * without running (its own queue runs the same idempotent work on the same cadence), not failed.
+ */
+const FORMER_JOBS = ['escrow-deadlines', 'trade-in-expiry', 'housekeeping'] as const;
 
 /** Readable, colon-free, never only digits (BullMQ's rules for custom ids). */
 export const closeJobId = (auctionId: number, endTime: Date) => `close-${auctionId}-${endTime.getTime()}`;
@@ -143,13 +145,8 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
         await scheduleActive(deps.sweepEveryMs * 2);
         return { closed };
       }
-      case 'escrow-deadlines':
-        return runEscrowDeadlines({ sql, events });
-      case 'trade-in-expiry':
-        return expireTradeInOffers(sql);
-      case 'housekeeping':
-        return runHousekeeping(sql);
       default:
+        if ((FORMER_JOBS as readonly string[]).includes(job.name)) return { runsOnItsOwnQueue: job.name };
         throw new UnrecoverableError(`unknown job ${job.name}`);
     }
   };
@@ -172,21 +169,7 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
       { every: deps.sweepEveryMs },
       { name: 'sweep', data: {}, opts: repeatOpts },
     );
-    await queue.upsertJobScheduler(
-      'escrow-deadlines',
-      { every: deps.sweepEveryMs },
-      { name: 'escrow-deadlines', data: {}, opts: repeatOpts },
-    );
-    await queue.upsertJobScheduler(
-      'trade-in-expiry',
-      { every: deps.sweepEveryMs },
-      { name: 'trade-in-expiry', data: {}, opts: repeatOpts },
-    );
-    await queue.upsertJobScheduler(
-      'housekeeping',
-      { every: 10 * 60_000 },
-      { name: 'housekeeping', data: {}, opts: repeatOpts },
-    );
+    for (const former of FORMER_JOBS) await queue.removeJobScheduler(former);
     // Jobs remembered as scheduled may be gone with the Redis they were in.
     scheduledEnds.clear();
     const scheduled = await scheduleActive();
