@@ -4,6 +4,7 @@ export { ensureDatabase } from './ensure-database.js';
 export { seed } from './seed.js';
 export { DEMO_PREMIUM_USER } from './demo-accounts.js';
 export { closeOnSignals } from './process-lifecycle.js';
+export { ThreadClient, type ThreadClientOptions } from './thread-client.js';
 export { bullConnection, dropRedisPrefix } from './redis-connection.js';
 export * from './events/index.js';
 export {

