@@ -1,8 +1,16 @@
 // The dashboard's AI figures: each open auction the user watches or bids on, valued by the valuation model (with this
 // marketplace's closed sales as comparables) and compared with its price by the shared recommendation rule.
 import type { Sql } from 'postgres';
-import { centsToDecimal, recommend, toCents, valueCar, type AuctionPrediction, type ValuationModel } from '@app/shared';
-import type { PlatformSale, PlatformSales } from '../valuation/platform-sales.js';
+import {
+  centsToDecimal,
+  recommend,
+  toCents,
+  valueCar,
+  type AuctionPrediction,
+  type PlatformSale,
+  type ValuationModel,
+} from '@app/shared';
+import type { PlatformSales } from '../valuation/platform-sales.js';
 
 interface Row {
   auctionId: number;

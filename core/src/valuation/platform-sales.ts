@@ -3,9 +3,7 @@
 // trigger on auctions notifies `platform_sales`, migration 0070) and every API process listening empties its cache,
 // so a sale joins the next valuation in any process without each valuation paying a query for it.
 import type { Sql } from 'postgres';
-import { toCents, type MarketRow } from '@app/shared';
-
-export type PlatformSale = MarketRow & { daysToSell: number };
+import { toCents, type PlatformSale } from '@app/shared';
 
 export const PLATFORM_SALES_CHANNEL = 'platform_sales';
 /** A bound on staleness should the listening connection die unnoticed; changes themselves clear the cache at once. */
