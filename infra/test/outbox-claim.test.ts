@@ -1,9 +1,11 @@
 // The committing process and the relay race over the same outbox rows (as after a Redis outage, when the API's
 // queued publishes and the relay's pass meet): each event reaches the stream exactly once.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appendEvents, publishCommitted, type CommittedEvent, RELAY_GRACE_MS, relayOnce } from '@app/infra';
+import { appendEvents, type CommittedEvent } from '../src/events/append-events.js';
+import { RELAY_GRACE_MS, relayOnce } from '../src/events/outbox-relay.js';
+import { publishCommitted } from '../src/events/publish.js';
 import { streams, type DomainEvent } from '@app/shared';
-import { createTestDatabase, type TestDatabase } from '../../infra/test-support/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 
 let db: TestDatabase;
 beforeAll(async () => {

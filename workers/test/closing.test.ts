@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { EVENTS_STREAM_FIELD, EventPublisher, eventsStreamKey, redisStreamWriter } from '@app/infra';
+import { EVENTS_STREAM_FIELD, eventsStreamKey, redisStreamWriter } from '@app/infra';
 import { streams, type DomainEvent } from '@app/shared';
 import {
   createTestDatabase,
@@ -9,7 +9,6 @@ import {
   testRedisPrefix,
   type TestDatabase,
 } from '../../infra/test-support/test-database.js';
-import { closeAuction } from '@app/core/auctions';
 import { closeJobId } from '../src/queues/auction-close-queue.js';
 import { startWorkers } from '../src/index.js';
 import { startFreezableProxy } from '../../infra/test-support/freezable-proxy.js';
@@ -62,12 +61,6 @@ const state = async (id: number) =>
     select status, winner_id, closed_at, end_time from auctions where id = ${id}`
   )[0]!;
 
-/** What the closer needs from a workers process: the database and a publisher to the events stream. */
-const closerDeps = () => ({
-  sql: db.sql,
-  events: new EventPublisher(db.sql, redisStreamWriter(redis, prefix), logger),
-});
-
 /** An event as the API would publish it, for the workers' consumer to react to. */
 const publishRaw = (event: DomainEvent) => redisStreamWriter(redis, prefix)([event]);
 
@@ -109,28 +102,6 @@ describe('closing auctions', () => {
     } finally {
       await workers.close();
     }
-  });
-
-  it('closes exactly once when two closers race, and a repeated job does nothing', async () => {
-    const a = await auction({ endsInMs: -10, bids: [5000] });
-    const deps = closerDeps();
-    const results = await Promise.all([closeAuction(deps, a.id), closeAuction(deps, a.id)]);
-    expect(results.filter((r) => r.closed)).toHaveLength(1);
-    expect((await closeAuction(deps, a.id)).closed).toBe(false);
-    const [counts] = await db.sql<{ escrows: number; closedEvents: number }[]>`
-      select (select count(*)::int from escrow_transactions where auction_id = ${a.id}) as escrows,
-             (select count(*)::int from outbox where stream = ${streams.auction(a.id)} and type = 'auction.closed') as closed_events`;
-    expect(counts).toEqual({ escrows: 1, closedEvents: 1 });
-  });
-
-  it('records reserve-not-met and no-bids outcomes without a winner or escrow', async () => {
-    const deps = closerDeps();
-    const under = await auction({ endsInMs: -10, bids: [5000], reserve: '9000.00' });
-    const none = await auction({ endsInMs: -10 });
-    await closeAuction(deps, under.id);
-    await closeAuction(deps, none.id);
-    expect(await state(under.id)).toMatchObject({ status: 'reserve-not-met', winnerId: null });
-    expect(await state(none.id)).toMatchObject({ status: 'no-bids', winnerId: null });
   });
 
   it('follows a soft-close extension: open past its old end, closed at the new one', async () => {

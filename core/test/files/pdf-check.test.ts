@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { objectStream, pdfDocument } from '../../infra/test-support/documents.js';
-import { PDF_TEXTS, pdfProblem } from '@app/core/files';
+import { objectStream, pdfDocument } from '../../../infra/test-support/documents.js';
+import { PDF_TEXTS, pdfProblem } from '../../src/files/pdf-check.js';
 
 const CATALOG = '<< /Type /Catalog /Pages 2 0 R >>';
 const PAGES = '<< /Type /Pages /Kids [] /Count 0 >>';

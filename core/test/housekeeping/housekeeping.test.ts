@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../infra/test-support/test-database.js';
-import { runHousekeeping } from '@app/core/housekeeping';
+import { createTestDatabase, type TestDatabase } from '../../../infra/test-support/test-database.js';
+import { runHousekeeping } from '../../src/housekeeping/housekeeping.js';
 
 let db: TestDatabase;
 beforeAll(async () => {

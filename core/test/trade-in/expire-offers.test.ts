@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expireTradeInOffers } from '@app/core/trade-in';
-import { createTestDatabase, type TestDatabase } from '../../infra/test-support/test-database.js';
+import { expireTradeInOffers } from '../../src/trade-in/expire-offers.js';
+import { createTestDatabase, type TestDatabase } from '../../../infra/test-support/test-database.js';
 
 let db: TestDatabase;
 beforeAll(async () => {

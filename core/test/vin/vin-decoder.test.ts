@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { VinDecoder, correctMake, unambiguousTrim } from '@app/core/vin';
+import { VinDecoder, correctMake, unambiguousTrim } from '../../src/vin/vin-decoder.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vin-db-'));
 const decoder = new VinDecoder(join(dir, 'vpic.lite.db'));
