@@ -34,10 +34,15 @@ export async function commitWithEvents<T>(
   const appended: Promise<CommittedEvent[]>[] = [];
   const result = (await deps.sql.begin((tx) => {
     const inFlight = <W>(write: Promise<W>): Promise<W> => {
-      // Awaited below; until then a failure must not count as unhandled.
+      // A postgres.js query is sent once something waits on it: now, so statements go out in the order they were made.
       write.catch(() => undefined);
-      sent.push(write);
-      return write;
+      // Kept as a native promise: a query object settles its waiters a turn later than a native promise would, and the
+      // first statement to fail must be the first to reject below.
+      const settled = Promise.resolve(write);
+      // Awaited below; until then a failure must not count as unhandled.
+      settled.catch(() => undefined);
+      sent.push(settled);
+      return settled;
     };
     return work(tx, {
       append(drafts) {
