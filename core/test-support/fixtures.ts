@@ -56,3 +56,12 @@ export async function createAuction(sql: Sql, o: AuctionOptions = {}): Promise<n
     returning id`;
   return auction!.id;
 }
+
+/** An admin account (signing in is the API's business; a command only needs the admin's id). */
+export async function createAdmin(sql: Sql): Promise<{ id: number; email: string }> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = `admin-${Math.random().toString(36).slice(2)}@example.test`;
+  const [row] = await sql<{ id: number }[]>`
+    insert into admin_users (email, name, password_hash) values (${email}, 'Test Admin', ${await passwordHash}) returning id`;
+  return { id: row!.id, email };
+}
