@@ -3,4 +3,4 @@ export { decideAuction, listPendingAuctions, submitToAuction } from './auction-a
 export { lockAuction } from './auction-lock.js';
 export { getAuctionDetail, listAuctions } from './auction-read.js';
 export { buyNow } from './buy-now.js';
-export { closeAuction, closeOutcome, closingChatText, overdueAuctionIds } from './close-auction.js';
+export { closeAuction, overdueAuctionIds } from './close-auction.js';

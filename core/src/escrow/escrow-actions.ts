@@ -1,7 +1,7 @@
 // The one escrow service: every step on an escrow (a party's, an admin's, the payment provider's, the deadline job's)
 // locks the row, asks the state machine in shared/src/domain/escrow-machine.ts, and writes exactly what it allows,
 // with an escrow.updated notice to both parties. A refused step writes nothing.
-import type { Sql, TransactionSql } from 'postgres';
+import type { TransactionSql } from 'postgres';
 import {
   decideEscrow,
   escrowChangeText,
@@ -234,10 +234,4 @@ export function withLockedEscrow<T>(
     if (!e || !actor) throw new NotFound(NO_ESCROW);
     return work(tx, outbox, e, actor);
   });
-}
-
-/** The escrow of an auction, for a caller who only knows the auction. */
-export async function escrowIdOfAuction(sql: Sql, auctionId: number): Promise<number | null> {
-  const [row] = await sql<{ id: number }[]>`select id from escrow_transactions where auction_id = ${auctionId}`;
-  return row?.id ?? null;
 }

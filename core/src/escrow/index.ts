@@ -1,6 +1,5 @@
 // Escrow: opening one at a sale, every step on it, its documents, shipping, insurance, disputes and payments. One
 // command per act, called by the API's routes and the workers' deadline job alike.
-export { escrowIdOfAuction, performEscrowAction, type EscrowCaller } from './escrow-actions.js';
 export { runEscrowDeadlines } from './escrow-deadlines.js';
 export { openDocument, reviewDocument, uploadDocument } from './escrow-documents.js';
 export { initiateDispute, postDisputeMessage, resolveDispute, reviewDispute } from './escrow-disputes.js';
@@ -9,6 +8,5 @@ export { payWithSandboxCard, startPayment } from './escrow-payments.js';
 export { updateShipping } from './escrow-shipping.js';
 export { acceptTerms, completeMilestone, takeEscrowAction } from './escrow-steps.js';
 export { getEscrowForAuction } from './escrow-view.js';
-export { openEscrow, escrowFeesOf, type OpenEscrowInput } from './open-escrow.js';
 export { SandboxPaymentProvider, signWebhook, type PaymentProvider } from './payment-provider.js';
-export { receivePaymentEvent, type WebhookOutcome } from './payment-webhook.js';
+export { receivePaymentEvent } from './payment-webhook.js';

@@ -1,6 +1,6 @@
 // Files that come from outside (photos, escrow documents), proven to be what they claim and kept.
 export { DocumentStore } from './document-store.js';
 export { IMAGE_TEXTS, frameForScan, inspectImage } from './image-safety.js';
-export { PDF_TEXTS, pdfProblem } from './pdf-check.js';
+export { PDF_TEXTS } from './pdf-check.js';
 export { PhotoStore } from './photo-store.js';
 export type { ReceivedFile } from './received-file.js';

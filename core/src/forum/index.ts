@@ -1,5 +1,5 @@
 // The forum: posts, replies, likes, follows and moderation.
-export { forumCounts, listForumPosts, type Viewer } from './forum-list.js';
+export { listForumPosts, type Viewer } from './forum-list.js';
 export { readForumThread } from './forum-thread.js';
 export { createForumPost, deleteForumPost, replyToForumPost, updateForumPost } from './forum-write.js';
 export { setForumLike } from './forum-likes.js';
