@@ -18,6 +18,20 @@ export async function createUser(
   return { id: row!.id, email: address, name };
 }
 
+/** What a seller fills in to list a car (no photos unless given). */
+export const carListing = (vin: string, images: string[] = []) => ({
+  vin,
+  year: 2021,
+  make: 'Porsche',
+  model: '911',
+  trim: 'Carrera',
+  mileage: 12_000,
+  condition: 'Excellent',
+  images,
+  description: 'One owner, full service history, never tracked.',
+  category: 'sports' as const,
+});
+
 export interface AuctionOptions {
   startingBid?: string;
   currentBid?: string;

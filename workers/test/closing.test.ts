@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { EVENTS_STREAM_FIELD, eventsStreamKey, redisStreamWriter } from '@app/infra';
-import { streams, type DomainEvent } from '@app/shared';
+import { Queue } from 'bullmq';
+import { EVENTS_STREAM_FIELD, bullConnection, eventsStreamKey, redisStreamWriter } from '@app/infra';
+import { QUEUE_NAMES, streams, type DomainEvent } from '@app/shared';
 import {
   createTestDatabase,
   dropRedisPrefix,
@@ -392,6 +393,56 @@ describe('failures', () => {
         backoff: { type: 'exponential', delay: 1000 },
         removeOnFail: false,
       });
+    } finally {
+      await workers.close();
+    }
+  });
+});
+
+const FORMER = ['escrow-deadlines', 'trade-in-expiry', 'housekeeping'];
+
+describe('a queue per kind of job', () => {
+  // A deployment upgraded from the days when the auction-close queue also ran escrow deadlines, trade-in expiry and
+  // housekeeping loses nothing and runs nothing twice.
+  it('moves the former jobs of the auction-close queue to queues of their own, acknowledging what was waiting', async () => {
+    const former = new Queue(QUEUE_NAMES.close, { connection: bullConnection(REDIS_URL), prefix: `${prefix}bull` });
+    for (const name of FORMER)
+      await former.upsertJobScheduler(name, { every: 60_000 }, { name, data: {}, opts: { attempts: 1 } });
+    const waiting = await former.add('housekeeping', {}, { jobId: 'former-housekeeping' });
+    const failedBefore = await former.getFailedCount();
+    await former.close();
+
+    const workers = await startWorkers({
+      sql: db.sql,
+      redisUrl: REDIS_URL,
+      redisPrefix: prefix,
+      logger,
+      sweepEveryMs: 200,
+    });
+    try {
+      const close = workers.closeQueue.queue;
+      expect((await close.getJobSchedulers()).map((s) => s.key)).toEqual(['sweep-overdue']);
+      const done = await waitFor(
+        () => close.getJob(waiting.id!),
+        (j) => j?.finishedOn !== undefined,
+        10_000,
+      );
+      expect(done!.returnvalue).toEqual({ runsOnItsOwnQueue: 'housekeeping' });
+      expect(await done!.isCompleted()).toBe(true);
+
+      const own = [workers.escrowDeadlines, workers.tradeInExpiry, workers.housekeeping];
+      expect(own.map((q) => q.queue.name)).toEqual(FORMER);
+      for (const q of own) expect((await q.queue.getJobSchedulers()).map((s) => s.key)).toEqual([q.queue.name]);
+      // The two on the sweeper's cadence run within moments, each from its own queue.
+      for (const q of [workers.escrowDeadlines, workers.tradeInExpiry]) {
+        const completed = await waitFor(
+          () => q.queue.getCompletedCount(),
+          (n) => n > 0,
+          10_000,
+        );
+        expect(completed).toBeGreaterThan(0);
+      }
+      expect(await close.getFailedCount()).toBe(failedBefore);
     } finally {
       await workers.close();
     }

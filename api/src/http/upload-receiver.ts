@@ -11,10 +11,10 @@ import { pipeline } from 'node:stream/promises';
 import { DomainError, Invalid } from '@app/core';
 import type { ReceivedFile } from '@app/core/files';
 
+/** `part.file.truncated` says whether the multipart parser cut the file at the size limit. */
 export async function receiveUpload<T>(
   dir: string,
-  file: Readable,
-  truncated: () => boolean,
+  part: { file: Readable & { truncated: boolean } },
   texts: { tooLarge: string; noFile: string },
   keep: (received: ReceivedFile) => Promise<T>,
 ): Promise<T> {
@@ -29,8 +29,8 @@ export async function receiveUpload<T>(
     },
   });
   try {
-    await pipeline(file, measure, createWriteStream(temp, { flags: 'wx' }));
-    if (truncated()) throw new DomainError(413, texts.tooLarge);
+    await pipeline(part.file, measure, createWriteStream(temp, { flags: 'wx' }));
+    if (part.file.truncated) throw new DomainError(413, texts.tooLarge);
     if (bytes === 0) throw new Invalid(texts.noFile);
     return await keep({ id, temp, bytes });
   } finally {

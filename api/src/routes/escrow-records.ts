@@ -110,12 +110,8 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         throw parsed.error;
       }
       const saved = await readingMultipart(() =>
-        receiveUpload(
-          app.documents.dir,
-          part.file,
-          () => part.file.truncated,
-          DOCUMENT_TEXTS,
-          (received) => uploadDocument(deps, { ...parsed.data, received }, user),
+        receiveUpload(app.documents.dir, part, DOCUMENT_TEXTS, (received) =>
+          uploadDocument(deps, { ...parsed.data, received }, user),
         ),
       );
       return reply.status(201).send(saved);

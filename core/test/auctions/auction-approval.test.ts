@@ -5,7 +5,7 @@ import { streams } from '@app/shared';
 import { decideAuction, submitToAuction } from '../../src/auctions/auction-approval.js';
 import { createCar } from '../../src/cars/cars.js';
 import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
-import { createUser } from '../../test-support/fixtures.js';
+import { carListing, createUser } from '../../test-support/fixtures.js';
 
 let ctx: CoreContext;
 beforeAll(async () => {
@@ -15,18 +15,8 @@ afterAll(() => ctx.close());
 
 it('submits once per car, and of two admins approving at once one opens the auction', async () => {
   const seller = { ...(await createUser(ctx.sql)), isPremium: false };
-  const car = await createCar(ctx.sql, seller, {
-    vin: 'WP0AA2A91MS100009',
-    year: 2021,
-    make: 'Porsche',
-    model: '911',
-    trim: 'Carrera',
-    mileage: 12_000,
-    condition: 'Excellent',
-    images: [],
-    description: 'One owner, full service history, never tracked.',
-    category: 'sports',
-  });
+  const car = await createCar(ctx.sql, seller, carListing('WP0AA2A91MS100009'));
+
   const terms = {
     carId: car.id,
     startingBid: 10_000_00,

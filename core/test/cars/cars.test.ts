@@ -3,26 +3,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PHOTO_TEXTS, photoUrl } from '@app/shared';
 import { createCar } from '../../src/cars/cars.js';
 import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
-import { createUser } from '../../test-support/fixtures.js';
+import { carListing, createUser } from '../../test-support/fixtures.js';
 
 let ctx: CoreContext;
 beforeAll(async () => {
   ctx = await createCoreContext();
 });
 afterAll(() => ctx.close());
-
-const car = (vin: string, images: string[]) => ({
-  vin,
-  year: 2021,
-  make: 'Porsche',
-  model: '911',
-  trim: 'Carrera',
-  mileage: 12_000,
-  condition: 'Excellent',
-  images,
-  description: 'One owner, full service history.',
-  category: 'sports' as const,
-});
 
 it("lists a car with its seller's own photos, refuses another member's photo, and a VIN already listed", async () => {
   const seller = { ...(await createUser(ctx.sql)), isPremium: false };
@@ -31,13 +18,13 @@ it("lists a car with its seller's own photos, refuses another member's photo, an
   await ctx.sql`
     insert into photo_uploads (file_name, owner_id, content_type, bytes)
     values (${mine}, ${seller.id}, 'image/png', 10), (${theirs}, ${other.id}, 'image/png', 10)`;
-  await expect(createCar(ctx.sql, seller, car('WP0AA2A91MS100001', [photoUrl(theirs)]))).rejects.toMatchObject({
+  await expect(createCar(ctx.sql, seller, carListing('WP0AA2A91MS100001', [photoUrl(theirs)]))).rejects.toMatchObject({
     status: 400,
     message: PHOTO_TEXTS.notYours,
   });
-  const listed = await createCar(ctx.sql, seller, car('WP0AA2A91MS100001', [photoUrl(mine)]));
+  const listed = await createCar(ctx.sql, seller, carListing('WP0AA2A91MS100001', [photoUrl(mine)]));
   expect(listed.id).toBeGreaterThan(0);
-  await expect(createCar(ctx.sql, seller, car('WP0AA2A91MS100001', [photoUrl(mine)]))).rejects.toMatchObject({
+  await expect(createCar(ctx.sql, seller, carListing('WP0AA2A91MS100001', [photoUrl(mine)]))).rejects.toMatchObject({
     status: 409,
   });
 });

@@ -86,6 +86,13 @@ async function refused(work: Promise<unknown>): Promise<{ status: number; messag
   return { status: err.status, message: err.message };
 }
 
+/** A sale its buyer has paid in full, and an admin to act on it. */
+async function fundedSale() {
+  const s = await sale();
+  await funded(s);
+  return { s, admin: (await createAdmin(ctx.sql)).id };
+}
+
 async function funded(s: Sale) {
   await acceptTerms(ctx, s.transactionId, 'buyer', s.buyer);
   await acceptTerms(ctx, s.transactionId, 'seller', s.seller);
@@ -153,9 +160,7 @@ describe('payment', () => {
 
 describe('documents, shipping and insurance', () => {
   it('keeps an uploaded document, and an admin verifying the last required one starts the inspection', async () => {
-    const s = await sale();
-    await funded(s);
-    const admin = (await createAdmin(ctx.sql)).id;
+    const { s, admin } = await fundedSale();
     for (const documentType of ['title', 'bill_of_sale', 'inspection_report'] as const) {
       const temp = join(dir, `.incoming-${documentType}-${s.transactionId}`);
       await writeFile(temp, pdfDocument());
@@ -213,9 +218,7 @@ describe('documents, shipping and insurance', () => {
 
 describe('disputes', () => {
   it('a dispute is opened, taken for review, written in and resolved with the refund sent through the provider', async () => {
-    const s = await sale();
-    await funded(s);
-    const admin = (await createAdmin(ctx.sql)).id;
+    const { s, admin } = await fundedSale();
     const opened = await initiateDispute(
       ctx,
       { transactionId: s.transactionId, disputeType: 'condition', description: 'Not as described' },
