@@ -1,5 +1,6 @@
 // What a core test runs a command on: a database cloned for its file, a Redis prefix of its own, and the real event
 // publisher writing to the real events stream, which the test reads back to see what was published and in what order.
+import { afterAll, beforeAll } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { EventPublisher, eventFromStreamFields, eventsStreamKey, redisStreamWriter, type EventDeps } from '@app/infra';
@@ -45,4 +46,17 @@ export async function createCoreContext(): Promise<CoreContext> {
       await db.drop();
     },
   };
+}
+
+/**
+ * The context of one test file: made before its tests, dropped after them. Its fields are there from the first test
+ * on (not at import time).
+ */
+export function coreContextOfFile(): CoreContext {
+  const ctx = {} as CoreContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createCoreContext());
+  });
+  afterAll(() => ctx.close());
+  return ctx;
 }

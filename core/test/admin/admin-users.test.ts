@@ -1,17 +1,13 @@
 // Suspending a member ends every session they have in the same transaction, tells the gateways to close their
 // sockets and the other admins to refresh; setting what is already set changes and tells nothing.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { setPremium, suspendUser } from '../../src/admin/admin-users.js';
 import { SessionCache } from '../../src/identity/session-cache.js';
 import { createUserSession, findSessionUser } from '../../src/identity/sessions.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAdmin, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 it('ends every session of a suspended member, each announced, and forgets them in the session cache', async () => {
   const admin = await createAdmin(ctx.sql);

@@ -1,15 +1,11 @@
 // Bid alerts fire once per condition: two workers checking the same auction at once fire each alert once.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAlert } from '../../src/alerts/bid-alerts.js';
 import { checkAlerts } from '../../src/alerts/check-alerts.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAuction, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 it('fires a price-target alert once when two checks race, and not again on the next check', async () => {
   const watcher = await createUser(ctx.sql);

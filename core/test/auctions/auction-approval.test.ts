@@ -1,17 +1,13 @@
 // A seller's car goes to auction only when an admin approves it; of two admins deciding at once one decides, and the
 // approval opens the auction on its stream (the workers schedule its close from that) and tells the admins.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { streams } from '@app/shared';
 import { decideAuction, submitToAuction } from '../../src/auctions/auction-approval.js';
 import { createCar } from '../../src/cars/cars.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { carListing, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 it('submits once per car, and of two admins approving at once one opens the auction', async () => {
   const seller = { ...(await createUser(ctx.sql)), isPremium: false };

@@ -1,17 +1,13 @@
 // Closing an auction and buying it now: one lock decides, so of racing closers or buyers exactly one acts, and the
 // sale, its escrow and every event are written in one transaction.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { streams } from '@app/shared';
 import { closeAuction, closeOutcome, closingChatText } from '../../src/auctions/close-auction.js';
 import { buyNow } from '../../src/auctions/buy-now.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAuction, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 async function endedWithBids(amounts: number[], o: { reserve?: string; ownerId?: number } = {}) {
   const id = await createAuction(ctx.sql, {

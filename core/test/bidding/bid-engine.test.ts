@@ -1,19 +1,17 @@
 // The bid engine on a real auction row: bids that arrive together are decided in groups under one lock, every bidder
 // hears the exact outcome of their own bid, and the auction's events reach the stream in sequence order.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { streams, toCents } from '@app/shared';
 import { BidEngine } from '../../src/bidding/bid-engine.js';
 import { DomainError } from '../../src/errors.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAuction, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
+const ctx = coreContextOfFile();
 let engine: BidEngine;
-beforeAll(async () => {
-  ctx = await createCoreContext();
+beforeAll(() => {
   engine = new BidEngine(ctx.sql, ctx.events);
 });
-afterAll(() => ctx.close());
 
 it("answers thirty bids sent at once exactly, and publishes the auction's events in sequence order", async () => {
   const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });

@@ -1,15 +1,11 @@
 // Listing a car: only photos its seller uploaded may go on it, and a VIN is listed once.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PHOTO_TEXTS, photoUrl } from '@app/shared';
 import { createCar } from '../../src/cars/cars.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { carListing, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 it("lists a car with its seller's own photos, refuses another member's photo, and a VIN already listed", async () => {
   const seller = { ...(await createUser(ctx.sql)), isPremium: false };

@@ -1,18 +1,14 @@
 // Talk about an auction has a stream of its own: a chat line or a comment never waits for the auction row a bid
 // holds, each is numbered on the chat stream, and an auction not yet public takes none.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { streams } from '@app/shared';
 import { lockAuction } from '../../src/auctions/auction-lock.js';
 import { listChatMessages, postChatMessage } from '../../src/chat/chat.js';
 import { postComment } from '../../src/chat/comments.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAuction, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 it('posts chat and comments while a bid holds the auction row, numbered in order on the chat stream', async () => {
   const auctionId = await createAuction(ctx.sql);

@@ -1,14 +1,10 @@
 // The dashboard's active bids: the open auctions a member bid on, each Leading or Outbid by the shared standing rule.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { userActiveBids } from '../../src/dashboard/dashboard.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAuction, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 it('lists the open auctions a member bid on, most recently bid first, leading or outbid, and no ended one', async () => {
   const me = await createUser(ctx.sql);

@@ -25,16 +25,15 @@ import { SandboxPaymentProvider } from '../../src/escrow/payment-provider.js';
 import { receivePaymentEvent, type WebhookOutcome } from '../../src/escrow/payment-webhook.js';
 import { DocumentStore } from '../../src/files/document-store.js';
 import { pdfDocument } from '../../../infra/test-support/documents.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAdmin, createAuction, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
+const ctx = coreContextOfFile();
 let payments: SandboxPaymentProvider;
 let documents: DocumentStore;
 let dir: string;
 const delivered: WebhookOutcome[] = [];
 beforeAll(async () => {
-  ctx = await createCoreContext();
   dir = await mkdtemp(join(tmpdir(), 'escrow-documents-'));
   documents = new DocumentStore(dir);
   // The sandbox delivers its signed confirmation the way the API's webhook route hands it over.
@@ -51,7 +50,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await payments.drain();
-  await ctx.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,17 +1,13 @@
 // Forum writes: a post announced to the forum's stream; likes counted exactly under a crowd of likers, and a repeated
 // like changes nothing and tells no one.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { streams } from '@app/shared';
 import { setForumLike } from '../../src/forum/forum-likes.js';
 import { createForumPost, replyToForumPost } from '../../src/forum/forum-write.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 const member = async () => ({ ...(await createUser(ctx.sql)), isPremium: false });
 const newPost = async (title: string) =>

@@ -1,17 +1,13 @@
 // History reports are asked of the provider once and served from the cache while fresh; a provider that cannot answer
 // is a 502 with its words, and nothing is cached.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { VehicleHistoryReport } from '@app/shared';
 import { FixtureHistoryProvider } from '../../src/history/fixture-history.js';
 import { HistoryUnavailable, type HistoryProvider } from '../../src/history/history-provider.js';
 import { HistoryReports } from '../../src/history/history-reports.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 /** The fixture provider, counting how often it is asked (a real provider is a paid call). */
 class CountedProvider implements HistoryProvider {

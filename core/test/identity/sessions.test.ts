@@ -1,5 +1,5 @@
 // Ending a session tells the gateways to close its sockets, once; a sign-up's mailed link makes the account once.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import pino from 'pino';
 import { bullConnection } from '@app/infra';
@@ -16,14 +16,10 @@ import {
 import { SignUpMails } from '../../src/identity/sign-up-mails.js';
 import { confirmSignUp, requestSignUp } from '../../src/identity/sign-up.js';
 import { DomainError } from '../../src/errors.js';
-import { REDIS_URL, createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { REDIS_URL, coreContextOfFile } from '../../test-support/core-context.js';
 import { createAdmin, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 it("ends a member's session everywhere at once and announces it once on their stream", async () => {
   const user = await createUser(ctx.sql);

@@ -1,18 +1,14 @@
 // The one writer of notices: once per user, kind and subject, announced on the user's stream only when new, and
 // marked for mail unless the user turned that kind of mail off.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { commitWithEvents } from '@app/infra';
 import type { NoticeDraft } from '@app/shared';
 import { writeNotices } from '../../src/notices/derive-notices.js';
 import { recordNotices } from '../../src/notices/record-notices.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAuction, createUser } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 const outbid = (userId: number, auctionId: number, bidId: number): NoticeDraft => ({
   userId,

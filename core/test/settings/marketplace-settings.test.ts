@@ -1,17 +1,13 @@
 // Marketplace settings: a missing row is its default; every change is audited and announced to the other admins, and
 // two admins changing different keys at once lose neither change.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_MARKETPLACE_SETTINGS } from '@app/shared';
 import { assertFeatureOn, updateSettings } from '../../src/settings/marketplace-settings.js';
 import { readSettings } from '../../src/settings/read-settings.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAdmin } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
-beforeAll(async () => {
-  ctx = await createCoreContext();
-});
-afterAll(() => ctx.close());
+const ctx = coreContextOfFile();
 
 const announced = async () =>
   (await ctx.published()).filter((e) => e.type === 'admin.changed' && e.what === 'settings');

@@ -2,20 +2,16 @@
 // a change, and dropped the moment it announces one.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { PlatformSales } from '../../src/valuation/platform-sales.js';
-import { createCoreContext, type CoreContext } from '../../test-support/core-context.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
 import { createAuction } from '../../test-support/fixtures.js';
 
-let ctx: CoreContext;
+const ctx = coreContextOfFile();
 let sales: PlatformSales;
 beforeAll(async () => {
-  ctx = await createCoreContext();
   sales = new PlatformSales(ctx.sql);
   await sales.start();
 });
-afterAll(async () => {
-  await sales.stop();
-  await ctx.close();
-});
+afterAll(() => sales.stop());
 
 const prices = async () => (await sales.forMake('Porsche')).map((s) => s.priceCents / 100).sort();
 
