@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decideBids, isWholeDollarTerm, type BidRequest, type BiddingState } from '../src/index.js';
+import { NOW, biddingState } from '../test-support/bidding-state.js';
 
-const NOW = Date.parse('2026-06-01T12:00:00.000Z');
-const HOUR = 60 * 60 * 1000;
-const state = (over: Partial<BiddingState> = {}): BiddingState => ({
-  auctionId: 7,
-  status: 'active',
-  endTimeMs: NOW + HOUR,
-  isPremiumOnly: false,
-  sellerId: 99,
-  currentBidCents: 0,
-  buyItNowCents: null,
-  startingBidCents: 10_000_00,
-  bidCount: 0,
-  reserveCents: null,
-  ...over,
-});
+const state = biddingState;
 const bidder = (id: number, isPremium = false) => ({ id, name: `Bidder ${id}`, isPremium });
 const req = (id: number, dollars: number, isPremium = false): BidRequest => ({
   bidder: bidder(id, isPremium),

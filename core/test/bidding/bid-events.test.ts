@@ -2,21 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { decideBids, type BidRequest, type BiddingState } from '@app/shared';
 import { bidEvents } from '../../src/bidding/bid-events.js';
+import { NOW as NOW_MS, biddingState } from '../../../shared/test-support/bidding-state.js';
 
-const NOW = new Date('2026-06-01T12:00:00.000Z');
-const state = (over: Partial<BiddingState> = {}): BiddingState => ({
-  auctionId: 7,
-  status: 'active',
-  endTimeMs: NOW.getTime() + 60 * 60_000,
-  isPremiumOnly: false,
-  sellerId: 99,
-  currentBidCents: 0,
-  buyItNowCents: null,
-  startingBidCents: 10_000_00,
-  bidCount: 0,
-  reserveCents: null,
-  ...over,
-});
+const NOW = new Date(NOW_MS);
+const state = biddingState;
 const bidder = (id: number) => ({ id, name: `Bidder ${id}`, isPremium: false });
 const bid = (id: number, dollars: number): BidRequest => ({ bidder: bidder(id), amountCents: dollars * 100 });
 const max = (id: number, dollars: number): BidRequest => ({
