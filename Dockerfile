@@ -10,6 +10,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY infra/package.json infra/
+COPY core/package.json core/
 COPY api/package.json api/
 COPY realtime/package.json realtime/
 COPY workers/package.json workers/
@@ -23,7 +24,7 @@ COPY . .
 RUN npm run build
 
 FROM manifests AS production-dependencies
-RUN npm ci --omit=dev --no-audit --no-fund -w shared -w infra -w api -w realtime -w workers \
+RUN npm ci --omit=dev --no-audit --no-fund -w shared -w infra -w core -w api -w realtime -w workers \
  && node infra/scripts/patch-postgres-driver.mjs
 
 FROM node:24-bookworm-slim AS runtime
@@ -41,6 +42,8 @@ COPY --from=build /app/infra/data infra/data
 COPY --from=build /app/infra/scripts/start.mjs /app/infra/scripts/require-node.mjs /app/infra/scripts/process-group.mjs \
   /app/infra/scripts/stores.mjs /app/infra/scripts/own-servers.mjs /app/infra/scripts/own-servers-guard.mjs \
   /app/infra/scripts/debian-packages.mjs /app/infra/scripts/env-file.mjs infra/scripts/
+COPY --from=build /app/core/package.json core/
+COPY --from=build /app/core/dist core/dist
 COPY --from=build /app/api/package.json api/
 COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/realtime/package.json realtime/

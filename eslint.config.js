@@ -1,7 +1,8 @@
 // Type-aware lint, and the import boundaries of the workspaces, checked on every `npm test`:
 // - web imports only @app/shared;
 // - shared stays browser-safe (no server packages, no Node built-ins);
-// - api, realtime and workers never import each other; all three may use infra; infra serves them and imports none;
+// - api, realtime and workers are adapters: they import core, infra and shared, never each other;
+// - core holds the use cases: it imports infra and shared, never an adapter; infra is the platform and imports only shared;
 // - tests that need several services together live in integration/ or e2e/;
 // - inside web/src: a feature never imports another feature (what two share lives in a kernel under shared/, or the
 //   app passes it in); a feature or a kernel is entered only through its index.ts; kernels know no feature and no app
@@ -37,7 +38,8 @@ function onlyFrom(files, forbidden, message, { byPath = true } = {}) {
   return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
 }
 
-const SERVER_WORKSPACES = ['api', 'realtime', 'workers', 'infra'];
+const SERVER_WORKSPACES = ['api', 'realtime', 'workers', 'core', 'infra'];
+const ADAPTERS = ['api', 'realtime', 'workers'];
 const WEB_IMPORTS_SHARED_ONLY = 'The web app imports only @app/shared.';
 const foldersIn = (dir) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
@@ -179,7 +181,16 @@ export default tseslint.config(
       ],
     },
   },
-  onlyFrom(['infra/**'], ['api', 'realtime', 'workers', 'web'], 'infra serves the services; it imports none of them.'),
+  onlyFrom(
+    ['infra/**'],
+    [...ADAPTERS, 'core', 'web'],
+    'infra is the platform (database, Redis, events transport, logging): it imports only shared.',
+  ),
+  onlyFrom(
+    ['core/**'],
+    [...ADAPTERS, 'web'],
+    'core holds the use cases the adapters call (api, realtime, workers): it never imports an adapter.',
+  ),
   onlyFrom(
     ['api/**'],
     ['realtime', 'workers', 'web'],

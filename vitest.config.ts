@@ -22,6 +22,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
       integration('infra'),
+      integration('core'),
       integration('api'),
       integration('realtime'),
       integration('workers'),

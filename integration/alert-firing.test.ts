@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { io as connect } from 'socket.io-client';
 import { createGateway } from '@app/realtime';
-import { checkAlerts, startWorkers } from '@app/workers';
+import { checkAlerts } from '@app/core/alerts';
+import { startWorkers } from '@app/workers';
 import {
   createAuction,
   createUserSession,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAuction } from '@app/workers';
+import { closeAuction } from '@app/core/auctions';
 import { loadMarketRows } from '@app/infra';
 import {
   AuctionPredictionListSchema,

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createGateway, type Gateway } from '@app/realtime';
-import { EVENTS_STREAM_FIELD, eventsStreamKey, streams, type DomainEvent } from '@app/shared';
+import { streams, type DomainEvent } from '@app/shared';
+import { EVENTS_STREAM_FIELD, eventsStreamKey } from '@app/infra';
 import {
   createAdminSession,
   createUserSession,

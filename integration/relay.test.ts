@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
-import { EVENTS_STREAM_FIELD, eventsStreamKey, streams } from '@app/shared';
+import { EVENTS_STREAM_FIELD, eventsStreamKey } from '@app/infra';
+import { streams } from '@app/shared';
 import { startWorkers } from '@app/workers';
 import {
   createAuction,

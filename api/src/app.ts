@@ -11,16 +11,9 @@ import { PHOTO_MAX_BYTES } from '@app/shared';
 import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import { join } from 'node:path';
-import {
-  EventPublisher,
-  SandboxPaymentProvider,
-  createLogger,
-  createSql,
-  redisStreamWriter,
-  type PaymentProvider,
-  type StreamWriter,
-} from '@app/infra';
-import type { ApiConfig } from '@app/shared';
+import { EventPublisher, createLogger, createSql, redisStreamWriter, type StreamWriter } from '@app/infra';
+import { SandboxPaymentProvider, type PaymentProvider } from '@app/core/escrow';
+import type { ApiConfig, ValuationModel } from '@app/shared';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestDeadline } from './plugins/request-deadline.js';
 import { logRequests } from './plugins/request-log.js';
@@ -31,9 +24,9 @@ import { registerQueueDashboard } from './plugins/queue-dashboard.js';
 import { registerApiDocs, useZodContracts } from './plugins/contracts.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { BidEngine } from './services/bid-engine.js';
-import { SessionCache } from './services/session-cache.js';
-import { ChatPages } from './services/chat-pages.js';
+import { BidEngine } from '@app/core/bidding';
+import { SessionCache } from '@app/core/identity';
+import { ChatPages } from '@app/core/chat';
 import { healthRoutes } from './routes/health.js';
 import { auctionRoutes } from './routes/auctions.js';
 import { authRoutes } from './routes/auth.js';
@@ -49,10 +42,10 @@ import { carRoutes } from './routes/cars.js';
 import { valuationRoutes } from './routes/valuation.js';
 import { tradeInRoutes } from './routes/trade-in.js';
 import { historyReportRoutes } from './routes/history-report.js';
-import { HistoryReports, chooseHistoryProvider } from './services/history/history-reports.js';
-import { PlatformSales } from './services/platform-sales.js';
-import type { ValuationDeps } from './services/estimate-value.js';
-import type { HistoryProvider } from './services/history/history-provider.js';
+import { HistoryReports, chooseHistoryProvider } from '@app/core/history';
+import { PlatformSales, valuationModel } from '@app/core/valuation';
+import type { ValuationDeps } from '@app/core/valuation';
+import type { HistoryProvider } from '@app/core/history';
 import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
@@ -60,11 +53,8 @@ import { notificationRoutes } from './routes/notifications.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { marketplaceSettingsRoutes } from './routes/marketplace-settings.js';
 import { forumRoutes } from './routes/forum.js';
-import { PhotoStore } from './services/photo-store.js';
-import { DocumentStore } from './services/document-store.js';
-import { VinDecoder } from './services/vin-decoder.js';
-import { valuationModel } from './services/valuation-model.js';
-import type { ValuationModel } from '@app/shared';
+import { PhotoStore, DocumentStore } from '@app/core/files';
+import { VinDecoder } from '@app/core/vin';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
-import { reportLines } from '../src/services/admin-export.js';
+import { reportLines } from '@app/core/admin';
 import {
   createAdminSession,
   createUser,

@@ -10,8 +10,8 @@ import {
   startTestApp,
   type TestContext,
 } from './support/test-app.js';
-import { FLAG_FAILED_SIGN_INS } from '../src/services/admin-security.js';
-import { FREE_FAILURES_PER_PAIR } from '../src/services/login-throttle.js';
+import { FLAG_FAILED_SIGN_INS } from '@app/core/admin';
+import { FREE_FAILURES_PER_PAIR } from '@app/core/identity';
 
 let ctx: TestContext;
 beforeAll(async () => {

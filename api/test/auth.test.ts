@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginBodySchema } from '@app/shared';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.js';
-import {
-  backoffSeconds,
-  FREE_FAILURES_PER_PAIR,
-  LOGIN_WINDOW_SECONDS,
-  throttleKeys,
-} from '../src/services/login-throttle.js';
+import { backoffSeconds, FREE_FAILURES_PER_PAIR, LOGIN_WINDOW_SECONDS, throttleKeys } from '@app/core/identity';
 import {
   createAdminSession,
   createAuction,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaceBidResponseSchema, streams, toCents } from '@app/shared';
-import type { DomainError } from '../src/domain-errors.js';
+import type { DomainError } from '@app/core';
 import { createAuction, createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;

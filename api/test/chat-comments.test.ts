@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatMessageSchema, CommentSchema, streams } from '@app/shared';
-import { lockAuction } from '@app/infra';
+import { lockAuction } from '@app/core/auctions';
 import {
   createAdminSession,
   createAuction,

@@ -15,7 +15,7 @@ import {
   pdfDocument,
   type ObjectStreamDisguise,
 } from '../../infra/test-support/documents.js';
-import { MAX_DOCUMENT_PAGES, PDF_TEXTS } from '../src/services/pdf-rebuild.js';
+import { MAX_DOCUMENT_PAGES, PDF_TEXTS } from '@app/core/files';
 import { createAdminSession, createUserSession, startTestApp, type TestContext } from './support/test-app.js';
 import { openSale, uploadDocument } from './support/escrow-sale.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEscrowDeadlines } from '@app/infra';
+import { runEscrowDeadlines } from '@app/core/escrow';
 import { createAdminSession, createUserSession, startTestApp, type TestContext } from './support/test-app.js';
 import {
   acceptBoth,

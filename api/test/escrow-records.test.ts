@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { DOCUMENT_TEXTS, EscrowTransactionSchema } from '@app/shared';
 import { bombPng, pdfDocument } from '../../infra/test-support/documents.js';
-import { IMAGE_TEXTS } from '../src/services/image-safety.js';
-import { PDF_TEXTS } from '../src/services/pdf-rebuild.js';
+import { IMAGE_TEXTS, PDF_TEXTS } from '@app/core/files';
 import { createAdminSession, createUserSession, startTestApp, type TestContext } from './support/test-app.js';
 import { acceptBoth, openSale, payAndWait, post, snapshot, uploadDocument, type Sale } from './support/escrow-sale.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEscrowDeadlines } from '@app/infra';
+import { runEscrowDeadlines } from '@app/core/escrow';
 import { EscrowTransactionSchema, streams } from '@app/shared';
 import {
   createAdminSession,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '@app/infra';
 import { VehicleHistoryReportSchema } from '@app/shared';
-import { HistoryUnavailable } from '../src/services/history/history-provider.js';
+import { HistoryUnavailable } from '@app/core/history';
 import { createUserSession, jsonHeaders, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;

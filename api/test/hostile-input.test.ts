@@ -16,7 +16,7 @@ import {
   type TestContext,
 } from './support/test-app.js';
 import { openSale, type Sale } from './support/escrow-sale.js';
-import { createUserSession as sessionToken, SESSION_TTL_MS } from '../src/services/sessions.js';
+import { createUserSession as sessionToken, SESSION_TTL_MS } from '@app/core/identity';
 
 let ctx: TestContext;
 let sale: Sale;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createSql, type Sql } from '@app/infra';
 import { buildApp } from '../src/app.js';
-import { CLAIM_LEASE_S, KEY_IN_FLIGHT, KEY_REUSED, requestFingerprint } from '../src/services/idempotency.js';
+import { CLAIM_LEASE_S, KEY_IN_FLIGHT, KEY_REUSED, requestFingerprint } from '../src/http/idempotency.js';
 import {
   createAuction,
   createUserSession,

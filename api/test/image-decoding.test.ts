@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { blankPng } from '../../infra/test-support/documents.js';
-import { DECODES_WAITING, DECODE_BUSY, DecodeQueue } from '../src/services/decode-queue.js';
-import { IMAGE_TEXTS } from '../src/services/image-safety.js';
+import { DECODES_WAITING, DECODE_BUSY, DecodeQueue, IMAGE_TEXTS } from '@app/core/files';
 import { createUserSession, startTestApp, uploadPhoto, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUnsubscribe, signingKey } from '@app/infra';
+import { signUnsubscribe, signingKey } from '@app/core/notices';
 import { EmailSettingsSchema, NotificationListSchema } from '@app/shared';
 import {
   createAdminSession,

@@ -29,7 +29,14 @@ it('serves the queue dashboard to admins only: signed out 401 (or a redirect for
   const api = await ctx.app.inject({ url: '/admin/queues/api/queues', headers: { cookie } });
   expect(api.statusCode).toBe(200);
   const names = (api.json().queues as { name: string }[]).map((q) => q.name).sort();
-  expect(names).toEqual(['auction-close', 'bid-alerts', 'notices']);
+  expect(names).toEqual([
+    'auction-close',
+    'bid-alerts',
+    'escrow-deadlines',
+    'housekeeping',
+    'notices',
+    'trade-in-expiry',
+  ]);
   const html = await ctx.app.inject({ url: '/admin/queues', headers: { cookie, accept: 'text/html' } });
   expect(html.statusCode).toBe(200);
   expect(html.body).toContain('<html');

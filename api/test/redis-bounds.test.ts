@@ -3,13 +3,8 @@
 // per 1,000 refusals). Here such a flood runs against the real sign-in route, then every key under the test's prefix
 // is read: each one about a client expires, and none holds more than its cap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_IP } from '../src/services/login-throttle.js';
-import {
-  THROTTLED_KEEP_SECONDS,
-  THROTTLED_MEMBERS_PER_DAY,
-  recordThrottled,
-  throttledRequests,
-} from '../src/services/throttled-requests.js';
+import { MAX_FAILURES_PER_IP } from '@app/core/identity';
+import { THROTTLED_KEEP_SECONDS, THROTTLED_MEMBERS_PER_DAY, recordThrottled, throttledRequests } from '@app/core/admin';
 import { ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;

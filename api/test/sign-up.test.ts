@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { bullConnection, signingKey, signSignUp } from '@app/infra';
+import { bullConnection } from '@app/infra';
+import { signingKey, signSignUp } from '@app/core/notices';
 import {
   QUEUE_NAMES,
   SIGN_UP_ALREADY_DONE,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const ALL = ['shared', 'infra', 'realtime', 'workers', 'api'];
+const ALL = ['shared', 'infra', 'core', 'realtime', 'workers', 'api'];
 // `--workspaces=api,realtime`: only these (the bench rebuilds what changed and what depends on it), no web app.
 const chosen = process.argv
   .find((a) => a.startsWith('--workspaces='))

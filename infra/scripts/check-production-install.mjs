@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { scratchEnvironment, stopGroup } from './scratch-environment.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER_WORKSPACES = ['shared', 'infra', 'api', 'realtime', 'workers'];
+const SERVER_WORKSPACES = ['shared', 'infra', 'core', 'api', 'realtime', 'workers'];
 const RUNTIME_FILES = [
   'package.json',
   'package-lock.json',

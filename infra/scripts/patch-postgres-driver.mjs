@@ -27,7 +27,7 @@ const EDITS = [
 
 const project = fileURLToPath(new URL('../..', import.meta.url));
 // The hoisted copy, and one per workspace if npm ever nests a different version there.
-const copies = ['', 'shared', 'infra', 'api', 'realtime', 'workers', 'web']
+const copies = ['', 'shared', 'infra', 'core', 'api', 'realtime', 'workers', 'web']
   .map((ws) => join(project, ws, 'node_modules', 'postgres'))
   .filter((dir) => existsSync(join(dir, 'package.json')));
 for (const dir of copies) patch(dir);

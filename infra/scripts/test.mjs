@@ -71,7 +71,7 @@ if (
 }
 const projects = browser
   ? []
-  : ['shared', 'web', 'infra', 'api', 'realtime', 'workers', 'integration'].flatMap((p) => ['--project', p]);
+  : ['shared', 'web', 'infra', 'core', 'api', 'realtime', 'workers', 'integration'].flatMap((p) => ['--project', p]);
 
 const report = join(mkdtempSync(join(tmpdir(), 'auction-tests-')), 'results.json');
 const status = run('Running the tests', bin('vitest'), [

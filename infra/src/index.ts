@@ -7,48 +7,9 @@ export { closeOnSignals, exitIfRefused, importDevelopmentOnly, DRAIN_DEADLINE_MS
 export { hashPassword, verifyPassword } from './passwords.js';
 export { COMMON_PASSWORD, isCommonPassword, newPasswordProblem } from './common-passwords.js';
 export { readEnvFile } from './env-file.js';
+export { ThreadClient, type ThreadClientOptions } from './thread-client.js';
 export { bullConnection, dropRedisPrefix } from './redis-connection.js';
 export * from './events/index.js';
-export { lockAuction, insertSystemChat, type LockedAuction } from './auction-lock.js';
-export { readSettings } from './settings/read-settings.js';
-export { openEscrow, escrowFeesOf, type OpenEscrowInput } from './escrow/open-escrow.js';
-export {
-  applyEscrowAction,
-  performEscrowAction,
-  escrowIdOfAuction,
-  escrowStateOf,
-  NO_ESCROW,
-  type EscrowCaller,
-  type EscrowActionResult,
-  type EscrowParties,
-  type EscrowStateRow,
-} from './escrow/escrow-actions.js';
-export { runEscrowDeadlines } from './escrow/escrow-deadlines.js';
-export { expireTradeInOffers } from './trade-in/expire-offers.js';
-export { lockEscrow, escrowNotices, actorOf, type LockedEscrow } from './escrow/escrow-actions.js';
-export {
-  recordDocument,
-  mayRecordDocument,
-  reviewDocument,
-  updateShipping,
-  reviewDispute,
-  resolveDispute,
-  postDisputeMessage,
-  addInsurance,
-  type StoredFile,
-  type RecordResult,
-  type DisputeResolution,
-} from './escrow/escrow-records.js';
-export { receivePaymentEvent, type WebhookOutcome } from './escrow/payment-webhook.js';
-export { assignIntent, scheduleLinesOf, type StoredLine } from './escrow/payment-schedule.js';
-export {
-  SandboxPaymentProvider,
-  signWebhook,
-  verifyWebhookSignature,
-  type PaymentProvider,
-  type CardConfirmation,
-  type WebhookDelivery,
-} from './escrow/payment-provider.js';
 export {
   loadMarketRows,
   loadValuationCoefficients,
@@ -76,7 +37,3 @@ export {
   type Readiness,
   type ReadinessChecks,
 } from './status-routes.js';
-export { recordNotices, type RecordedNotices } from './notices/record-notices.js';
-export { existingSigningKey, signingKey } from './notices/signed-token.js';
-export { signUnsubscribe, verifyUnsubscribe } from './notices/unsubscribe-token.js';
-export { signSignUp, verifySignUp } from './notices/sign-up-token.js';

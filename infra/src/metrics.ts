@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { eventsStreamKey } from '@app/shared';
+import { eventsStreamKey } from './events/stream-fields.js';
 
 export interface Metrics {
   registry: Registry;

@@ -3,7 +3,7 @@
 // production (its accounts have public passwords): prepare-cli.ts skips it and seed-cli.ts refuses there.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from 'postgres';
-import { DEMO_ADMIN, DEMO_USER, MIN_BID_INCREMENT_CENTS, centsToDecimal } from '@app/shared';
+import { DEMO_ADMIN, DEMO_USER, MIN_BID_INCREMENT_CENTS, centsToDecimal, withCheckDigit } from '@app/shared';
 import { DEMO_PREMIUM_USER } from './demo-accounts.js';
 import {
   LIVE_SAMPLE_CARS,
@@ -17,7 +17,6 @@ import { CLOSED_SAMPLE_SALES } from './sample-sales.js';
 import { seedForum } from './seed-forum.js';
 import { hashPassword } from './passwords.js';
 import { addAdmin } from './admins/add-admin.js';
-import { withCheckDigit } from '@app/shared';
 
 export function sampleVin(wmi: string, index: number): string {
   // WMI + descriptor + check digit + model year code + plant + serial: valid characters, valid check digit.

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { EVENTS_STREAM_FIELD, eventsStreamKey, type DomainEvent } from '@app/shared';
+import type { DomainEvent } from '@app/shared';
+import { EVENTS_STREAM_FIELD, eventsStreamKey } from '../src/events/stream-fields.js';
 import { StreamReader } from '../src/events/stream-reader.js';
 import { dropRedisPrefix, testRedisPrefix } from '../test-support/test-database.js';
 import { startFreezableProxy, type FreezableProxy } from '../test-support/freezable-proxy.js';

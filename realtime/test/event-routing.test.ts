@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EVENTS_STREAM_FIELD,
-  auctionIdOfRoom,
-  eventFromStreamFields as parseEntry,
-  type DomainEvent,
-} from '@app/shared';
+import { auctionIdOfRoom, type DomainEvent } from '@app/shared';
 import { routeEvent } from '../src/event-routing.js';
 
 const at = '2030-01-01T00:00:00.000Z';
@@ -119,19 +114,5 @@ describe('routing a domain event to an emit', () => {
     expect(auctionIdOfRoom('user:42')).toBeNull();
     expect(auctionIdOfRoom('auction:42x')).toBeNull();
     expect(auctionIdOfRoom('xK3s9_socket-id')).toBeNull();
-  });
-});
-
-describe('reading an events stream entry', () => {
-  it('accepts an entry that matches the contract', () => {
-    expect(parseEntry([EVENTS_STREAM_FIELD, JSON.stringify(bid)])).toEqual(bid);
-  });
-
-  it('rejects malformed JSON, a missing field, a value in the field name position and an event off the contract', () => {
-    expect(parseEntry([EVENTS_STREAM_FIELD, '{not json'])).toBeNull();
-    expect(parseEntry(['other', JSON.stringify(bid)])).toBeNull();
-    expect(parseEntry(['other', EVENTS_STREAM_FIELD])).toBeNull();
-    expect(parseEntry([EVENTS_STREAM_FIELD, JSON.stringify({ ...bid, amount: 21000 })])).toBeNull();
-    expect(parseEntry([EVENTS_STREAM_FIELD, JSON.stringify({ type: 'bid.deleted', auctionId: 7 })])).toBeNull();
   });
 });

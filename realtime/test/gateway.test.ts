@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { EVENTS_STREAM_FIELD, eventsStreamKey, type DomainEvent } from '@app/shared';
+import { EVENTS_STREAM_FIELD, eventsStreamKey } from '@app/infra';
+import type { DomainEvent } from '@app/shared';
 import {
   createTestDatabase,
   dropRedisPrefix,

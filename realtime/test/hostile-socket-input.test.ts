@@ -11,14 +11,8 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { Redis } from 'ioredis';
-import {
-  EVENTS_STREAM_FIELD,
-  JoinAckSchema,
-  LeaveAckSchema,
-  SOCKET_EVENTS,
-  eventsStreamKey,
-  type DomainEvent,
-} from '@app/shared';
+import { JoinAckSchema, LeaveAckSchema, SOCKET_EVENTS, type DomainEvent } from '@app/shared';
+import { EVENTS_STREAM_FIELD, eventsStreamKey } from '@app/infra';
 import {
   createTestDatabase,
   dropRedisPrefix,

@@ -154,9 +154,6 @@ export const FORUM_REPLY_RATE_LIMIT = { replies: 10, windowSeconds: 60 } as cons
 export const DEMO_USER = { email: 'demo@carbid.example', password: 'demo-password', name: 'Demo Dealer' } as const;
 export const DEMO_ADMIN = { email: 'admin@carbid.example', password: 'admin-password', name: 'Site Admin' } as const;
 
-/** BullMQ queue names, shared by the workers that run them and the ops dashboard that shows them. */
-export const QUEUE_NAMES = { close: 'auction-close', alerts: 'bid-alerts', notices: 'notices' } as const;
-
 /** What a user is told about (issue: notices people expect). Each kind can be mailed or not, per user. */
 export const NOTIFICATION_KINDS = [
   'outbid',

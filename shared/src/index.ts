@@ -43,6 +43,8 @@ export * from './schemas/notifications.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/forum.js';
 export * from './schemas/events.js';
+export * from './schemas/streams.js';
+export * from './schemas/jobs.js';
 export * from './schemas/socket.js';
 export * from './valuation/index.js';
 export * from './vin.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_SALES_PER_WINDOW, carCategoryOf, marketInsights, referenceStats } from '../src/index.js';
+import { MIN_SALES_PER_WINDOW, carCategoryOf, marketInsights, referenceStats, type MarketKind } from '../src/index.js';
 
 describe('car category of a model', () => {
   it.each([
@@ -27,7 +27,7 @@ describe('car category of a model', () => {
   });
 });
 
-const row = (model: string, date: string, dollars: number, kind = 'auction sale') => ({
+const row = (model: string, date: string, dollars: number, kind: MarketKind = 'auction sale') => ({
   year: 2019,
   make: 'Porsche',
   model,

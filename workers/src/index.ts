@@ -3,15 +3,22 @@ import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
 import { DEFAULT_SWEEP_EVERY_MS } from '@app/shared';
-import { EventPublisher, StreamReader, bullConnection, redisStreamWriter, type Metrics } from '@app/infra';
-import { startAlerts, type Alerts } from './alerts/alert-queue.js';
-
-export { checkAlerts } from './alerts/check-alerts.js';
-export { closeAuction } from './jobs/close-auction.js';
-import { startCloseQueue, type CloseQueue } from './jobs/close-queue.js';
-import { startOutboxRelay } from './outbox-relay.js';
-import { guardQueueState, type QueueStateGuard } from './jobs/queue-state-guard.js';
-import { loadMailCatcher, startNotices, type Notices } from './notices/notice-queue.js';
+import {
+  EventPublisher,
+  StreamReader,
+  bullConnection,
+  redisStreamWriter,
+  startOutboxRelay,
+  type Metrics,
+} from '@app/infra';
+import { guardQueueState, type QueueStateGuard } from './queue-state-guard.js';
+import { startCloseQueue, type CloseQueue } from './queues/auction-close-queue.js';
+import { startAlerts, type Alerts } from './queues/bid-alert-queue.js';
+import { startEscrowDeadlines } from './queues/escrow-deadlines-queue.js';
+import { startHousekeeping } from './queues/housekeeping-queue.js';
+import { loadMailCatcher, startNotices, type Notices } from './queues/notice-queue.js';
+import type { ScheduledQueue } from './queues/scheduled-queue.js';
+import { startTradeInExpiry } from './queues/trade-in-expiry-queue.js';
 
 /** The consumer group of the workers on the events stream: each event is handled by one workers process. */
 export const WORKERS_GROUP = 'workers';
@@ -42,6 +49,9 @@ export interface WorkerDeps {
 
 export interface Workers {
   closeQueue: CloseQueue;
+  escrowDeadlines: ScheduledQueue;
+  tradeInExpiry: ScheduledQueue;
+  housekeeping: ScheduledQueue;
   alerts: Alerts;
   queueGuard: QueueStateGuard;
   notices: Notices;
@@ -59,14 +69,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const events = new EventPublisher(deps.sql, write, logger);
   const connection = bullConnection(deps.redisUrl);
 
-  const closeQueue = await startCloseQueue({
-    sql: deps.sql,
-    events,
-    connection,
-    prefix: deps.redisPrefix,
-    logger,
-    sweepEveryMs: deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
-  });
+  const sweepEveryMs = deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS;
+  const queueDeps = { sql: deps.sql, events, connection, prefix: deps.redisPrefix, logger };
+  const closeQueue = await startCloseQueue({ ...queueDeps, sweepEveryMs });
+  const escrowDeadlines = startEscrowDeadlines({ ...queueDeps, everyMs: sweepEveryMs });
+  const tradeInExpiry = startTradeInExpiry({ ...queueDeps, everyMs: sweepEveryMs });
+  const housekeeping = startHousekeeping(queueDeps);
+  const scheduled = [escrowDeadlines, tradeInExpiry, housekeeping];
   const alerts = await startAlerts({
     sql: deps.sql,
     events,
@@ -92,6 +101,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     everyMs: deps.queueGuardEveryMs ?? 1000,
     rebuild: async () => {
       await closeQueue.ensureState();
+      for (const q of scheduled) await q.ensureState();
       await alerts.ensureState();
       await notices.ensureState();
       // Whatever fell overdue while the jobs were missing closes now, not at the next sweep.
@@ -122,7 +132,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     // Each queue writes its own HELP and TYPE lines; a family may be described once per scrape.
     const seen = new Set<string>();
     const texts = await Promise.all(
-      [closeQueue.queue, alerts.queue, notices.queue].map((q) => q.exportPrometheusMetrics()),
+      [closeQueue, ...scheduled, alerts, notices].map(({ queue }) => queue.exportPrometheusMetrics()),
     );
     return texts
       .flatMap((t) => t.split('\n'))
@@ -133,6 +143,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
 
   return {
     closeQueue,
+    escrowDeadlines,
+    tradeInExpiry,
+    housekeeping,
     alerts,
     queueGuard,
     notices,
@@ -143,6 +156,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       await consumer.stop();
       await notices.close();
       await alerts.close();
+      for (const q of scheduled) await q.close();
       await closeQueue.close();
       await events.drain();
       if (publisher.status === 'ready') await publisher.quit().catch(() => publisher.disconnect());

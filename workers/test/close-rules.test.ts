@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@app/shared';
-import { closeOutcome, closingChatText } from '../src/jobs/close-auction.js';
-import { closeJobId } from '../src/jobs/close-queue.js';
-import { latestEndTimes } from '../src/jobs/end-time-moves.js';
-
-describe('the outcome of a close', () => {
-  it('is no-bids without a bid, reserve-not-met under the reserve, sold at or above it or with no reserve', () => {
-    expect(closeOutcome({ bidCount: 0, currentBidCents: 0, reserveCents: null })).toBe('no-bids');
-    expect(closeOutcome({ bidCount: 0, currentBidCents: 0, reserveCents: 500_000 })).toBe('no-bids');
-    expect(closeOutcome({ bidCount: 3, currentBidCents: 499_999, reserveCents: 500_000 })).toBe('reserve-not-met');
-    expect(closeOutcome({ bidCount: 3, currentBidCents: 500_000, reserveCents: 500_000 })).toBe('sold');
-    expect(closeOutcome({ bidCount: 1, currentBidCents: 100_000, reserveCents: null })).toBe('sold');
-  });
-
-  it('is announced in the chat without the reserve amount', () => {
-    expect(closingChatText('sold', 21_000_00)).toBe('Auction ended: sold for $21,000');
-    expect(closingChatText('reserve-not-met', null)).toBe('Auction ended: the reserve was not met');
-    expect(closingChatText('no-bids', null)).toBe('Auction ended with no bids');
-  });
-});
+import { closeJobId } from '../src/queues/auction-close-queue.js';
+import { latestEndTimes } from '../src/queues/end-time-moves.js';
 
 describe('close job ids', () => {
   it('name the auction and its end, with no colon and never only digits', () => {

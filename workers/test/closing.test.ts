@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { EventPublisher, redisStreamWriter } from '@app/infra';
-import { EVENTS_STREAM_FIELD, eventsStreamKey, streams, type DomainEvent } from '@app/shared';
+import { Queue } from 'bullmq';
+import { EVENTS_STREAM_FIELD, bullConnection, eventsStreamKey, redisStreamWriter } from '@app/infra';
+import { QUEUE_NAMES, streams, type DomainEvent } from '@app/shared';
 import {
   createTestDatabase,
   dropRedisPrefix,
   testRedisPrefix,
   type TestDatabase,
 } from '../../infra/test-support/test-database.js';
-import { closeAuction } from '../src/jobs/close-auction.js';
-import { closeJobId } from '../src/jobs/close-queue.js';
+import { closeJobId } from '../src/queues/auction-close-queue.js';
 import { startWorkers } from '../src/index.js';
 import { startFreezableProxy } from '../../infra/test-support/freezable-proxy.js';
 
@@ -62,12 +62,6 @@ const state = async (id: number) =>
     select status, winner_id, closed_at, end_time from auctions where id = ${id}`
   )[0]!;
 
-/** What the closer needs from a workers process: the database and a publisher to the events stream. */
-const closerDeps = () => ({
-  sql: db.sql,
-  events: new EventPublisher(db.sql, redisStreamWriter(redis, prefix), logger),
-});
-
 /** An event as the API would publish it, for the workers' consumer to react to. */
 const publishRaw = (event: DomainEvent) => redisStreamWriter(redis, prefix)([event]);
 
@@ -109,28 +103,6 @@ describe('closing auctions', () => {
     } finally {
       await workers.close();
     }
-  });
-
-  it('closes exactly once when two closers race, and a repeated job does nothing', async () => {
-    const a = await auction({ endsInMs: -10, bids: [5000] });
-    const deps = closerDeps();
-    const results = await Promise.all([closeAuction(deps, a.id), closeAuction(deps, a.id)]);
-    expect(results.filter((r) => r.closed)).toHaveLength(1);
-    expect((await closeAuction(deps, a.id)).closed).toBe(false);
-    const [counts] = await db.sql<{ escrows: number; closedEvents: number }[]>`
-      select (select count(*)::int from escrow_transactions where auction_id = ${a.id}) as escrows,
-             (select count(*)::int from outbox where stream = ${streams.auction(a.id)} and type = 'auction.closed') as closed_events`;
-    expect(counts).toEqual({ escrows: 1, closedEvents: 1 });
-  });
-
-  it('records reserve-not-met and no-bids outcomes without a winner or escrow', async () => {
-    const deps = closerDeps();
-    const under = await auction({ endsInMs: -10, bids: [5000], reserve: '9000.00' });
-    const none = await auction({ endsInMs: -10 });
-    await closeAuction(deps, under.id);
-    await closeAuction(deps, none.id);
-    expect(await state(under.id)).toMatchObject({ status: 'reserve-not-met', winnerId: null });
-    expect(await state(none.id)).toMatchObject({ status: 'no-bids', winnerId: null });
   });
 
   it('follows a soft-close extension: open past its old end, closed at the new one', async () => {
@@ -316,8 +288,9 @@ describe('when Redis loses its data', () => {
       );
       expect(a.status).toBe('sold');
       expect(b.status).toBe('sold');
-      const schedulers = (await workers.closeQueue.queue.getJobSchedulers()).map((j) => j.key).sort();
-      expect(schedulers).toEqual(['escrow-deadlines', 'housekeeping', 'sweep-overdue', 'trade-in-expiry']);
+      expect((await workers.closeQueue.queue.getJobSchedulers()).map((j) => j.key)).toEqual(['sweep-overdue']);
+      for (const q of [workers.escrowDeadlines, workers.tradeInExpiry, workers.housekeeping])
+        expect((await q.queue.getJobSchedulers()).map((j) => j.key)).toEqual([q.queue.name]);
       expect((await workers.alerts.queue.getJobSchedulers()).map((j) => j.key)).toEqual(['time-alerts']);
       expect(workers.queueGuard.rebuilds()).toBeGreaterThanOrEqual(1);
       const closes = await db.sql<{ n: number }[]>`
@@ -420,6 +393,56 @@ describe('failures', () => {
         backoff: { type: 'exponential', delay: 1000 },
         removeOnFail: false,
       });
+    } finally {
+      await workers.close();
+    }
+  });
+});
+
+const FORMER = ['escrow-deadlines', 'trade-in-expiry', 'housekeeping'];
+
+describe('a queue per kind of job', () => {
+  // A deployment upgraded from the days when the auction-close queue also ran escrow deadlines, trade-in expiry and
+  // housekeeping loses nothing and runs nothing twice.
+  it('moves the former jobs of the auction-close queue to queues of their own, acknowledging what was waiting', async () => {
+    const former = new Queue(QUEUE_NAMES.close, { connection: bullConnection(REDIS_URL), prefix: `${prefix}bull` });
+    for (const name of FORMER)
+      await former.upsertJobScheduler(name, { every: 60_000 }, { name, data: {}, opts: { attempts: 1 } });
+    const waiting = await former.add('housekeeping', {}, { jobId: 'former-housekeeping' });
+    const failedBefore = await former.getFailedCount();
+    await former.close();
+
+    const workers = await startWorkers({
+      sql: db.sql,
+      redisUrl: REDIS_URL,
+      redisPrefix: prefix,
+      logger,
+      sweepEveryMs: 200,
+    });
+    try {
+      const close = workers.closeQueue.queue;
+      expect((await close.getJobSchedulers()).map((s) => s.key)).toEqual(['sweep-overdue']);
+      const done = await waitFor(
+        () => close.getJob(waiting.id!),
+        (j) => j?.finishedOn !== undefined,
+        10_000,
+      );
+      expect(done!.returnvalue).toEqual({ runsOnItsOwnQueue: 'housekeeping' });
+      expect(await done!.isCompleted()).toBe(true);
+
+      const own = [workers.escrowDeadlines, workers.tradeInExpiry, workers.housekeeping];
+      expect(own.map((q) => q.queue.name)).toEqual(FORMER);
+      for (const q of own) expect((await q.queue.getJobSchedulers()).map((s) => s.key)).toEqual([q.queue.name]);
+      // The two on the sweeper's cadence run within moments, each from its own queue.
+      for (const q of [workers.escrowDeadlines, workers.tradeInExpiry]) {
+        const completed = await waitFor(
+          () => q.queue.getCompletedCount(),
+          (n) => n > 0,
+          10_000,
+        );
+        expect(completed).toBeGreaterThan(0);
+      }
+      expect(await close.getFailedCount()).toBe(failedBefore);
     } finally {
       await workers.close();
     }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { redisStreamWriter, verifyUnsubscribe, signingKey } from '@app/infra';
+import { redisStreamWriter } from '@app/infra';
+import { verifyUnsubscribe, signingKey, mailNotice } from '@app/core/notices';
 import { DomainEventSchema, type DomainEvent } from '@app/shared';
 import {
   createTestDatabase,
@@ -9,10 +10,9 @@ import {
   testRedisPrefix,
   type TestDatabase,
 } from '../../infra/test-support/test-database.js';
-import { closeAuction } from '../src/jobs/close-auction.js';
+import { closeAuction } from '@app/core/auctions';
 import { startWorkers, type Workers } from '../src/index.js';
-import { mailJobId } from '../src/notices/notice-queue.js';
-import { mailNotice } from '../src/mail/mail-notice.js';
+import { mailJobId } from '../src/queues/notice-queue.js';
 import nodemailer from 'nodemailer';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

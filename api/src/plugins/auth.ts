@@ -1,8 +1,8 @@
 // Who is asking: the session cookie resolves to a user (or an admin); write routes require one and refuse foreign origins.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminUser, SessionUser } from '@app/shared';
-import { Forbidden, Unauthorized } from '../domain-errors.js';
-import { ADMIN_COOKIE, USER_COOKIE, findSessionAdmin, findSessionUser } from '../services/sessions.js';
+import { Forbidden, Unauthorized } from '@app/core';
+import { ADMIN_COOKIE, USER_COOKIE, findSessionAdmin, findSessionUser } from '@app/core/identity';
 
 declare module 'fastify' {
   interface FastifyRequest {

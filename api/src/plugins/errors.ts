@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { DomainError } from '../domain-errors.js';
+import { DomainError } from '@app/core';
 import { isStoreUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_S } from '../unavailable.js';
 
 type Issue = { path: (string | number)[]; message: string };

@@ -11,7 +11,7 @@ import {
 } from '@app/infra';
 import { apiReadiness } from '../routes/health.js';
 import { currentAdmin } from './auth.js';
-import { decodeQueue } from '../services/decode-queue.js';
+import { decodeQueue } from '@app/core/files';
 
 export interface BidMetrics {
   group(size: number): void;

@@ -7,7 +7,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import { QUEUE_NAMES } from '@app/shared';
 import { bullConnection } from '@app/infra';
 import { requireAdmin } from './auth.js';
-import { DomainError } from '../domain-errors.js';
+import { DomainError } from '@app/core';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 

@@ -11,8 +11,8 @@ import {
   LoginBodySchema,
   VIN_SCAN_RATE_LIMIT,
 } from '@app/shared';
-import { TooManyRequests } from '../domain-errors.js';
-import { recordThrottled } from '../services/throttled-requests.js';
+import { TooManyRequests } from '@app/core';
+import { recordThrottled } from '@app/core/admin';
 import { currentUser } from './auth.js';
 
 interface Limit {

@@ -2,7 +2,7 @@
 // whole statement) or a lone surrogate (not valid UTF-8: it would be stored silently changed). Checked on every parsed
 // body, query and path parameter, whatever the route's schema says, so no route can forget it.
 import type { FastifyInstance } from 'fastify';
-import { Invalid } from '../domain-errors.js';
+import { Invalid } from '@app/core';
 
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MAX_DEPTH = 64;

@@ -23,19 +23,23 @@ import {
   EscrowChangeResponseSchema,
   IdParamsSchema,
 } from '@app/shared';
-import { decideAuction, listPendingAuctions } from '../services/auction-approval.js';
+import { decideAuction, listPendingAuctions } from '@app/core/auctions';
 import { requireAdmin } from '../plugins/auth.js';
-import { adminOverview } from '../services/admin-overview.js';
-import { listEscrowsForAdmin } from '../services/admin-escrows.js';
-import { takeEscrowAction } from '../services/escrow.js';
-import { LoginThrottle } from '../services/login-throttle.js';
-import { ADMIN_COOKIE } from '../services/sessions.js';
-import { listUsersForAdmin, reactivateUser, setPremium, suspendUser } from '../services/admin-users.js';
-import { settingsWithAudit, updateSettings } from '../services/marketplace-settings.js';
-import { adminReportStream } from '../services/admin-export.js';
-import { listAuctionsForAdmin } from '../services/admin-auctions.js';
-import { adminSecurity, flaggedUsers } from '../services/admin-security.js';
-import { signIn, signOut } from '../services/sign-in.js';
+import {
+  adminOverview,
+  listEscrowsForAdmin,
+  listUsersForAdmin,
+  reactivateUser,
+  setPremium,
+  suspendUser,
+  adminReportStream,
+  listAuctionsForAdmin,
+  adminSecurity,
+  flaggedUsers,
+} from '@app/core/admin';
+import { takeEscrowAction } from '@app/core/escrow';
+import { LoginThrottle, ADMIN_COOKIE, signIn, signOut } from '@app/core/identity';
+import { settingsWithAudit, updateSettings } from '@app/core/settings';
 import { setSessionCookie } from './auth.js';
 import { errors } from './responses.js';
 
@@ -123,7 +127,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             response: { 200: AuctionDecisionResponseSchema, ...guarded, ...errors(400, 404) },
           },
         },
-        async (request) => decideAuction(app.sql, app.events, request.params.id, decision === 'approve'),
+        async (request) => decideAuction(deps, request.params.id, decision === 'approve'),
       );
     }
     const done = { 204: z.null().describe('Done') };

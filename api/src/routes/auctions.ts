@@ -10,14 +10,14 @@ import {
   NEXT_CURSOR_HEADER,
   SERVER_TIME_HEADER,
 } from '@app/shared';
-import { getAuctionDetail, listAuctions } from '../services/auction-read.js';
-import { buyNow } from '../services/buy-now.js';
+import { getAuctionDetail, listAuctions, buyNow } from '@app/core/auctions';
 import { requireUser } from '../plugins/auth.js';
-import { withIdempotency } from '../services/idempotency.js';
+import { withIdempotency } from '../http/idempotency.js';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
 export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { sql: app.sql, events: app.events };
   app.get(
     '/api/auctions',
     {
@@ -69,7 +69,7 @@ export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
           key: request.headers['idempotency-key'],
           what: { route: 'POST /api/auctions/:id/buy-now', body: { auctionId } },
         },
-        () => buyNow(app.sql, app.events, { auctionId, buyer: user }),
+        () => buyNow(deps, { auctionId, buyer: user }),
       );
       // A replayed answer is whatever the first attempt answered: the purchase, or its refusal.
       return reply.status(result.status as 201).send(result.body as never);

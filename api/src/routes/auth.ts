@@ -11,17 +11,23 @@ import {
   SIGN_UP_SIGNED_IN,
   SignUpAnswerSchema,
 } from '@app/shared';
-import { Conflict } from '../domain-errors.js';
+import { Conflict } from '@app/core';
 import { currentAdmin, currentUser } from '../plugins/auth.js';
-import { LoginThrottle } from '../services/login-throttle.js';
-import { SESSION_TTL_MS, USER_COOKIE, createUserSession } from '../services/sessions.js';
-import { signIn, signOut } from '../services/sign-in.js';
-import { confirmSignUp, requestSignUp } from '../services/sign-up.js';
-import { SignUpMails } from '../services/sign-up-mails.js';
+import {
+  LoginThrottle,
+  SESSION_TTL_MS,
+  USER_COOKIE,
+  createUserSession,
+  signIn,
+  signOut,
+  confirmSignUp,
+  requestSignUp,
+  SignUpMails,
+} from '@app/core/identity';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
-export { INVALID_CREDENTIALS } from '../services/sign-in.js';
+export { INVALID_CREDENTIALS } from '@app/core/identity';
 
 export function setSessionCookie(
   app: FastifyInstance,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BidAlertSchema, CreateBidAlertBodySchema, IdParamsSchema, UpdateBidAlertBodySchema } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { createAlert, deleteAlert, listAlerts, setAlertActive } from '../services/bid-alerts.js';
+import { createAlert, deleteAlert, listAlerts, setAlertActive } from '@app/core/alerts';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 

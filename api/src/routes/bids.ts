@@ -9,9 +9,9 @@ import {
   SetMaxBidBodySchema,
   centsToDecimal,
 } from '@app/shared';
-import { listMyMaxBids, readMaxBid } from '../services/max-bid-read.js';
+import { listMyMaxBids, readMaxBid } from '@app/core/bidding';
 import { requireUser } from '../plugins/auth.js';
-import { withIdempotency } from '../services/idempotency.js';
+import { withIdempotency } from '../http/idempotency.js';
 import { limit } from '../plugins/rate-limits.js';
 import { errors } from './responses.js';
 

@@ -7,9 +7,9 @@ import {
   SubmitAuctionBodySchema,
   SubmitAuctionResponseSchema,
 } from '@app/shared';
-import { submitToAuction } from '../services/auction-approval.js';
+import { submitToAuction } from '@app/core/auctions';
 import { requireUser } from '../plugins/auth.js';
-import { createCar, valueOwnCar } from '../services/cars.js';
+import { createCar, valueOwnCar } from '@app/core/cars';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
@@ -17,6 +17,7 @@ const tags = ['selling'];
 const security = [{ session: [] }];
 
 export const carRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { sql: app.sql, events: app.events };
   app.post(
     '/api/cars',
     {
@@ -46,7 +47,7 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await submitToAuction(app.sql, app.events, await requireUser(request), request.body)),
+      reply.status(201).send(await submitToAuction(deps, await requireUser(request), request.body)),
   );
 
   app.post(

@@ -8,13 +8,14 @@ import {
 } from '@app/shared';
 import { raiseChatLatestNow, readChatLatest, seedChatLatest } from '@app/infra';
 import { currentAdmin, currentUser, requireUser } from '../plugins/auth.js';
-import { ChatReaders } from '../services/auction-guard.js';
-import { listChatMessages, newestChatId, postChatMessage } from '../services/chat.js';
+import { ChatReaders } from '@app/core/auctions';
+import { listChatMessages, newestChatId, postChatMessage } from '@app/core/chat';
 import { limit } from '../plugins/rate-limits.js';
 import { errors } from './responses.js';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = new ChatReaders(app.sql);
+  const deps = { sql: app.sql, events: app.events };
   app.get(
     '/api/chat/messages/:auctionId',
     {
@@ -80,7 +81,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
-      const message = await postChatMessage(app.sql, app.events, {
+      const message = await postChatMessage(deps, {
         auctionId: request.params.auctionId,
         user,
         message: request.body.message,

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CommentSchema, IdParamsSchema, PostCommentBodySchema } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { listComments, postComment } from '../services/comments.js';
+import { listComments, postComment } from '@app/core/chat';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { sql: app.sql, events: app.events };
   app.get(
     '/api/auctions/:id/comments',
     {
@@ -35,7 +36,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request, body.userId);
       return reply
         .status(201)
-        .send(await postComment(app.sql, app.events, { auctionId: body.auctionId, user, content: body.content }));
+        .send(await postComment(deps, { auctionId: body.auctionId, user, content: body.content }));
     },
   );
 };

@@ -7,10 +7,8 @@ import {
   UserRefParamsSchema,
 } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { Forbidden } from '../domain-errors.js';
-import { dashboard, userActiveBids } from '../services/dashboard.js';
-import { dashboardPredictions } from '../services/dashboard-predictions.js';
-import { marketInsights } from '../services/market-insights.js';
+import { Forbidden } from '@app/core';
+import { dashboard, userActiveBids, dashboardPredictions, marketInsights } from '@app/core/dashboard';
 import { errors } from './responses.js';
 
 const tags = ['dashboard'];

@@ -23,20 +23,23 @@ import {
   UploadDocumentFieldsSchema,
   UploadedDocumentSchema,
 } from '@app/shared';
-import { Invalid } from '../domain-errors.js';
+import { Invalid } from '@app/core';
+import { receiveUpload } from '../http/upload-receiver.js';
 import { currentAdmin, requireAdmin, requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
 import {
-  enterShipping,
-  insureTransit,
+  addInsurance,
   openDocument,
-  reviewEscrowDocument,
-  settleDispute,
-  takeDisputeForReview,
+  payWithSandboxCard,
+  postDisputeMessage,
+  resolveDispute,
+  reviewDispute,
+  reviewDocument,
+  startPayment,
+  updateShipping,
+  assertMayUploadDocument,
   uploadDocument,
-  writeInDispute,
-} from '../services/escrow-records.js';
-import { payWithSandboxCard, startPayment } from '../services/escrow-payments.js';
+} from '@app/core/escrow';
 import { readingMultipart } from './photos.js';
 import { errors } from './responses.js';
 
@@ -107,8 +110,18 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         part.file.resume();
         throw parsed.error;
       }
+      // A stranger's file is never read, let alone decoded: the rest of the upload is let through unread, so the
+      // refusal is answered at once.
+      try {
+        await assertMayUploadDocument(app.sql, parsed.data, user);
+      } catch (err) {
+        part.file.resume();
+        throw err;
+      }
       const saved = await readingMultipart(() =>
-        uploadDocument(deps, { ...parsed.data, file: part.file, truncated: () => part.file.truncated }, user),
+        receiveUpload(app.documents.dir, part, DOCUMENT_TEXTS, (received) =>
+          uploadDocument(deps, { ...parsed.data, received }, user),
+        ),
       );
       return reply.status(201).send(saved);
     },
@@ -152,7 +165,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { transactionId, ...details } = request.body;
-      return enterShipping(deps, { transactionId, ...details }, await requireUser(request));
+      return updateShipping(deps, { transactionId, ...details }, await requireUser(request));
     },
   );
 
@@ -170,7 +183,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await insureTransit(deps, request.body.transactionId, await requireUser(request))),
+      reply.status(201).send(await addInsurance(deps, request.body.transactionId, await requireUser(request))),
   );
 
   app.post(
@@ -189,7 +202,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .status(201)
         .send(
-          await writeInDispute(
+          await postDisputeMessage(
             deps,
             request.body.transactionId,
             { kind: 'user', userId: user.id },
@@ -212,7 +225,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return reviewEscrowDocument(
+      return reviewDocument(
         deps,
         { transactionId: request.params.id, documentId: request.params.documentId, ...request.body },
         admin.id,
@@ -234,13 +247,13 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       const body = request.body;
-      if (body.action === 'review') return takeDisputeForReview(deps, request.params.id, admin.id);
+      if (body.action === 'review') return reviewDispute(deps, request.params.id, admin.id);
       // A mediator who writes has taken the dispute: it is in review from then on.
       if (body.action === 'message') {
-        await writeInDispute(deps, request.params.id, { kind: 'admin', adminId: admin.id }, body.message);
-        return takeDisputeForReview(deps, request.params.id, admin.id);
+        await postDisputeMessage(deps, request.params.id, { kind: 'admin', adminId: admin.id }, body.message);
+        return reviewDispute(deps, request.params.id, admin.id);
       }
-      return settleDispute(
+      return resolveDispute(
         deps,
         {
           transactionId: request.params.id,

@@ -9,7 +9,7 @@ import {
   InitiateDisputeBodySchema,
 } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { acceptTerms, completeMilestone, getEscrowForAuction, initiateDispute } from '../services/escrow.js';
+import { acceptTerms, completeMilestone, getEscrowForAuction, initiateDispute } from '@app/core/escrow';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 

@@ -32,8 +32,8 @@ import {
   setForumLike,
   updateForumPost,
   type Viewer,
-} from '../services/forum/index.js';
-import { withinDeadline } from '../services/forum/deadline.js';
+  withinDeadline,
+} from '@app/core/forum';
 import { errors } from './responses.js';
 
 const tags = ['forum'];
@@ -45,6 +45,7 @@ async function viewerOf(request: FastifyRequest): Promise<Viewer> {
 }
 
 export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { sql: app.sql, events: app.events };
   const write = { rateLimit: limit('write', app.config) };
 
   app.get(
@@ -78,7 +79,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
-      const id = await createForumPost(app.sql, app.events, user, request.body);
+      const id = await createForumPost(deps, user, request.body);
       return reply.status(201).send(await readForumThread(app.sql, id, { userId: user.id, isAdmin: false }));
     },
   );
@@ -128,9 +129,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, request.body.userId);
-      return reply
-        .status(201)
-        .send(await replyToForumPost(app.sql, app.events, user, request.params.id, request.body.content));
+      return reply.status(201).send(await replyToForumPost(deps, user, request.params.id, request.body.content));
     },
   );
 
@@ -151,7 +150,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = await requireUser(request);
-        return setForumLike(app.sql, app.events, user.id, { postId: request.params.id, replyId: null }, like);
+        return setForumLike(deps, user.id, { postId: request.params.id, replyId: null }, like);
       },
     );
     app[method](
@@ -167,13 +166,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = await requireUser(request);
-        return setForumLike(
-          app.sql,
-          app.events,
-          user.id,
-          { postId: request.params.id, replyId: request.params.replyId },
-          like,
-        );
+        return setForumLike(deps, user.id, { postId: request.params.id, replyId: request.params.replyId }, like);
       },
     );
     app[method](

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readSettings } from '@app/infra';
+import { readSettings } from '@app/core/settings';
 import { PublicMarketplaceSettingsSchema, scheduleWithCommission } from '@app/shared';
 
 // The settings pages need to agree with the server: which features are on, the default auction duration, the fees new

@@ -23,7 +23,7 @@ import {
   setWatching,
   unsubscribe,
   watchlist,
-} from '../services/notifications.js';
+} from '@app/core/notices';
 import { errors } from './responses.js';
 
 const tags = ['notifications'];

@@ -2,9 +2,9 @@
 // parser): the signature covers the exact bytes sent, so it is checked before anything is parsed. A bad signature is
 // 400 and touches nothing; a good one is parsed by the shared schema and applied once per event id.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { receivePaymentEvent } from '@app/infra';
+import { receivePaymentEvent } from '@app/core/escrow';
 import { PaymentWebhookAckSchema, PaymentWebhookEventSchema } from '@app/shared';
-import { Invalid } from '../domain-errors.js';
+import { Invalid } from '@app/core';
 import { errors } from './responses.js';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/escrow/payments/webhook';

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MultipartFile } from '@fastify/multipart';
 import { PHOTO_TEXTS, PhotoParamsSchema, UploadedPhotoSchema } from '@app/shared';
-import { DomainError, Invalid, NotFound } from '../domain-errors.js';
+import { DomainError, Invalid, NotFound } from '@app/core';
+import { receiveUpload } from '../http/upload-receiver.js';
 import { requireUser } from '../plugins/auth.js';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
@@ -55,7 +56,9 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const owner = await requireUser(request);
       const part = await singleFilePart(request);
-      const saved = await readingMultipart(() => app.photos.save(owner, part.file, () => part.file.truncated));
+      const saved = await readingMultipart(() =>
+        receiveUpload(app.photos.dir, part, PHOTO_TEXTS, (received) => app.photos.keep(owner, received)),
+      );
       return reply.status(201).send(saved);
     },
   );

@@ -10,7 +10,7 @@ import {
   TradeInResultSchema,
 } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { answerOffer, evaluateTradeIn, listTradeIns, loadDraft, saveDraft } from '../services/trade-in.js';
+import { answerOffer, evaluateTradeIn, listTradeIns, loadDraft, saveDraft } from '@app/core/trade-in';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 

@@ -6,7 +6,7 @@ import {
   ValuationResponseSchema,
   knownTrims,
 } from '@app/shared';
-import { estimateValue } from '../services/estimate-value.js';
+import { estimateValue } from '@app/core/valuation';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 

@@ -9,11 +9,11 @@ import {
   VinScanSourceSchema,
 } from '@app/shared';
 import { z } from 'zod';
-import { DomainError } from '../domain-errors.js';
-import { frameForScan, inspectImage } from '../services/image-safety.js';
+import { DomainError } from '@app/core';
+import { frameForScan, inspectImage } from '@app/core/files';
 import { requireUser } from '../plugins/auth.js';
 import { limit } from '../plugins/rate-limits.js';
-import { VinBarcodeReader } from '../services/vin-barcode-reader.js';
+import { VinBarcodeReader } from '@app/core/vin';
 import { readingMultipart, singleFilePart } from './photos.js';
 import { errors } from './responses.js';
 

@@ -1,6 +1,6 @@
 // A sale with an open escrow and the steps the escrow tests take on it, through the real routes.
 import { expect } from 'vitest';
-import { signWebhook } from '@app/infra';
+import { signWebhook } from '@app/core/escrow';
 import { pdfDocument } from '../../../infra/test-support/documents.js';
 import { createAuction, createUserSession, jsonHeaders, type TestContext } from './test-app.js';
 

@@ -9,6 +9,9 @@ import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../../i
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { parseApiEnv, type ApiConfig } from '@app/shared';
 import { hashPassword } from '@app/infra';
+import { TEST_PASSWORD, createUser } from '../../../core/test-support/fixtures.js';
+
+export { TEST_PASSWORD, createAuction, createUser, type AuctionOptions } from '../../../core/test-support/fixtures.js';
 
 export const ORIGIN = 'http://localhost:3000';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -64,21 +67,6 @@ export async function startTestApp(deps: AppDeps = {}, env: Record<string, strin
   return ctx;
 }
 
-let passwordHash: Promise<string> | undefined;
-export const TEST_PASSWORD = 'correct-horse-battery';
-
-export async function createUser(
-  sql: Sql,
-  { name = 'Test Bidder', email, isPremium = false }: { name?: string; email?: string; isPremium?: boolean } = {},
-): Promise<{ id: number; email: string; name: string }> {
-  passwordHash ??= hashPassword(TEST_PASSWORD);
-  const address = email ?? `user-${Math.random().toString(36).slice(2)}@example.test`;
-  const [row] = await sql<{ id: number }[]>`
-    insert into users (email, name, password_hash, is_premium) values (${address}, ${name}, ${await passwordHash}, ${isPremium})
-    returning id`;
-  return { id: row!.id, email: address, name };
-}
-
 /** Signs in through the real endpoint and returns the Cookie header to send. */
 export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -90,45 +78,6 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
 export async function createUserSession(app: FastifyInstance, sql: Sql, opts: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(sql, opts);
   return { ...user, cookie: await signIn(app, user.email) };
-}
-
-export interface AuctionOptions {
-  startingBid?: string;
-  currentBid?: string;
-  endsInMs?: number;
-  buyItNowPrice?: string | null;
-  reservePrice?: string | null;
-  auctionType?: string;
-  isPremiumOnly?: boolean;
-  ownerId?: number | null;
-  status?: string;
-  bidCount?: number;
-  make?: string;
-  model?: string;
-  category?: string;
-  winningAmount?: string | null;
-}
-
-let vinCounter = 0;
-export async function createAuction(sql: Sql, o: AuctionOptions = {}): Promise<number> {
-  vinCounter += 1;
-  const vin = `TST${String(process.pid % 1e7).padStart(7, '0')}${String(vinCounter).padStart(7, '0')}`;
-  const [car] = await sql<{ id: number }[]>`
-    insert into cars (vin, year, make, model, mileage, condition, images, description, owner_id, category)
-    values (${vin}, 2021, ${o.make ?? 'Porsche'}, ${o.model ?? '911 Carrera'}, 12000, 'Excellent', ${['/images/cars/coupe-red.svg']}, 'Test car',
-            ${o.ownerId ?? null}, ${o.category ?? 'sports'})
-    returning id`;
-  const endsInMs = o.endsInMs ?? 60 * 60 * 1000;
-  const [auction] = await sql<{ id: number }[]>`
-    insert into auctions (car_id, starting_bid, current_bid, buy_it_now_price, reserve_price, auction_type,
-                          start_time, end_time, is_premium_only, location, status, bid_count, winning_amount, closed_at)
-    values (${car!.id}, ${o.startingBid ?? '10000.00'}, ${o.currentBid ?? '0.00'}, ${o.buyItNowPrice ?? null},
-            ${o.reservePrice ?? null}, ${o.auctionType ?? 'no-reserve'},
-            now() - interval '1 day', now() + ${endsInMs} * interval '1 millisecond',
-            ${o.isPremiumOnly ?? false}, 'Detroit, MI', ${o.status ?? 'active'}, ${o.bidCount ?? 0}, ${o.winningAmount ?? null},
-            ${o.status !== undefined && o.status !== 'active' && o.status !== 'pending' ? sql`now()` : null})
-    returning id`;
-  return auction!.id;
 }
 
 export function jsonHeaders(cookie?: string): Record<string, string> {

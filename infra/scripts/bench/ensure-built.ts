@@ -6,14 +6,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const SERVER_WORKSPACES = ['shared', 'infra', 'realtime', 'workers', 'api'];
+const SERVER_WORKSPACES = ['shared', 'infra', 'core', 'realtime', 'workers', 'api'];
 /** What each workspace compiles against: a rebuilt workspace makes its dependents stale too. */
 const DEPENDS_ON: Record<string, string[]> = {
   shared: [],
   infra: ['shared'],
-  realtime: ['infra', 'shared'],
-  workers: ['infra', 'shared'],
-  api: ['infra', 'shared'],
+  core: ['infra', 'shared'],
+  realtime: ['core', 'infra', 'shared'],
+  workers: ['core', 'infra', 'shared'],
+  api: ['core', 'infra', 'shared'],
 };
 
 /** Newest (or oldest) modification time of the files under a folder; undefined when it does not exist. */

@@ -1,5 +1,8 @@
-export { appendEvents, appendEventsByStream, type CommittedEvent } from './append-events.js';
+export { appendEvents, type CommittedEvent } from './append-events.js';
+export { commitWithEvents, type EventDeps, type Outbox } from './commit-with-events.js';
 export { EventPublisher, publishCommitted, type WarnLogger } from './publish.js';
 export { StreamReader, CLAIM_IDLE_MS, readerLeaseKey, type StreamReaderOptions } from './stream-reader.js';
 export { redisStreamWriter, type StreamWriter } from './stream-writer.js';
 export { chatLatestKey, raiseChatLatestNow, readChatLatest, seedChatLatest } from './chat-latest.js';
+export { RELAY_GRACE_MS, relayOnce, startOutboxRelay } from './outbox-relay.js';
+export { EVENTS_STREAM_FIELD, EVENTS_STREAM_MAXLEN, eventFromStreamFields, eventsStreamKey } from './stream-fields.js';

@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import { eventFromStreamFields, eventsStreamKey, type DomainEvent } from '@app/shared';
+import type { DomainEvent } from '@app/shared';
+import { eventFromStreamFields, eventsStreamKey } from './stream-fields.js';
 
 export const CLAIM_IDLE_MS = 5_000;
 /** Renewed at least every RENEW_MS by the read loop, whose longest wait is one BLOCK_MS read. */

@@ -1,6 +1,7 @@
 // Writing committed events to the Redis events stream: the one format the API, the relay and the gateway agree on.
 import type { Redis } from 'ioredis';
-import { EVENTS_STREAM_FIELD, EVENTS_STREAM_MAXLEN, eventsStreamKey, type DomainEvent } from '@app/shared';
+import type { DomainEvent } from '@app/shared';
+import { EVENTS_STREAM_FIELD, EVENTS_STREAM_MAXLEN, eventsStreamKey } from './stream-fields.js';
 import { raiseChatLatest } from './chat-latest.js';
 
 export type StreamWriter = (events: DomainEvent[]) => Promise<void>;

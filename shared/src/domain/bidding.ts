@@ -1,8 +1,8 @@
 // Deciding bids. The bid engine locks one auction row, hands the waiting requests to decideBids and writes what it
-// returns; nothing else decides whether a bid stands. Pure, so the same rules give the listing page its hints.
+// returns (the bids, and the events it makes of them); nothing else decides whether a bid stands. Pure, so the same
+// rules give the listing page its hints.
 import { MIN_BID_INCREMENT_CENTS, SOFT_CLOSE_WINDOW_MS } from '../constants.js';
-import { MAX_MONEY_CENTS, centsToDecimal, formatCents } from '../money.js';
-import type { EventDraft } from '../schemas/events.js';
+import { MAX_MONEY_CENTS, formatCents } from '../money.js';
 import { bidVerdict, type EligibilityAuction, type Participant } from './eligibility.js';
 import { refuse, type Refusal, type Verdict } from './refusal.js';
 
@@ -125,8 +125,6 @@ export interface DecidedGroup {
   accepted: AcceptedBid[];
   /** Maximums set by the group, in order (a later one for the same bidder replaces an earlier one). */
   maxima: { userId: number; maxCents: number }[];
-  /** The bid-state events to append, in sequence order. */
-  events: EventDraft[];
   next: BiddingState;
 }
 
@@ -149,11 +147,9 @@ export function decideBids(state: BiddingState, requests: readonly BidRequest[],
   ) {
     throw new Error('decideBids needs reserved bid ids and chat ids for every request (BIDS_PER_REQUEST each)');
   }
-  const at = new Date(opts.nowMs).toISOString();
   const decisions: BidDecision[] = new Array<BidDecision>(requests.length);
   const accepted: AcceptedBid[] = [];
   const maxima: DecidedGroup['maxima'] = [];
-  const events: EventDraft[] = [];
   let s: BiddingState = { ...state, leaderId: state.leaderId ?? null, leaderMaxCents: state.leaderMaxCents ?? null };
 
   const place = (bidder: Bidder, amountCents: number, proxy: boolean, leaderMaxCents: number | null): AcceptedBid => {
@@ -179,25 +175,6 @@ export function decideBids(state: BiddingState, requests: readonly BidRequest[],
       proxy,
     };
     accepted.push(bid);
-    const amount = centsToDecimal(amountCents);
-    const endTime = new Date(endTimeMs).toISOString();
-    events.push({
-      type: 'bid.placed',
-      auctionId: s.auctionId,
-      at,
-      bidId: bid.bidId,
-      amount,
-      currentBid: amount,
-      bidCount: s.bidCount,
-      endTime,
-      extended,
-      bidderName: bidder.name,
-      bidderId: bidder.id,
-      reserveStatus: reserveStatus(s.reserveCents, s.currentBidCents, s.bidCount),
-      proxy,
-      chatLine: { id: bid.chatId, message: bid.chatText, timestamp: at },
-    });
-    if (extended) events.push({ type: 'auction.extended', auctionId: s.auctionId, at, endTime });
     return bid;
   };
   // A maximum at or above the reserve never leads below it.
@@ -257,7 +234,7 @@ export function decideBids(state: BiddingState, requests: readonly BidRequest[],
       },
     };
   }
-  return { decisions, accepted, maxima, events, next: s };
+  return { decisions, accepted, maxima, next: s };
 }
 
 /** The leader as a bidder: from this group's bids if they bid in it, else as the state names them. */

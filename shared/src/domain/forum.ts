@@ -1,5 +1,5 @@
 // The forum's decisions: how trending ranks, and who may edit or delete a post. The API's SQL computes the same
-// trending score (api/src/services/forum-read.ts), and a test holds the two together.
+// trending score (core/src/forum/forum-list.ts), and a test holds the two together.
 import { FORUM_EDIT_WINDOW_HOURS } from '../constants.js';
 import { ALLOWED, refuse, type Verdict } from './refusal.js';
 

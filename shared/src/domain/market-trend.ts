@@ -5,6 +5,7 @@
 import { CAR_CATEGORIES, CAR_CATEGORY_LABELS } from '../constants.js';
 import { centsToDecimal } from '../money.js';
 import { carCategoryOf, type CarCategory } from './car-category.js';
+import type { MarketPrice } from '../valuation/market-data.js';
 
 export type Trend = 'up' | 'down' | 'flat';
 
@@ -41,7 +42,7 @@ const EMPTY: WindowStats = { nowAvgCents: null, nowSales: 0, beforeAvgCents: nul
 
 /** The reference data's dated auction sales, by category, in its own last two windows. */
 export function referenceStats(
-  rows: readonly { year: number; make: string; model: string; kind: string; date: string | null; priceCents: number }[],
+  rows: readonly Pick<MarketPrice, 'year' | 'make' | 'model' | 'kind' | 'date' | 'priceCents'>[],
 ): ReferenceStats {
   const dated = rows.filter((r): r is typeof r & { date: string } => r.kind === 'auction sale' && r.date !== null);
   if (dated.length === 0) return { to: null, byCategory: {} };

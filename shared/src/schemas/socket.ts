@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, MoneySchema } from './common.js';
 import { AuctionStatusSchema, ReserveStatusSchema } from './auctions.js';
-import { DomainEventSchema, EVENT_STREAM_KIND, type DomainEvent, type EventOf, type EventType } from './events.js';
+import { DomainEventSchema, type DomainEvent, type EventOf, type EventType } from './events.js';
+import { EVENT_STREAM_KIND } from './streams.js';
 
 export const JoinAuctionPayloadSchema = z.object({ auctionId: IdSchema });
 export const LeaveAuctionPayloadSchema = z.object({ auctionId: IdSchema });

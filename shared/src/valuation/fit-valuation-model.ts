@@ -4,7 +4,7 @@
 //  2. per family, on what stage 1 leaves: trim tokens and whole trims, model years, and the family's own age and
 //     mileage slopes, all shrunk towards stage 1.
 // Then every row keeps its residual, so the nearest comparables can correct what the regression misses.
-import type { MarketKind, MarketRow } from './market-data.js';
+import { marketPriceOf, type MarketKind, type MarketPrice, type MarketRow } from './market-data.js';
 import {
   decimalYear,
   describeCar,
@@ -16,15 +16,7 @@ import {
 import { fitRobustRidge, predictRow, type Penalty, type SparseRow } from './robust-ridge.js';
 import type { Calibration } from './calibration.js';
 
-export interface ReferenceSale {
-  year: number;
-  make: string;
-  model: string;
-  trim: string;
-  mileage: number | null;
-  priceCents: number;
-  kind: MarketKind;
-  date: string | null;
+export interface ReferenceSale extends MarketPrice {
   trimTokens: string[];
   lmi: number;
   /** The date as a decimal year, worked out once: comparables are weighed by it on every valuation. */
@@ -149,14 +141,7 @@ export function withReferenceSales(coefficients: ValuationCoefficients, rows: re
     const fam = families[d.familyKey];
     if (!fam) continue;
     fam.sales.push({
-      year: r.year,
-      make: r.make,
-      model: r.model,
-      trim: r.trim,
-      mileage: r.mileage,
-      priceCents: r.priceCents,
-      kind: r.kind,
-      date: r.date,
+      ...marketPriceOf(r),
       trimTokens: d.name.trimTokens,
       lmi: d.lmi,
       at: decimalYear(r.date ?? UNDATED_ASKING_DATE),

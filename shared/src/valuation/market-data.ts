@@ -5,7 +5,8 @@
 export const MARKET_KINDS = ['auction sale', 'asking price', 'auction sale (wholesale)', 'platform sale'] as const;
 export type MarketKind = (typeof MARKET_KINDS)[number];
 
-export interface MarketRow {
+/** One price of a car: what a row of the market data, a reference sale of the model and a comparable each carry. */
+export interface MarketPrice {
   year: number;
   make: string;
   model: string;
@@ -16,7 +17,27 @@ export interface MarketRow {
   kind: MarketKind;
   /** ISO date of the sale or listing; null when the source recorded none. */
   date: string | null;
+}
+
+export interface MarketRow extends MarketPrice {
   source: string;
+}
+
+/** A sale closed on this marketplace: a market row like any other, with how long its auction ran when known. */
+export type PlatformSale = MarketRow & { daysToSell?: number };
+
+/** The price fields alone, for the rows that carry them beside fields of their own. */
+export function marketPriceOf(r: MarketPrice): MarketPrice {
+  return {
+    year: r.year,
+    make: r.make,
+    model: r.model,
+    trim: r.trim,
+    mileage: r.mileage,
+    priceCents: r.priceCents,
+    kind: r.kind,
+    date: r.date,
+  };
 }
 
 const HEADER = 'year,make,model,trim,mileage,price_usd,kind,date,source';

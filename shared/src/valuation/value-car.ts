@@ -1,7 +1,7 @@
 // Values one car: the regression's price for it, corrected by its nearest comparables (same family, weighted by how
 // alike their trim, model year and mileage are, how much their kind of price is trusted, and how recent they are),
 // with a range and confidence read from the model's measured errors for that much evidence.
-import type { MarketKind, MarketRow } from './market-data.js';
+import { marketPriceOf, type MarketKind, type MarketPrice, type PlatformSale } from './market-data.js';
 import { decimalYear, describeCar, mileageTerm, UNDATED_ASKING_DATE } from './features.js';
 import { KIND_TRUST, regressionLog, type ReferenceSale, type ValuationModel } from './fit-valuation-model.js';
 import { normaliseCar } from './car-names.js';
@@ -18,15 +18,7 @@ export interface ValuationSubject {
   mileage: number;
 }
 
-export interface ComparableUsed {
-  year: number;
-  make: string;
-  model: string;
-  trim: string;
-  mileage: number | null;
-  priceCents: number;
-  kind: MarketKind;
-  date: string | null;
+export interface ComparableUsed extends MarketPrice {
   /** Its price brought to the subject by the model's fitted trim, year, mileage and kind adjustments. */
   adjustedCents: number;
   /** Its share of the comparables' say, 0-1. */
@@ -60,7 +52,7 @@ export interface ValueCarOptions {
   /** The kind of price to estimate; a valuation is for a sale. */
   kind?: MarketKind;
   /** The marketplace's own closed sales of this family, the best comparables there are. */
-  platformSales?: readonly (MarketRow & { daysToSell?: number })[];
+  platformSales?: readonly PlatformSale[];
 }
 
 /** The regression's own say, in comparable-weight units: how much comparables must agree before they move it. */
@@ -217,14 +209,7 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
   const q90 = cell?.q90 ?? 0.5;
 
   const comparables: ComparableUsed[] = top.map(({ sale, w }) => ({
-    year: sale.year,
-    make: sale.make,
-    model: sale.model,
-    trim: sale.trim,
-    mileage: sale.mileage,
-    priceCents: sale.priceCents,
-    kind: sale.kind,
-    date: sale.date,
+    ...marketPriceOf(sale),
     adjustedCents: Math.round(Math.exp(base + sale.residual) * 100),
     weight: Math.round((w / total) * 1000) / 1000,
   }));

@@ -1,6 +1,5 @@
 // The night's auctions: three hot ones, others that take the spread bids, and others that close during the run.
 import { Redis } from 'ioredis';
-import { streams } from '@app/shared';
 import { appendEvents, publishCommitted, redisStreamWriter } from '../../../src/index.js';
 import { REDIS_URL, createBenchAuction, type Sql } from '../setup.js';
 
@@ -48,7 +47,7 @@ export async function moveEnds(
         const [row] = await tx<{ endTime: Date; at: Date }[]>`
           update auctions set end_time = now() + ${offsetsMs[i]!} * interval '1 millisecond' where id = ${auctionId}
           returning end_time, now() as at`;
-        return appendEvents(tx, streams.auction(auctionId), [
+        return appendEvents(tx, [
           { type: 'auction.extended', auctionId, at: row!.at.toISOString(), endTime: row!.endTime.toISOString() },
         ]);
       });

@@ -1,0 +1,49 @@
+// The bid engine on a real auction row: bids that arrive together are decided in groups under one lock, every bidder
+// hears the exact outcome of their own bid, and the auction's events reach the stream in sequence order.
+import { beforeAll, expect, it } from 'vitest';
+import { streams, toCents } from '@app/shared';
+import { BidEngine } from '../../src/bidding/bid-engine.js';
+import { DomainError } from '../../src/errors.js';
+import { coreContextOfFile } from '../../test-support/core-context.js';
+import { createAuction, createUser } from '../../test-support/fixtures.js';
+
+const ctx = coreContextOfFile();
+let engine: BidEngine;
+beforeAll(() => {
+  engine = new BidEngine(ctx.sql, ctx.events);
+});
+
+it("answers thirty bids sent at once exactly, and publishes the auction's events in sequence order", async () => {
+  const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+  const bidders = await Promise.all(Array.from({ length: 30 }, () => createUser(ctx.sql)));
+  // Every third bid repeats the one before it: whichever of the two is decided second is too low.
+  const amounts = bidders.map((_, i) => 10_000 + Math.floor(i / 3) * 3000 + (i % 3 === 2 ? -3000 : (i % 3) * 1000));
+  const answers = await Promise.allSettled(
+    bidders.map((b, i) =>
+      engine.place({ auctionId, bidder: { ...b, isPremium: false }, amountCents: amounts[i]! * 100 }),
+    ),
+  );
+  const placed = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+  const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason as DomainError] : []));
+  expect(placed.length + refused.length).toBe(30);
+  expect(refused.every((e) => e instanceof DomainError && e.status === 409)).toBe(true);
+
+  const events = (await ctx.published()).filter((e) => e.stream === streams.auction(auctionId));
+  const seqs = events.map((e) => e.seq);
+  expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+  const bids = events.filter((e) => e.type === 'bid.placed');
+  expect(bids).toHaveLength(placed.length);
+  // Each answer names the event that told everyone else about its bid.
+  for (const p of placed) expect(bids.find((e) => e.seq === p.seq)).toMatchObject({ bidId: p.id, amount: p.amount });
+  const [row] = await ctx.sql<{ currentBid: string; bidCount: number }[]>`
+    select current_bid, bid_count from auctions where id = ${auctionId}`;
+  expect(row!.bidCount).toBe(placed.length);
+  expect(toCents(row!.currentBid)).toBe(Math.max(...placed.map((p) => toCents(p.amount))));
+});
+
+it('finds no auction to bid on where there is none', async () => {
+  const bidder = await createUser(ctx.sql);
+  await expect(
+    engine.place({ auctionId: 987654, bidder: { ...bidder, isPremium: false }, amountCents: 10_000_00 }),
+  ).rejects.toMatchObject({ status: 404 });
+});
