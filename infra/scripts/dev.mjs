@@ -1,9 +1,19 @@
 // `npm run dev`: the development loop. The web app from Vite's dev server (hot reload) on WEB_DEV_PORT (default 5173),
 // and api, realtime and workers from their TypeScript sources, each restarted when a file it imports changes. The
 // page's origin is Vite's: it proxies /api, /uploads and /socket.io to the services, and the services allow that origin
-// to write and to open sockets. The database is checked, migrated and seeded first, as `npm start` does.
+// to write and to open sockets. PostgreSQL and Redis are found or started, and the database migrated and seeded first,
+// as `npm start` does.
 import './require-node.mjs';
-import { DEMO_LOGINS, requireFreePorts, root, runGroup, step } from './process-group.mjs';
+import './env-file.mjs';
+import {
+  DEMO_LOGINS,
+  defaultLogFormat,
+  provideServers,
+  requireFreePorts,
+  root,
+  runGroup,
+  step,
+} from './process-group.mjs';
 
 const env = { ...process.env };
 const port = Number(env.PORT ?? 3000);
@@ -17,7 +27,7 @@ env.APP_ORIGINS ??= [...origins(webPort), ...origins(port)].join(',');
 // Sockets go to the page's own origin, where Vite passes them on to the gateway, as a balancer would in production.
 env.PUBLIC_REALTIME_URL ??= '/';
 env.PUBLIC_URL ??= url;
-env.LOG_FORMAT ??= process.stdout.isTTY ? 'pretty' : 'json';
+env.LOG_FORMAT ??= defaultLogFormat();
 
 await requireFreePorts(
   [
@@ -28,6 +38,7 @@ await requireFreePorts(
   ],
   env.HOST ?? '0.0.0.0',
 );
+await provideServers(env);
 const tsx = `${root}node_modules/tsx/dist/cli.mjs`;
 step(
   'Checking PostgreSQL and Redis, migrating, seeding demo data',

@@ -70,11 +70,10 @@ function requirePoppler() {
 }
 
 /**
- * Finds or starts PostgreSQL and Redis (setting DATABASE_URL and REDIS_URL in `env`; servers of our own keep their
- * files in OWN_SERVERS_DIR, `var/` by default), builds (unless prebuilt, then checks the build is there), then checks
- * the services, migrates and seeds.
+ * Finds or starts PostgreSQL and Redis (setting DATABASE_URL and REDIS_URL in `env`; servers of our own keep their files
+ * in OWN_SERVERS_DIR, `var/` by default, and stop when this launcher does), and poppler for the API's PDF rebuilding.
  */
-export async function buildAndPrepare({ prebuilt, env }) {
+export async function provideServers(env) {
   process.on('SIGINT', exitOnSignal);
   process.on('SIGTERM', exitOnSignal);
   await provideStores(env, {
@@ -84,6 +83,15 @@ export async function buildAndPrepare({ prebuilt, env }) {
     fail,
   });
   requirePoppler();
+}
+
+/**
+ * Finds or starts PostgreSQL and Redis (setting DATABASE_URL and REDIS_URL in `env`; servers of our own keep their
+ * files in OWN_SERVERS_DIR, `var/` by default), builds (unless prebuilt, then checks the build is there), then checks
+ * the services, migrates and seeds.
+ */
+export async function buildAndPrepare({ prebuilt, env }) {
+  await provideServers(env);
   if (prebuilt) {
     for (const entry of [
       'api/dist/server.js',
