@@ -3,7 +3,8 @@
 // - shared stays browser-safe (no server packages, no Node built-ins);
 // - api, realtime and workers are adapters: they import core, infra and shared, never each other;
 // - core holds the use cases: it imports infra and shared, never an adapter; infra is the platform and imports only shared;
-// - tests that need several services together live in integration/ or e2e/;
+// - tests that need several services together live in integration/ or e2e/; tools/ (bench, faults, checks) may
+//   import any workspace and no workspace imports it;
 // - inside web/src: a feature never imports another feature (what two share lives in a kernel under shared/, or the
 //   app passes it in); a feature or a kernel is entered only through its index.ts; kernels know no feature and no app
 //   code; the UI kit (components/ui) and lib/ know nothing of the app; features never import app/; and only the api/
@@ -183,27 +184,27 @@ export default tseslint.config(
   },
   onlyFrom(
     ['infra/**'],
-    [...ADAPTERS, 'core', 'web'],
+    [...ADAPTERS, 'core', 'web', 'tools'],
     'infra is the platform (database, Redis, events transport, logging): it imports only shared.',
   ),
   onlyFrom(
     ['core/**'],
-    [...ADAPTERS, 'web'],
+    [...ADAPTERS, 'web', 'tools'],
     'core holds the use cases the adapters call (api, realtime, workers): it never imports an adapter.',
   ),
   onlyFrom(
     ['api/**'],
-    ['realtime', 'workers', 'web'],
+    ['realtime', 'workers', 'web', 'tools'],
     'The API never imports another service: tests across services go in integration/.',
   ),
   onlyFrom(
     ['realtime/**'],
-    ['api', 'workers', 'web'],
+    ['api', 'workers', 'web', 'tools'],
     'The gateway never imports another service: tests across services go in integration/.',
   ),
   onlyFrom(
     ['workers/**'],
-    ['api', 'realtime', 'web'],
+    ['api', 'realtime', 'web', 'tools'],
     'The workers never import another service: tests across services go in integration/.',
   ),
 );

@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ['infra/test-support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's answer to a click can take seconds on a busy machine (the suite shares two cores with its stack
+          // and browser); a poll of what the page shows waits as long as a locator would, not vitest's 1 s.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { DEMO_ADMIN, toCents, type Auction } from '@app/shared';
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
-import { signInContext } from './support/session.js';
+import { enterDemoAdminCode, signInContext } from './support/session.js';
 
 const t = useStackAndBrowser();
 
@@ -25,6 +25,7 @@ it('an admin turning Buy It Now off hides the button on listings and the server 
   await admin.getByLabel('Email').fill(DEMO_ADMIN.email);
   await admin.getByLabel('Password').fill(DEMO_ADMIN.password);
   await admin.getByRole('button', { name: 'Sign in as admin' }).click();
+  await enterDemoAdminCode(admin, t.stack.databaseUrl);
   await admin.waitForURL(`${t.stack.baseUrl}/admin`);
   // The overview chart draws the seeded bids of the last days as bars.
   await admin.getByTestId('overview-chart').locator('.recharts-bar-rectangle').first().waitFor();

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USER, VIN_SCAN_TEXTS, withCheckDigit } from '@app/shared';
 import { barcodePng } from '../infra/test-support/barcodes.js';
 import { useStackAndBrowser } from './support/harness.js';
-import { signInContext } from './support/session.js';
+import { enterDemoAdminCode, signInContext } from './support/session.js';
 
 const t = useStackAndBrowser();
 
@@ -81,6 +81,7 @@ it('a seller uploads a photo, scans the VIN label, describes the car, gets a val
   await admin.getByLabel('Email').fill(DEMO_ADMIN.email);
   await admin.getByLabel('Password').fill(DEMO_ADMIN.password);
   await admin.getByRole('button', { name: 'Sign in as admin' }).click();
+  await enterDemoAdminCode(admin, t.stack.databaseUrl);
   await admin.getByTestId('toast').getByText('Admin Login Successful').waitFor();
   await admin.waitForURL(`${t.stack.baseUrl}/admin`);
   await admin.getByRole('tab', { name: 'auctions' }).click();

@@ -12,7 +12,8 @@ it('opens Home, goes to Auctions, sees live countdowns, opens a card and lands o
   await page.getByRole('heading', { name: 'Live Auctions' }).waitFor();
   const cards = page.getByTestId('auction-card');
   await cards.first().waitFor();
-  expect(await cards.count()).toBeGreaterThanOrEqual(24);
+  // A screenful of cards first, then the rest.
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(24);
   const countdown = cards.first().getByTestId('countdown');
   const before = await countdown.textContent();
   // It ticks every second; a busy machine may delay one tick, so wait a few for the change.
@@ -23,10 +24,34 @@ it('opens Home, goes to Auctions, sees live countdowns, opens a card and lands o
   expect(await page.getByTestId('listing-title').textContent()).toBe(title);
 });
 
-it('shows the 404 page for an unknown path', async () => {
+it('answers an unknown path 404 and shows the 404 page; a page of the app opened by its address answers 200', async () => {
   const page = await t.browser.newPage();
-  await page.goto(`${t.stack.baseUrl}/no/such/page`);
-  await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+  for (const path of ['/no/such/page', '/auctionsx', '/listing']) {
+    const res = await page.goto(`${t.stack.baseUrl}${path}`);
+    expect(res?.status(), path).toBe(404);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.title()).toBe('Page Not Found · CarBid');
+  }
+  for (const path of ['/how-it-works', '/pricing', '/community']) {
+    const res = await page.goto(`${t.stack.baseUrl}${path}`);
+    expect(res?.status(), path).toBe(200);
+    await page.locator('h1').first().waitFor();
+    expect(await page.getByRole('heading', { name: '404 Page Not Found' }).count()).toBe(0);
+  }
+});
+
+it('serves /robots.txt as a plain-text file naming the sitemap, not the app', async () => {
+  const res = await fetch(`${t.stack.baseUrl}/robots.txt`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  const body = await res.text();
+  expect(body).not.toContain('<html');
+  expect(body).toMatch(/^User-agent: \*$/m);
+  expect(body).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+  const page = await t.browser.newPage();
+  await page.goto(`${t.stack.baseUrl}/robots.txt`);
+  expect(await page.locator('body').innerText()).toContain('Disallow: /api/');
+  expect(await page.locator('#root').count()).toBe(0);
 });
 
 it('sorts the list for real when another order is chosen', async () => {

@@ -2,7 +2,6 @@ import { expect, it } from 'vitest';
 import postgres from 'postgres';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
-  DEMO_ADMIN,
   DEMO_USER,
   FEE_SCHEDULE,
   centsToDecimal,
@@ -14,7 +13,7 @@ import {
 } from '@app/shared';
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
-import { signInContext } from './support/session.js';
+import { signInContext, signInDemoAdmin } from './support/session.js';
 
 const t = useStackAndBrowser();
 
@@ -56,7 +55,10 @@ async function buyAndRead(buyer: Page, seller: Page, other: Page, auction: Aucti
     sellerProceeds: (await dialog.getByTestId('seller-proceeds').textContent()) ?? '',
   };
   await buyer.getByTestId('confirm-buy-now').click();
-  await buyer.getByTestId('toast').getByText('Purchase Successful!').waitFor();
+  // Polled for its text, so a failure names the toast that showed instead.
+  await expect
+    .poll(async () => (await buyer.getByTestId('toast').allTextContents()).join(' | '), { timeout: 30_000 })
+    .toContain('Purchase Successful!');
   await buyer.getByTestId('outcome').getByText('Sold via Buy It Now').waitFor({ timeout: 10_000 });
 
   const onEscrowPage = {
@@ -130,14 +132,7 @@ it('the buy-now dialog, the escrow page, /pricing and /terms-of-service show the
 
   // An admin raises the seller's commission to 7%: the next sale, and every screen, use it.
   const admin = await t.browser.newContext();
-  expect(
-    (
-      await admin.request.post(`${t.stack.baseUrl}/api/admin/login`, {
-        data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-        headers,
-      })
-    ).ok(),
-  ).toBe(true);
+  await signInDemoAdmin(admin, t.stack);
   expect(
     (
       await admin.request.patch(`${t.stack.baseUrl}/api/admin/settings`, { data: { commissionRatePct: 7 }, headers })
@@ -153,4 +148,57 @@ it('the buy-now dialog, the escrow page, /pricing and /terms-of-service show the
   await page.goto(`${t.stack.baseUrl}/transaction/abc`);
   await page.getByText('The auction ID is missing or invalid.').waitFor();
   await Promise.all([buyerContext.close(), sellerContext.close(), admin.close()]);
+});
+
+it("a member's win is a real sale: no sample label on the listing or in the Ended view, and the winner's listing leads to the payment", async () => {
+  const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
+  // A sample car (listed by the demo seed) bought outright by a member: the sale and its escrow are real.
+  const auction = list.find(
+    (a) =>
+      a.isSample &&
+      a.buyItNowPrice !== null &&
+      !a.isPremiumOnly &&
+      toCents(a.currentBid) < toCents(a.buyItNowPrice) &&
+      Date.parse(a.endTime) - Date.now() > 5 * 60_000,
+  )!;
+  const buyerContext = await signedIn(DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(`${t.stack.baseUrl}/listing/${auction.id}`);
+  await buyer.getByTestId('buy-now').click();
+  await buyer.getByTestId('confirm-buy-now').click();
+  // Polled for its text, so a failure names the toast that showed instead.
+  await expect
+    .poll(async () => (await buyer.getByTestId('toast').allTextContents()).join(' | '), { timeout: 30_000 })
+    .toContain('Purchase Successful!');
+  await buyer.getByTestId('outcome').getByText('Sold via Buy It Now').waitFor({ timeout: 10_000 });
+
+  // The open page follows the sale: the winner is sent to the payment, and nothing calls it a sample.
+  const payLink = buyer.getByTestId('sale-escrow-link').getByRole('link', { name: 'Go to payment' });
+  await payLink.waitFor({ timeout: 10_000 });
+  expect(await buyer.getByTestId('sample-sale').count()).toBe(0);
+  // The same after a reload, and for a visitor, who sees no way into someone else's escrow.
+  await buyer.reload();
+  await payLink.waitFor();
+  expect(await buyer.getByTestId('sample-sale').count()).toBe(0);
+  const visitor = await (await t.browser.newContext()).newPage();
+  await visitor.goto(`${t.stack.baseUrl}/listing/${auction.id}`);
+  await visitor.getByTestId('outcome').getByText('Sold via Buy It Now').waitFor();
+  expect(await visitor.getByTestId('sample-sale').count()).toBe(0);
+  expect(await visitor.getByTestId('sale-escrow-link').count()).toBe(0);
+
+  // The Ended view labels the seeded sales as samples, and this one not.
+  await visitor.goto(`${t.stack.baseUrl}/auctions?view=ended`);
+  const card = visitor.locator(`[data-testid="auction-card"][href="/listing/${auction.id}"]`);
+  await card.getByTestId('outcome').waitFor();
+  expect(await card.getByTestId('sample-sale').count()).toBe(0);
+  expect(await visitor.getByTestId('auction-card').getByTestId('sample-sale').count()).toBeGreaterThan(0);
+
+  // The link leads to the payment: the escrow page of this sale, where the buyer accepts the terms and pays.
+  await payLink.click();
+  await buyer.waitForURL(`${t.stack.baseUrl}/transaction/${auction.id}`);
+  await buyer.getByTestId('escrow-status').getByText('PENDING', { exact: true }).waitFor();
+  await buyer.getByRole('button', { name: 'Accept terms' }).waitFor();
+  await buyer.getByRole('tab', { name: 'payment' }).click();
+  await buyer.getByTestId('payment-schedule').waitFor();
+  await Promise.all([buyerContext.close(), visitor.context().close()]);
 });

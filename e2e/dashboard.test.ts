@@ -87,6 +87,8 @@ it('a member who signs up, confirms the mailed link and lands on the dashboard s
 
   const token = await mailedConfirmationToken(t.stack.databaseUrl, email);
   await page.goto(`${t.stack.baseUrl}/confirm-email?token=${encodeURIComponent(token)}`);
+  // The link makes the account only with the password chosen at sign-up.
+  await page.getByLabel('Password').fill('a-long-enough-password-1');
   await page.getByRole('button', { name: 'Confirm my email' }).click();
   await page.waitForURL(`${t.stack.baseUrl}/dashboard`);
   for (const tile of ['cars-listed', 'active-bids', 'won-auctions'])
@@ -94,6 +96,8 @@ it('a member who signs up, confirms the mailed link and lands on the dashboard s
   await page.getByTestId('tile-total-spent').getByText('$0').waitFor();
   await page.getByText('place your first bid').waitFor();
   await page.getByText('to put it up for auction').waitFor();
+  // A new member is welcomed, not welcomed back.
+  expect(await page.getByTestId('dashboard-greeting').innerText()).toBe('Welcome, Fresh Member');
 });
 
 it('the assistant gives a tip on the dashboard, and once dismissed stays away after a reload', async () => {

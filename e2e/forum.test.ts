@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, DEMO_USER } from '@app/shared';
+import { DEMO_USER } from '@app/shared';
 import { DEMO_PREMIUM_USER } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
-import { signInContext } from './support/session.js';
+import { signInContext, signInDemoAdmin } from './support/session.js';
 
 const t = useStackAndBrowser();
 
@@ -88,11 +88,7 @@ it('a new post tops its category with the count raised; replies and likes reach 
   await pb.getByTestId('discussion').getByRole('button', { name: 'Report' }).click();
   await pb.getByText('Report sent').first().waitFor();
   const admin = await t.browser.newContext();
-  const login = await admin.request.post(`${t.stack.baseUrl}/api/admin/login`, {
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-    headers: { origin: t.stack.baseUrl },
-  });
-  expect(login.ok()).toBe(true);
+  await signInDemoAdmin(admin, t.stack);
   const pAdmin = await admin.newPage();
   await pAdmin.goto(`${t.stack.baseUrl}/admin`);
   await pAdmin.getByRole('tab', { name: 'security' }).click();

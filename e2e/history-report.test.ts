@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { DEMO_USER, type Auction } from '@app/shared';
 import { useStackAndBrowser } from './support/harness.js';
 import { signInContext } from './support/session.js';
+import { createSql } from '@app/infra';
 
 const t = useStackAndBrowser();
 
@@ -51,4 +52,42 @@ it('a seeded listing bought here shows the sale as a recorded ownership change, 
   await unavailable.getByText('Report Unavailable').waitFor();
   await unavailable.getByText('No records service: try again later').waitFor();
   await buyer.close();
+});
+
+it("the report's market values are the listing's AI value (retail) with trade-in below and certified above; an unvalued car's are not available", async () => {
+  const list = (await (await fetch(`${t.stack.baseUrl}/api/auctions`)).json()) as Auction[];
+  const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+  const page = await t.browser.newPage();
+  // Every sample listing with a VIN, the premium-only Ferrari among them: the report never contradicts the listing.
+  for (const listing of list.filter((a) => a.car.vin && a.car.aiEstimatedValue).slice(0, 4)) {
+    await page.goto(`${t.stack.baseUrl}/listing/${listing.id}`);
+    const card = page.getByTestId('history-report');
+    await card.getByTestId('history-market-value').waitFor({ timeout: 20_000 });
+    const aiValue = dollars(await page.getByTestId('ai-value').innerText());
+    const [tradeIn = 0, retail = 0, certified = 0] = await Promise.all(
+      ['market-trade-in', 'market-retail', 'market-certified'].map(async (id) =>
+        dollars(await card.getByTestId(id).innerText()),
+      ),
+    );
+    expect(retail).toBe(aiValue);
+    expect(tradeIn).toBeGreaterThan(0);
+    expect(tradeIn).toBeLessThan(retail);
+    expect(certified).toBeGreaterThan(retail);
+    expect(certified).toBeLessThan(retail * 1.2);
+  }
+
+  const unvalued = list.find((a) => a.car.vin && a.car.aiEstimatedValue)!;
+  const sql = createSql(t.stack.databaseUrl, { max: 1 });
+  try {
+    await sql`update cars set ai_estimated_value = null where vin = ${unvalued.car.vin}`;
+    await page.goto(`${t.stack.baseUrl}/listing/${unvalued.id}`);
+    await page.getByTestId('ai-value').getByText('Not yet valued').waitFor();
+    const value = page.getByTestId('history-report').getByTestId('history-market-value');
+    await value.getByText('Market value not available').waitFor({ timeout: 20_000 });
+    expect(await value.innerText()).not.toContain('$0');
+  } finally {
+    await sql`update cars set ai_estimated_value = ${unvalued.car.aiEstimatedValue} where vin = ${unvalued.car.vin}`;
+    await sql.end();
+  }
+  await page.close();
 });

@@ -2,7 +2,7 @@ import { afterAll, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USER, formatMoney, toCents, type Auction } from '@app/shared';
 import { DEMO_PREMIUM_USER, createSql, type Sql } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
-import { signInContext } from './support/session.js';
+import { enterDemoAdminCode, signInContext } from './support/session.js';
 
 const t = useStackAndBrowser();
 let sql: Sql | undefined;
@@ -103,6 +103,7 @@ it('the outbid mail reaches the catcher, admins read it at /admin/mail, and its 
   await admin.getByLabel('Email').fill(DEMO_ADMIN.email);
   await admin.getByLabel('Password').fill(DEMO_ADMIN.password);
   await admin.getByRole('button', { name: 'Sign in as admin' }).click();
+  await enterDemoAdminCode(admin, t.stack.databaseUrl);
   await admin.waitForURL(`${baseUrl}/admin`);
   await admin.goto(`${baseUrl}/admin/mail`);
   await admin
@@ -110,8 +111,11 @@ it('the outbid mail reaches the catcher, admins read it at /admin/mail, and its 
     .filter({ hasText: "You've been outbid on 2022 BMW M4 Competition: $61,000" })
     .waitFor();
 
-  const link = /<([^>]+)>/.exec(mails[0]!.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
-  expect(link.startsWith(`${baseUrl}/unsubscribe?token=`)).toBe(true);
+  // The header is the RFC 8058 one-click URL; the body's link is the page, with the same signed token.
+  const oneClick = /<([^>]+)>/.exec(mails[0]!.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+  expect(oneClick.startsWith(`${baseUrl}/api/unsubscribe?token=`)).toBe(true);
+  expect(mails[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  const link = `${baseUrl}/unsubscribe?token=${new URL(oneClick).searchParams.get('token') ?? ''}`;
   expect(mails[0]!.textBody).toContain(link);
   const owner = await t.browser.newContext();
   const page = await owner.newPage();
@@ -212,4 +216,72 @@ it('email settings: a kind turned off in /settings/notifications stays off after
     .toBe(true);
   expect(await page.getByLabel('Someone outbid me').isChecked()).toBe(true);
   await context.close();
+});
+
+it('a notice made while the tab was not connected (its socket cut and held off) shows as a toast when the socket is back', async () => {
+  const { baseUrl } = t.stack;
+  const list = (await (await fetch(`${baseUrl}/api/auctions`)).json()) as Auction[];
+  const target = list.find(
+    (x) => x.status === 'active' && !x.isPremiumOnly && x.buyItNowPrice === null && x.car.model !== 'M4 Competition',
+  );
+  if (!target) throw new Error('no open sample auction without Buy It Now');
+  const title = `${target.car.year} ${target.car.make} ${target.car.model}`;
+  const outbidCents = toCents(target.currentBid) + 5_000_00;
+  const outbid = String(outbidCents / 100);
+  const winning = String(outbidCents / 100 + 5_000);
+
+  const context = await t.browser.newContext();
+  await signInContext(context, baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
+  const page = await context.newPage();
+  // Every socket of the page goes through here: passed to the gateway, or closed at once while held off.
+  let holding = false;
+  let cut: (() => void) | undefined;
+  let joined!: () => void;
+  const firstJoin = new Promise<void>((resolve) => (joined = resolve));
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (holding) {
+      void ws.close();
+      return;
+    }
+    const server = ws.connectToServer();
+    server.onMessage((m) => {
+      ws.send(m);
+      // Socket.IO's connect answer: the gateway has put the socket in its user's room.
+      if (typeof m === 'string' && m.startsWith('40')) joined();
+    });
+    cut = () => {
+      void ws.close();
+      void server.close();
+    };
+  });
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByTestId('notification-bell').filter({ visible: true }).waitFor();
+  await firstJoin;
+  await bid(context, baseUrl, target.id, outbid);
+
+  holding = true;
+  cut!();
+  const rival = await t.browser.newContext();
+  await signInContext(rival, baseUrl, DEMO_USER.email, DEMO_USER.password);
+  await bid(rival, baseUrl, target.id, winning);
+  const text = `You've been outbid on ${title}: ${formatMoney(winning)}`;
+  await expect
+    .poll(
+      async () =>
+        ((await (await context.request.get(`${baseUrl}/api/notifications`)).json()) as { items: { text: string }[] })
+          .items[0]?.text,
+      { timeout: 10_000 },
+    )
+    .toBe(text);
+  // The notice was published while the tab had no socket: nothing live could have brought it.
+  expect(await page.getByTestId('toast').getByText(text).count()).toBe(0);
+
+  holding = false;
+  await page.getByTestId('toast').getByText(text).waitFor({ timeout: 15_000 });
+  const { unread } = (await (await context.request.get(`${baseUrl}/api/notifications`)).json()) as { unread: number };
+  await expect
+    .poll(() => page.getByTestId('unread-count').filter({ visible: true }).textContent())
+    .toBe(String(unread));
+  await context.close();
+  await rival.close();
 });

@@ -127,7 +127,9 @@ function chatOverlaps(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const chat = document.querySelector('[data-testid="chat-open"]')!.getBoundingClientRect();
     const hits: string[] = [];
-    for (const el of document.querySelectorAll('a, button, input, select, textarea, [role="button"], [tabindex]')) {
+    for (const el of document.querySelectorAll(
+      'a, button, input, select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])',
+    )) {
       if (el.closest('[data-testid="chat-open"]')) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;

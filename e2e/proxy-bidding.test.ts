@@ -62,3 +62,47 @@ it('a maximum keeps its owner leading without acting, until a higher bid outbids
   await a.close();
   await b.close();
 });
+
+it('a maximum set while already leading shows "Your max" from the PUT\'s answer, with no request to read it again', async () => {
+  const { baseUrl } = t.stack;
+  const list = (await (await fetch(`${baseUrl}/api/auctions`)).json()) as Auction[];
+  const auction = list.find((x) => x.status === 'active' && !x.isPremiumOnly && x.car.model !== 'M4 Competition');
+  if (!auction) throw new Error('no open sample auction');
+  const leadCents = toCents(auction.currentBid) + 5_000_00;
+  const maxDollars = leadCents / 100 + 20_000;
+
+  const a = await t.browser.newContext();
+  await signInContext(a, baseUrl, DEMO_USER.email, DEMO_USER.password);
+  const bid = await a.request.post(`${baseUrl}/api/bids`, {
+    data: { auctionId: auction.id, amount: String(leadCents / 100) },
+    headers: { origin: baseUrl },
+  });
+  expect(bid.status(), await bid.text()).toBe(201);
+  expect(((await bid.json()) as { leading: boolean }).leading).toBe(true);
+
+  const page = await a.newPage();
+  const reads: string[] = [];
+  let putAnswered = false;
+  page.on('request', (r) => {
+    if (putAnswered && r.method() === 'GET' && r.url().includes(`/api/auctions/${auction.id}/max-bid`))
+      reads.push(r.url());
+  });
+  await page.goto(`${baseUrl}/listing/${auction.id}`);
+  await page.getByRole('button', { name: 'Open bid dialog' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Nobody else sees it', { exact: false }).waitFor();
+  const put = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes(`/api/auctions/${auction.id}/max-bid`),
+  );
+  await dialog.getByTestId('max-bid-amount').fill(String(maxDollars));
+  await dialog.getByTestId('set-max-bid').click();
+  expect((await put).status()).toBe(200);
+  putAnswered = true;
+  await page
+    .getByTestId('your-max')
+    .getByText(`Your max: $${maxDollars.toLocaleString('en-US')} — you're leading`)
+    .waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(1000);
+  expect(reads).toEqual([]);
+  await a.close();
+});

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Auction } from '@app/shared';
 import { useStackAndBrowser } from './support/harness.js';
+import { signInDemoAdmin } from './support/session.js';
 
 const t = useStackAndBrowser();
 
@@ -87,4 +88,27 @@ it('serves the API documentation at /api-docs, rendered by Swagger UI under the 
     expect(await page.getByText(path, { exact: true }).count()).toBeGreaterThan(0);
   }
   await page.close();
+});
+
+it('shows the queue dashboard to an admin with nothing the CSP blocks: no font or style from another site', async () => {
+  const context = await t.browser.newContext();
+  await signInDemoAdmin(context, t.stack);
+  const page = await context.newPage();
+  // Seen in the page itself as well as in the reports the browser sends.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  });
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(t.stack.baseUrl) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
+  await page.goto(`${t.stack.baseUrl}/admin/queues`);
+  await page.getByText('auction-close').first().waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  expect(foreign).toEqual([]);
+  expect(t.stack.cspReports()).toEqual([]);
+  await context.close();
 });

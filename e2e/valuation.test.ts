@@ -3,7 +3,7 @@ import { useStackAndBrowser } from './support/harness.js';
 
 const t = useStackAndBrowser();
 
-it('values a car from its VIN on the valuation page, shows the comparables, and shows "Analysis Failed" for a VIN with a wrong check digit', async () => {
+it('values a car from its VIN on the valuation page, shows the comparables, says "little market data" for a car valued from its prior alone, and shows "Analysis Failed" for a VIN with a wrong check digit', async () => {
   const page = await t.browser.newPage();
   await page.goto(`${t.stack.baseUrl}/valuation`);
   await page.getByTestId('valuation-factors').getByText('Mileage', { exact: true }).waitFor({ state: 'attached' });
@@ -22,6 +22,7 @@ it('values a car from its VIN on the valuation page, shows the comparables, and 
   expect(await rows.count()).toBeGreaterThan(3);
   expect(await rows.first().innerText()).toMatch(/911\s+GT3 RS/);
   expect(await page.getByTestId('valuation-basis').innerText()).toMatch(/\d+ comparable sales, model years 20\d\d/);
+  expect(await page.getByTestId('little-market-data').count()).toBe(0);
 
   // A 2003 Accord is older than anything in the market data: the helper is surprised and says why.
   await page.getByTestId('val-vin').fill('1hgcm82633a004352');
@@ -32,6 +33,9 @@ it('values a car from its VIN on the valuation page, shows the comparables, and 
     .getByText('2003 Honda Accord EX-V6', { exact: true })
     .waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="helper"][data-stage="surprised"]').waitFor();
+  // Nothing within five model years in the market data: the prior alone, and the page names no precise figure.
+  await page.getByTestId('little-market-data').getByText('Little market data for this car').waitFor();
+  expect(await page.getByTestId('val-result').innerText()).not.toMatch(/Most likely/);
 
   await page.getByTestId('val-vin').fill('1HGCM82643A004352');
   await page.getByTestId('val-submit').click();

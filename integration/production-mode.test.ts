@@ -17,9 +17,11 @@ const SAFE = {
   NODE_ENV: 'production',
   METRICS_TOKEN: 'production-mode-test-metrics-token',
   PAYMENT_WEBHOOK_SECRET: 'production-mode-test-webhook-secret',
+  CARRIER_WEBHOOK_SECRET: 'production-mode-test-carrier-secret',
   COOKIE_SECURE: 'true',
   // The development mail catcher, asked for on purpose (this checkout has its packages).
   SMTP_URL: 'catcher',
+  PUBLIC_URL: 'https://auctions.example.test',
   LOG_LEVEL: 'warn',
 };
 
@@ -62,8 +64,10 @@ const freePort = () =>
 describe('with NODE_ENV=production each process', () => {
   it.each([
     ['api/dist/server.js', 'PAYMENT_WEBHOOK_SECRET', { PAYMENT_WEBHOOK_SECRET: undefined }],
+    ['api/dist/server.js', 'CARRIER_WEBHOOK_SECRET', { CARRIER_WEBHOOK_SECRET: undefined }],
     ['api/dist/server.js', 'COOKIE_SECURE', { COOKIE_SECURE: 'false' }],
     ['api/dist/server.js', 'METRICS_TOKEN', { METRICS_TOKEN: '' }],
+    ['api/dist/server.js', 'PUBLIC_URL', { PUBLIC_URL: undefined }],
     ['realtime/dist/server.js', 'METRICS_TOKEN', { METRICS_TOKEN: undefined }],
     ['workers/dist/main.js', 'SMTP_URL', { SMTP_URL: '' }],
     ['workers/dist/main.js', 'METRICS_TOKEN', { METRICS_TOKEN: '' }],
@@ -109,6 +113,9 @@ describe('a production start', () => {
                (select count(*)::int from auctions) as auctions, (select count(*)::int from cars) as cars,
                (select count(*)::int from forum_posts) as forum`;
       expect(counts).toEqual({ users: 0, admins: 0, auctions: 0, cars: 0, forum: 0 });
+      // No VAPID keys configured: web push is off and said so, and no key pair was made behind the operator's back.
+      await expect.poll(() => out, { timeout: 20_000, interval: 250 }).toContain('web push is off');
+      expect(await db.sql`select 1 from app_secrets where name = 'vapid-development-keys'`).toHaveLength(0);
       // The seed refuses production outright.
       const seed = await run(['infra/dist/seed-cli.js'], { NODE_ENV: 'production' });
       expect(seed.code).toBe(1);

@@ -84,13 +84,15 @@ it('mails a new address its link, which makes the account; mails the owner of a 
   const link = new URL(/(http\S+\/confirm-email\?token=\S+)/.exec(mail!.textBody)![1]!);
   expect(link.origin).toBe(SITE);
   expect(mail!.htmlBody).toContain('Confirm my email');
-  expect((await login(email, 'newcomer-password')).statusCode).toBe(401);
+  // Before the link is opened, the right password is told the account is not confirmed yet; any other, as ever, 401.
+  expect((await login(email, 'newcomer-password')).statusCode).toBe(403);
+  expect((await login(email, 'not-the-password')).statusCode).toBe(401);
 
   const confirmed = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/confirm-email',
     headers: { origin: ORIGIN },
-    payload: { token: link.searchParams.get('token') },
+    payload: { token: link.searchParams.get('token'), password: 'newcomer-password' },
   });
   expect(confirmed.statusCode).toBe(200);
   expect(confirmed.json().user).toMatchObject({ name: 'Newcomer', email });

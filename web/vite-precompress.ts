@@ -15,11 +15,13 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-export function precompress(outDir: string): Plugin {
+/** `before`: a last step that writes into the build (the prerendered pages), run before the copies are made. */
+export function precompress(outDir: string, before?: () => Promise<void>): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    closeBundle() {
+    async closeBundle() {
+      await before?.();
       for (const path of files(outDir)) {
         if (!COMPRESSIBLE.test(path) || statSync(path).size < 1024) continue;
         const body = readFileSync(path);

@@ -8,11 +8,19 @@ import Fastify, {
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES } from '@app/shared';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
-import { join } from 'node:path';
-import { EventPublisher, createLogger, createSql, redisStreamWriter, type StreamWriter } from '@app/infra';
-import { SandboxPaymentProvider, type PaymentProvider } from '@app/core/escrow';
+import {
+  EventPublisher,
+  createLogger,
+  createRedis,
+  createServiceSql,
+  createSql,
+  pooledTimeoutProblem,
+  redisStreamWriter,
+  type StreamWriter,
+} from '@app/infra';
+import { SandboxCarrier, SandboxPaymentProvider, type PaymentProvider } from '@app/core/escrow';
 import type { ApiConfig, ValuationModel } from '@app/shared';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestDeadline } from './plugins/request-deadline.js';
@@ -30,6 +38,7 @@ import { ChatPages } from '@app/core/chat';
 import { healthRoutes } from './routes/health.js';
 import { auctionRoutes } from './routes/auctions.js';
 import { authRoutes } from './routes/auth.js';
+import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { bidRoutes } from './routes/bids.js';
 import { commentRoutes } from './routes/comments.js';
@@ -38,9 +47,13 @@ import { bidAlertRoutes } from './routes/bid-alerts.js';
 import { escrowRoutes } from './routes/escrow.js';
 import { escrowRecordRoutes } from './routes/escrow-records.js';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhookRoutes } from './routes/payment-webhook.js';
+import { CARRIER_WEBHOOK_PATH, carrierWebhookRoutes } from './routes/carrier-webhook.js';
 import { carRoutes } from './routes/cars.js';
 import { valuationRoutes } from './routes/valuation.js';
 import { tradeInRoutes } from './routes/trade-in.js';
+import { offerRoutes } from './routes/offers.js';
+import { paymentCardRoutes } from './routes/payment-cards.js';
+import { settleHolds } from '@app/core/payments';
 import { historyReportRoutes } from './routes/history-report.js';
 import { HistoryReports, chooseHistoryProvider } from '@app/core/history';
 import { PlatformSales, valuationModel } from '@app/core/valuation';
@@ -50,10 +63,15 @@ import { photoRoutes } from './routes/photos.js';
 import { vinScanRoutes } from './routes/vin-scan.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { oneClickUnsubscribeRoutes } from './routes/one-click-unsubscribe.js';
+import { pushAndDigestRoutes } from './routes/push-and-digest.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { marketplaceSettingsRoutes } from './routes/marketplace-settings.js';
 import { forumRoutes } from './routes/forum.js';
+import { savedSearchRoutes } from './routes/saved-searches.js';
+import { siteIndexRoutes } from './routes/site-index.js';
 import { PhotoStore, DocumentStore } from '@app/core/files';
+import { createFileStorage } from '@app/infra/storage';
 import { VinDecoder } from '@app/core/vin';
 
 declare module 'fastify' {
@@ -68,6 +86,7 @@ declare module 'fastify' {
     photos: PhotoStore;
     documents: DocumentStore;
     payments: PaymentProvider;
+    carrier: SandboxCarrier;
     vinDecoder: VinDecoder;
     valuationModel: ValuationModel;
     platformSales: PlatformSales;
@@ -78,6 +97,9 @@ declare module 'fastify' {
     cspReports: unknown[];
   }
 }
+
+/** How often live bid holds are looked at: well inside the minute a released hold may take. */
+const HOLD_SETTLE_EVERY_MS = 15_000;
 
 export interface AppDeps {
   sql?: Sql;
@@ -105,14 +127,20 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: 1024 * 1024,
   });
 
-  const sql =
-    deps.sql ??
-    createSql(config.DATABASE_URL, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const sql = deps.sql ?? createServiceSql(config, config.DB_POOL_SIZE);
+  // LISTEN needs a session of its own, which a pooler in transaction mode does not give: it goes to Postgres directly
+  // (postgres.js opens one connection for it, on first listen).
+  const listenSql = deps.sql ?? createSql(config.DATABASE_URL, { max: 1 });
+  if (!deps.sql)
+    void pooledTimeoutProblem(sql, config).then(
+      (problem) => problem && app.log.warn(problem),
+      () => {},
+    );
   const redis =
     // Auto-pipelined: the commands of every request in one turn of the event loop (chat polls' newest-line reads, under
     // load hundreds a second) go to Redis in one write.
     deps.redis ??
-    new Redis(config.REDIS_URL, {
+    createRedis(config.REDIS_URL, {
       maxRetriesPerRequest: 2,
       enableOfflineQueue: true,
       lazyConnect: false,
@@ -129,8 +157,10 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   app.decorate('bids', new BidEngine(sql, events, bidMetrics, Math.round(config.REQUEST_DEADLINE_MS * 0.8)));
   app.decorate('sessionCache', new SessionCache());
   app.decorate('chatPages', new ChatPages());
-  app.decorate('photos', new PhotoStore(sql, config.UPLOAD_DIR));
-  app.decorate('documents', new DocumentStore(join(config.UPLOAD_DIR, 'escrow-documents')));
+  // Kept files go to storage every API host reads (FILE_STORAGE); UPLOAD_DIR only holds uploads while they are checked.
+  const files = await createFileStorage(config, sql);
+  app.decorate('photos', new PhotoStore(sql, files));
+  app.decorate('documents', new DocumentStore(files));
   // The sandbox delivers its confirmations to our own webhook route through the whole HTTP stack, signature and all.
   app.decorate(
     'payments',
@@ -143,11 +173,23 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
       (err) => app.log.warn({ err }, 'sandbox payment webhook delivery failed'),
     ),
   );
+  // The sandbox carrier's tracking events reach our own webhook route the same way.
+  app.decorate(
+    'carrier',
+    new SandboxCarrier(
+      config.CARRIER_WEBHOOK_SECRET,
+      async (payload, headers) => {
+        const res = await app.inject({ method: 'POST', url: CARRIER_WEBHOOK_PATH, headers, payload });
+        if (res.statusCode !== 200) throw new Error(`the carrier webhook answered ${res.statusCode}: ${res.body}`);
+      },
+      (err) => app.log.warn({ err }, 'sandbox carrier webhook delivery failed'),
+    ),
+  );
   const vinDecoder = new VinDecoder(config.VIN_DB_PATH);
   app.decorate('vinDecoder', vinDecoder);
   // Loaded before the first request (about 0.2 s, once per process), so no valuation waits on it.
   app.decorate('valuationModel', await valuationModel());
-  const platformSales = new PlatformSales(sql);
+  const platformSales = new PlatformSales(sql, listenSql);
   // Without the listener every valuation reads the sales itself: slower, never stale.
   platformSales
     .start()
@@ -159,13 +201,27 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   const historyProvider = deps.historyProvider ?? chooseHistoryProvider(config, app.valuationDeps);
   app.decorate('historyReports', new HistoryReports(sql, historyProvider, config.HISTORY_CACHE_SECONDS));
 
+  // Live holds are settled here, beside the provider: released within a minute of a member being outbid for good or
+  // losing, captured into the winner's escrow. Idempotent and claimed per hold, so every API process may run it.
+  let settling: Promise<unknown> = Promise.resolve();
+  const holdSweep = setInterval(() => {
+    settling = settleHolds({ sql, payments: app.payments }).catch((err: unknown) =>
+      app.log.warn({ err }, 'settling bid holds failed; the next run tries again'),
+    );
+  }, HOLD_SETTLE_EVERY_MS);
+  holdSweep.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(holdSweep);
+    await settling;
     await platformSales.stop();
     await vinDecoder.close();
     await app.payments.drain();
+    await app.carrier.drain();
     await events.drain();
+    await files.close();
     if (!deps.redis) redis.disconnect();
-    if (!deps.sql) await sql.end({ timeout: 5 });
+    if (!deps.sql) await Promise.all([sql.end({ timeout: 5 }), listenSql.end({ timeout: 5 })]);
   });
 
   await registerSecurityHeaders(app, config);
@@ -191,6 +247,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
       healthRoutes,
       auctionRoutes,
       authRoutes,
+      accountRoutes,
       adminRoutes,
       bidRoutes,
       commentRoutes,
@@ -199,17 +256,24 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
       escrowRoutes,
       escrowRecordRoutes,
       paymentWebhookRoutes,
+      carrierWebhookRoutes,
       carRoutes,
       valuationRoutes,
       photoRoutes,
       vinScanRoutes,
       cspReportRoutes,
       notificationRoutes,
+      oneClickUnsubscribeRoutes,
+      pushAndDigestRoutes,
       forumRoutes,
       tradeInRoutes,
+      offerRoutes,
+      paymentCardRoutes,
       historyReportRoutes,
       dashboardRoutes,
       marketplaceSettingsRoutes,
+      savedSearchRoutes,
+      siteIndexRoutes,
     ]) {
       await api.register(routes);
     }

@@ -2,6 +2,8 @@
 // than "a bug" (500). postgres.js names connection failures by code; Postgres itself answers 57P0x while starting or
 // shutting down, 53300 when it has no connection slot left, and 57014 when it cancelled a statement that outlived
 // DB_STATEMENT_TIMEOUT_MS (stuck behind a lock or a frozen disk); ioredis gives up with MaxRetriesPerRequestError.
+// 25006 (a write in a read-only transaction) is a failover under way: a standby being promoted reports itself a
+// primary a moment before it takes writes, and the driver, which trusts that report, may send a write there.
 const POSTGRES_UNREACHABLE = new Set([
   'CONNECT_TIMEOUT',
   'CONNECTION_CLOSED',
@@ -17,6 +19,7 @@ const POSTGRES_UNREACHABLE = new Set([
   '57P03',
   '53300',
   '57014',
+  '25006',
 ]);
 const REDIS_UNREACHABLE = /Connection is closed|Stream isn't writeable|enableOfflineQueue|Reached the max retries/;
 

@@ -75,6 +75,9 @@ describe('admin overview by period', () => {
         })
       ).statusCode,
     ).toBe(201);
+    // Fees are earned on money taken: nothing while the sale is unpaid, all of them once it is paid in full.
+    expect(await overview('7d')).toMatchObject({ feesEarned: '0.00' });
+    await ctx.sql`update escrow_transactions set status = 'funded', funded_at = now() where auction_id = ${sold}`;
     await createAuction(ctx.sql, { status: 'no-bids', endsInMs: -1000 });
     const old = await createAuction(ctx.sql, { endsInMs: -1000 });
     await ctx.sql`update auctions set status = 'sold', winning_amount = '12345.00', closed_at = now() - interval '40 days' where id = ${old}`;
@@ -103,7 +106,7 @@ describe('admin overview by period', () => {
         buyerEscrowFees: centsToDecimal(fees.buyerEscrowFeeCents),
         sellerEscrowFees: centsToDecimal(fees.sellerEscrowFeeCents),
       },
-      escrowVolume: [{ status: 'pending', count: 1, amount: '30000.00' }],
+      escrowVolume: [{ status: 'funded', count: 1, amount: '30000.00' }],
     });
     expect(after.d7.series).toHaveLength(7);
     expect(after.d7.series.at(-1)).toMatchObject({ sales: 1, bids: 3 });

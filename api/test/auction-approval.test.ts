@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { streams } from '@app/shared';
-import { hashPassword } from '@app/infra';
 import { barcodePng } from '../../infra/test-support/barcodes.js';
 import {
+  createAdminSession,
   createUserSession,
   jsonHeaders,
   ORIGIN,
@@ -74,14 +74,7 @@ it('a seller submits a car to auction; it stays hidden until an admin approves i
   expect(
     (await ctx.app.inject({ url: '/api/admin/pending-auctions', headers: { cookie: seller.cookie } })).statusCode,
   ).toBe(403);
-  await ctx.sql`insert into admin_users (email, name, password_hash) values ('approver@example.test', 'Approver', ${await hashPassword('approver-pass')})`;
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    headers: { origin: ORIGIN },
-    payload: { email: 'approver@example.test', password: 'approver-pass' },
-  });
-  const admin = `admin_sid=${login.cookies.find((c) => c.name === 'admin_sid')!.value}`;
+  const admin = (await createAdminSession(ctx.app, ctx.sql)).cookie;
   const pending = (await ctx.app.inject({ url: '/api/admin/pending-auctions', headers: { cookie: admin } })).json();
   expect(pending.map((a: { id: number }) => a.id)).toEqual([auctionId]);
   const approved = await ctx.app.inject({

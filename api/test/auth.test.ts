@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoginBodySchema } from '@app/shared';
+import { ADMIN_SECOND_FACTOR_REQUIRED, LoginBodySchema } from '@app/shared';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.js';
-import { backoffSeconds, FREE_FAILURES_PER_PAIR, LOGIN_WINDOW_SECONDS, throttleKeys } from '@app/core/identity';
+import { backoffSeconds, FREE_FAILURES_PER_PAIR, LOGIN_WINDOW_SECONDS, throttleKeys, totpAt } from '@app/core/identity';
 import {
   createAdminSession,
   createAuction,
@@ -253,7 +253,28 @@ describe('guards', () => {
     });
     expect(res.statusCode).toBe(200);
     const cookie = `admin_sid=${res.cookies.find((c) => c.name === 'admin_sid')!.value}`;
+    // Admins must have the second factor: until it is on, the session only sets it up.
+    const before = await ctx.app.inject({ url: '/api/admin/overview', headers: { cookie } });
+    expect(before.statusCode).toBe(403);
+    expect(before.json()).toEqual({ error: ADMIN_SECOND_FACTOR_REQUIRED });
+    const me = await ctx.app.inject({ url: '/api/admin/me', headers: { cookie } });
+    expect(me.json().admin).toMatchObject({ email: 'root@example.test', secondFactor: false });
+    const post = (url: string, payload: object, c = cookie) =>
+      ctx.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, cookie: c }, payload });
+    const { secret } = (await post('/api/admin/totp/setup', {})).json() as { secret: string };
+    const enabled = await post('/api/admin/totp/enable', { code: totpAt(secret, Date.now() - 30_000) });
+    expect(enabled.json().recoveryCodes).toHaveLength(10);
     expect((await ctx.app.inject({ url: '/api/admin/overview', headers: { cookie } })).statusCode).toBe(200);
+
+    // From now on the password alone signs in nobody: it gives a challenge, and the code the session.
+    const again = await post('/api/admin/login', { email: 'root@example.test', password: 'admin-pass-123' }, '');
+    expect(again.cookies.find((c) => c.name === 'admin_sid')).toBeUndefined();
+    const { challenge } = again.json().secondFactor as { challenge: string };
+    expect((await post('/api/admin/login/second-factor', { challenge, code: '000000' }, '')).statusCode).toBe(400);
+    const coded = await post('/api/admin/login/second-factor', { challenge, code: totpAt(secret, Date.now()) }, '');
+    expect(coded.statusCode).toBe(200);
+    const second = `admin_sid=${coded.cookies.find((c) => c.name === 'admin_sid')!.value}`;
+    expect((await ctx.app.inject({ url: '/api/admin/overview', headers: { cookie: second } })).statusCode).toBe(200);
   });
 
   it('refuses a write when signed out with 401 and stores nothing', async () => {

@@ -3,7 +3,8 @@
 // /Filter or a PNG predictor; URI, GoToR and Named actions) are each stored only as the rebuilt file, which this test
 // reads from disk: one image per page and nothing else. A stranger's upload is refused before anything is decoded.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { storedBytes, storedKeys } from '../../infra/test-support/stored-files.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -129,7 +130,7 @@ async function storedFile(documentId: number): Promise<Buffer> {
   const [row] = await ctx.sql<
     { fileName: string }[]
   >`select file_name from transaction_documents where id = ${documentId}`;
-  return readFile(join(ctx.config.UPLOAD_DIR, 'escrow-documents', row!.fileName));
+  return storedBytes(ctx.sql, `escrow-documents/${row!.fileName}`);
 }
 
 /** The colour at a point of the first page, rendered by poppler (x, y from the top left, in points at 72 dpi). */
@@ -199,9 +200,10 @@ describe('escrow PDFs, rebuilt from their pages', () => {
       for (const content of contents) expect(content, name).toMatch(/^[\s\d.\-q Q cm Do/A-Za-z]*$/);
       expect(contents.join(' '), name).not.toMatch(/JavaScript|alert|https?:/);
     }
-    // Nothing but the rebuilt files is kept: the originals are not on disk in any form.
-    const dir = join(ctx.config.UPLOAD_DIR, 'escrow-documents');
-    for (const f of await readdir(dir)) expect((await readFile(join(dir, f))).includes('hidden')).toBe(false);
+    // Nothing but the rebuilt files is kept: the originals are not stored in any form, nor left in the scratch folder.
+    for (const key of await storedKeys(ctx.sql, 'escrow-documents/'))
+      expect((await storedBytes(ctx.sql, key)).includes('hidden')).toBe(false);
+    expect((await readdir(ctx.config.UPLOAD_DIR)).filter((f) => f.startsWith('.incoming'))).toEqual([]);
   }, 120_000);
 
   it('keeps what the page shows, at its printed size, and serves the rebuilt file', async () => {

@@ -1,12 +1,21 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedBytes, storedKeys } from '../../infra/test-support/stored-files.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { DOCUMENT_TEXTS, EscrowTransactionSchema } from '@app/shared';
 import { bombPng, pdfDocument } from '../../infra/test-support/documents.js';
 import { IMAGE_TEXTS, PDF_TEXTS } from '@app/core/files';
 import { createAdminSession, createUserSession, startTestApp, type TestContext } from './support/test-app.js';
-import { acceptBoth, openSale, payAndWait, post, snapshot, uploadDocument, type Sale } from './support/escrow-sale.js';
+import {
+  acceptBoth,
+  openSale,
+  payAndWait,
+  post,
+  snapshot,
+  uploadDocument,
+  waitForStatus,
+  type Sale,
+} from './support/escrow-sale.js';
+import { signWebhook } from '@app/core/escrow';
 
 let ctx: TestContext;
 let admin: { cookie: string };
@@ -16,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const storedFiles = async () =>
-  (await readdir(join(ctx.config.UPLOAD_DIR, 'escrow-documents')).catch(() => [] as string[])).sort();
+const storedFiles = async () => storedKeys(ctx.sql, 'escrow-documents/');
 const read = async (s: Sale, cookie = s.buyer.cookie) =>
   EscrowTransactionSchema.parse(
     (await ctx.app.inject({ url: `/api/escrow/transaction/${s.auctionId}`, headers: { cookie } })).json(),
@@ -153,7 +161,7 @@ describe('escrow documents', () => {
       const [row] = await ctx.sql<
         { fileName: string; bytes: number }[]
       >`select file_name, bytes from transaction_documents where id = ${doc.id}`;
-      expect((await readFile(join(ctx.config.UPLOAD_DIR, 'escrow-documents', row!.fileName))).length).toBe(row!.bytes);
+      expect((await storedBytes(ctx.sql, `escrow-documents/${row!.fileName}`)).length).toBe(row!.bytes);
     }
   });
 
@@ -183,7 +191,7 @@ describe('escrow documents', () => {
     expect((await storedFiles()).length).toBe(before.length + 1);
   });
 
-  it('an admin verifies or rejects; the buyer cannot (403); the last required document verified starts the inspection', async () => {
+  it('an admin verifies or rejects; the buyer cannot (403); the last required document verified completes that step', async () => {
     const s = await fundedSale();
     for (const type of ['title', 'bill_of_sale', 'inspection_report']) {
       expect((await uploadDocument(ctx, s.seller.cookie, s.transactionId, type)).statusCode).toBe(201);
@@ -215,29 +223,72 @@ describe('escrow documents', () => {
     expect((await review(s, docs.bill_of_sale!, 'verified')).json()).toEqual({ changed: true, status: 'funded' });
     expect((await review(s, docs.inspection_report!, 'verified')).json()).toEqual({
       changed: true,
-      status: 'in_inspection',
+      status: 'funded',
     });
     const t = await read(s);
     expect(t.milestones.find((m) => m.milestone === 'documents_verified')!.status).toBe('completed');
-    expect(t.inspectionPeriodEnds).not.toBeNull();
-    expect((await review(s, docs.title!, 'verified')).json()).toEqual({ changed: false, status: 'in_inspection' });
+    // The inspection waits for the car.
+    expect(t.inspectionPeriodEnds).toBeNull();
+    expect((await review(s, docs.title!, 'verified')).json()).toEqual({ changed: false, status: 'funded' });
   });
 
-  it('three admins verifying the three documents at once start the inspection exactly once', async () => {
+  it('three admins verifying the three documents at once complete the documents step exactly once', async () => {
     const s = await fundedSale();
     for (const type of ['title', 'bill_of_sale', 'inspection_report']) {
       expect((await uploadDocument(ctx, s.seller.cookie, s.transactionId, type)).statusCode).toBe(201);
     }
     const ids = (await read(s)).documents.map((d) => d.id);
     const answers = await Promise.all(ids.map((id) => review(s, id, 'verified')));
-    expect(answers.map((a) => a.json().status).sort()).toEqual(['funded', 'funded', 'in_inspection']);
-    const started = await ctx.sql`
-      select 1 from outbox where type = 'escrow.updated' and payload->>'status' = 'in_inspection' and (payload->>'transactionId')::int = ${s.transactionId}`;
-    expect(started).toHaveLength(2); // one notice to each party
+    expect(answers.map((a) => a.json().status)).toEqual(['funded', 'funded', 'funded']);
+    const completed = await ctx.sql`
+      select 1 from outbox where type = 'escrow.updated' and payload->>'milestone' = 'documents_verified' and (payload->>'transactionId')::int = ${s.transactionId}`;
+    expect(completed).toHaveLength(2); // one notice to each party
   });
 });
 
 describe('escrow shipping', () => {
+  it("the sandbox carrier's signed tracking event delivers the car and starts the inspection; a forged or repeated one changes nothing", async () => {
+    const s = await fundedSale();
+    const body = { transactionId: s.transactionId, shippingMethod: 'carrier', carrier: 'Sandbox Freight' };
+    expect(
+      (await post(ctx, s.seller.cookie, '/api/escrow/shipping/sandbox/delivered', { transactionId: s.transactionId }))
+        .statusCode,
+    ).toBe(409);
+    await post(ctx, s.seller.cookie, '/api/escrow/shipping', { ...body, trackingNumber: 'SBX-778899' });
+    const event = {
+      id: `trk_test_${s.transactionId}`,
+      type: 'shipment.delivered',
+      data: { transactionId: s.transactionId, trackingNumber: 'SBX-778899' },
+    };
+    const send = (secret: string, payload = JSON.stringify(event)) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/escrow/shipping/webhook',
+        headers: { 'content-type': 'application/json', 'carrier-signature': signWebhook(secret, payload, Date.now()) },
+        payload,
+      });
+    // Signed with another secret (or the payment provider's): refused, nothing recorded.
+    const before = await snapshot(ctx, s.transactionId);
+    expect((await send(ctx.config.PAYMENT_WEBHOOK_SECRET)).statusCode).toBe(400);
+    expect(await snapshot(ctx, s.transactionId)).toEqual(before);
+    expect((await ctx.sql`select 1 from carrier_webhook_events where event_id = ${event.id}`).length).toBe(0);
+
+    // The sandbox's scan sends the real thing through the webhook; the car is delivered once.
+    const scan = await post(ctx, s.seller.cookie, '/api/escrow/shipping/sandbox/delivered', {
+      transactionId: s.transactionId,
+    });
+    expect(scan.statusCode).toBe(202);
+    await waitForStatus(ctx, s.transactionId, 'in_inspection');
+    const t = await read(s);
+    expect(t.milestones.find((m) => m.milestone === 'delivered')!.status).toBe('completed');
+    expect(Date.parse(t.inspectionPeriodEnds!) - Date.parse(t.deliveredAt!)).toBe(7 * 24 * 3600 * 1000);
+    expect(t.notices[0]!.text).toBe('The carrier confirmed the delivery; the inspection period has started');
+    // A later event for the same shipment, and a replay of it: acknowledged, nothing changes.
+    expect((await send(ctx.config.CARRIER_WEBHOOK_SECRET)).json()).toEqual({ received: true, duplicate: false });
+    expect((await send(ctx.config.CARRIER_WEBHOOK_SECRET)).json()).toEqual({ received: true, duplicate: true });
+    expect((await read(s)).inspectionPeriodEnds).toBe(t.inspectionPeriodEnds);
+  });
+
   it('takes carrier and tracking from the seller only and shows them to the buyer', async () => {
     const s = await fundedSale();
     const body = {

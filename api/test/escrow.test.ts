@@ -103,7 +103,7 @@ describe('escrow', () => {
     expect(await snapshot(s.transactionId)).toEqual(before);
   });
 
-  it('walks a sale to funds released: terms, payment, documents, inspection; each step once, and only by its actor', async () => {
+  it('walks a sale to funds released: terms, payment, documents, delivery, inspection; each step once, and only by its actor', async () => {
     const s = await sale();
     // An admin cannot mark a payment received: only the provider's webhook does.
     expect((await adminAction(s.transactionId, 'confirm_payment')).statusCode).toBe(400);
@@ -126,7 +126,14 @@ describe('escrow', () => {
       adminAction(s.transactionId, 'verify_documents'),
     ]);
     expect([a.json(), b.json()].map((r: { changed: boolean }) => r.changed).sort()).toEqual([false, true]);
-    expect(a.json().status).toBe('in_inspection');
+    // Verified documents do not start the inspection: the delivery does, and only the buyer (or the carrier) says so.
+    expect(a.json().status).toBe('funded');
+    expect((await milestone(s.buyer.cookie, s.transactionId, 'inspection_completed')).statusCode).toBe(409);
+    expect((await milestone(s.seller.cookie, s.transactionId, 'delivered')).statusCode).toBe(403);
+    expect((await milestone(s.buyer.cookie, s.transactionId, 'delivered')).json()).toEqual({
+      changed: true,
+      status: 'in_inspection',
+    });
     const [row] = await ctx.sql<{ days: number }[]>`
       select round(extract(epoch from inspection_period_ends - now()) / 86400)::int as days from escrow_transactions where id = ${s.transactionId}`;
     expect(row!.days).toBe(7);
@@ -144,11 +151,12 @@ describe('escrow', () => {
     for (const user of [s.buyer, s.seller]) {
       const events = await ctx.sql<{ payload: { status: string; actor: string } }[]>`
         select payload from outbox where stream = ${streams.user(user.id)} and type = 'escrow.updated' order by seq`;
-      // Opened, two acceptances, paid, three uploads, then inspection and release.
+      // Opened, two acceptances, paid, three uploads, documents verified, then delivery and release.
       expect(events.map((e) => e.payload.status)).toEqual([
         'pending',
         'pending',
         'pending',
+        'funded',
         'funded',
         'funded',
         'funded',
@@ -181,6 +189,11 @@ describe('escrow', () => {
     await ctx.sql`update escrow_transactions set payment_due_at = now() - interval '1 minute' where id = ${unpaid.transactionId}`;
     await ctx.sql`update escrow_transactions set status = 'in_inspection', inspection_period_ends = now() - interval '1 day'
       where id in (${inspected.transactionId}, ${disputed.transactionId})`;
+    // Delivered, with its documents verified: what the release needs besides the period's end.
+    await ctx.sql`update transaction_milestones set status = 'completed' where milestone = 'delivered'
+      and transaction_id in (${inspected.transactionId}, ${disputed.transactionId})`;
+    await ctx.sql`update transaction_documents set verification_status = 'verified'
+      where transaction_id in (${inspected.transactionId}, ${disputed.transactionId})`;
     const dispute = await post(disputed.buyer.cookie, '/api/escrow/initiate-dispute', {
       transactionId: disputed.transactionId,
       disputeType: 'condition',

@@ -69,8 +69,41 @@ describe('vehicle history report', () => {
     expect(row!.ttl).toBe(3600);
     // The model values a 2019 911 GT3 RS: the market values are the model's, not sample data.
     expect(first.marketValue.retail).toBeGreaterThan(100_000);
+    expect(first.marketValue.tradeIn).toBeLessThan(first.marketValue.retail);
+    expect(first.marketValue.certified).toBeGreaterThan(first.marketValue.retail);
     expect(first.sampleSections).not.toContain('marketValue');
   });
+
+  it("market values are the listing's AI value and follow it, cached report or not; an unvalued listing has none", async () => {
+    const [car] = await ctx.sql<{ id: number; vin: string; aiEstimatedValue: string }[]>`
+      select id, vin, ai_estimated_value from cars where ai_estimated_value is not null and vin ~ '^[0-9A-Z]' order by id limit 1`;
+    const first = VehicleHistoryReportSchema.parse((await ask(car!.vin)).json());
+    expect(first.marketValue).toMatchObject({ retail: Math.round(Number(car!.aiEstimatedValue)) });
+    expect(first.marketValue!.tradeIn).toBeLessThan(first.marketValue!.retail);
+    expect(first.marketValue!.certified).toBeGreaterThan(first.marketValue!.retail);
+
+    await ctx.sql`update cars set ai_estimated_value = '150000.00' where id = ${car!.id}`;
+    const revalued = VehicleHistoryReportSchema.parse((await ask(car!.vin)).json());
+    expect(revalued.generatedAt).toBe(first.generatedAt);
+    expect(revalued.marketValue).toEqual({ tradeIn: 132_000, retail: 150_000, certified: 160_500 });
+
+    await ctx.sql`update cars set ai_estimated_value = null where id = ${car!.id}`;
+    const unvalued = VehicleHistoryReportSchema.parse((await ask(car!.vin)).json());
+    expect(unvalued.marketValue).toBeNull();
+    await ctx.sql`update cars set ai_estimated_value = ${car!.aiEstimatedValue} where id = ${car!.id}`;
+  });
+
+  it('every seeded live car is listed with the model year its VIN decodes to (the Ferrari a 2019, not a 2022)', async () => {
+    // The live listings (the seeded sales' VINs come from the same sampleVin, by their own years).
+    const cars = await ctx.sql<{ vin: string; year: number }[]>`
+      select c.vin, c.year from cars c join auctions a on a.car_id = c.id where a.status = 'active' order by c.id`;
+    expect(cars.length).toBeGreaterThan(10);
+    expect(cars.some((c) => c.vin.startsWith('ZFF') && c.year === 2019)).toBe(true);
+    const decoded = await Promise.all(
+      cars.map(async (car) => [car.vin, (await ctx.app.valuationDeps.vinDecoder.decode(car.vin)).year]),
+    );
+    expect(decoded).toEqual(cars.map((car) => [car.vin, car.year]));
+  }, 120_000);
 
   it('refuses bad VINs with 400 and the reason', async () => {
     for (const [vin, reason] of [

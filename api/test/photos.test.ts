@@ -1,5 +1,5 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { storedBytes, storedKeys } from '../../infra/test-support/stored-files.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTO_TEXTS } from '@app/shared';
@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const storedFiles = async () => (await readdir(ctx.config.UPLOAD_DIR).catch(() => [])).sort();
+/** What is kept of photos (the storage's keys) and anything left in the scratch folder (nothing, once a request ends). */
+const storedFiles = async () => [
+  ...(await storedKeys(ctx.sql, 'photos/')),
+  ...(await readdir(ctx.config.UPLOAD_DIR).catch(() => [])).sort(),
+];
 const storedRows = async () => (await ctx.sql<{ n: number }[]>`select count(*)::int as n from photo_uploads`)[0]!.n;
 const car = {
   vin: 'WP0AB2A99MS123456',
@@ -88,7 +92,7 @@ describe('uploading photos', () => {
     expect((await sharp(tagged).metadata()).exif).toBeDefined();
     const res = await uploadPhoto(ctx.app, seller.cookie, tagged, 'a.jpg', 'image/jpeg');
     expect(res.statusCode).toBe(201);
-    const stored = await readFile(join(ctx.config.UPLOAD_DIR, res.json().url.slice('/uploads/'.length)));
+    const stored = await storedBytes(ctx.sql, `photos/${res.json().url.slice('/uploads/'.length)}`);
     const meta = await sharp(stored).metadata();
     expect(meta.exif).toBeUndefined();
     expect(stored.includes(Buffer.from('Home address'))).toBe(false);

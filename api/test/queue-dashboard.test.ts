@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hashPassword } from '@app/infra';
-import { createUserSession, ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
+import { createAdminSession, createUserSession, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,14 +17,7 @@ it('serves the queue dashboard to admins only: signed out 401 (or a redirect for
     403,
   );
 
-  await ctx.sql`insert into admin_users (email, name, password_hash) values ('ops@example.test', 'Ops', ${await hashPassword('ops-password-1')})`;
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    headers: { origin: ORIGIN },
-    payload: { email: 'ops@example.test', password: 'ops-password-1' },
-  });
-  const cookie = `admin_sid=${login.cookies.find((c) => c.name === 'admin_sid')!.value}`;
+  const { cookie } = await createAdminSession(ctx.app, ctx.sql);
   const api = await ctx.app.inject({ url: '/admin/queues/api/queues', headers: { cookie } });
   expect(api.statusCode).toBe(200);
   const names = (api.json().queues as { name: string }[]).map((q) => q.name).sort();
@@ -35,6 +27,7 @@ it('serves the queue dashboard to admins only: signed out 401 (or a redirect for
     'escrow-deadlines',
     'housekeeping',
     'notices',
+    'offer-expiry',
     'trade-in-expiry',
   ]);
   const html = await ctx.app.inject({ url: '/admin/queues', headers: { cookie, accept: 'text/html' } });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILURES_PER_IP } from '@app/core/identity';
 import { THROTTLED_KEEP_SECONDS, THROTTLED_MEMBERS_PER_DAY, recordThrottled, throttledRequests } from '@app/core/admin';
+import { bullPrefix } from '@app/infra';
 import { ORIGIN, startTestApp, type TestContext } from './support/test-app.js';
 
 let ctx: TestContext;
@@ -22,18 +23,26 @@ const signIn = (email: string, remoteAddress: string) =>
     payload: { email, password: 'wrong-password-123' },
   });
 
-/** Every key under the test's prefix with its type, size and time to live (-1: kept for ever). */
+/**
+ * Every key of the test's deployment with its type, size and time to live (-1: kept for ever), named without the
+ * prefix; the queues' keys (under their hash-tagged prefix) as `bull:...`.
+ */
 async function keyspace() {
   const prefix = ctx.config.REDIS_PREFIX;
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, found] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    keys.push(...found);
-  } while (cursor !== '0');
+  const keys: { key: string; name: string }[] = [];
+  for (const [pattern, named] of [
+    [`${prefix}*`, (k: string) => k.slice(prefix.length)],
+    [`${bullPrefix(prefix)}*`, (k: string) => `bull${k.slice(bullPrefix(prefix).length)}`],
+  ] as const) {
+    let cursor = '0';
+    do {
+      const [next, found] = await ctx.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      keys.push(...found.map((key) => ({ key, name: named(key) })));
+    } while (cursor !== '0');
+  }
   return Promise.all(
-    keys.map(async (key) => {
+    keys.map(async ({ key, name }) => {
       const type = await ctx.redis.type(key);
       const size =
         type === 'zset'
@@ -43,7 +52,7 @@ async function keyspace() {
             : type === 'hash'
               ? await ctx.redis.hlen(key)
               : 1;
-      return { key: key.slice(prefix.length), type, size, ttl: await ctx.redis.ttl(key) };
+      return { key: name, type, size, ttl: await ctx.redis.ttl(key) };
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { bullConnection } from '@app/infra';
+import { bullConnection, bullPrefix } from '@app/infra';
 import { signingKey, signSignUp } from '@app/core/notices';
 import {
   QUEUE_NAMES,
@@ -27,7 +27,7 @@ beforeAll(async () => {
   ctx = await startTestApp();
   mailQueue = new Queue(QUEUE_NAMES.notices, {
     connection: bullConnection(REDIS_URL),
-    prefix: `${ctx.config.REDIS_PREFIX}bull`,
+    prefix: bullPrefix(ctx.config.REDIS_PREFIX),
   });
 });
 afterAll(async () => {
@@ -47,12 +47,13 @@ const register = (body: { name: string; email: string; password: string }) =>
     payload: body,
     remoteAddress: `198.51.100.${(clients += 1)}`,
   });
-const confirm = (token: string, cookie?: string) =>
+/** The password chosen at sign-up comes with the link (every sign-up here chooses PASSWORD). */
+const confirm = (token: string, cookie?: string, password = PASSWORD) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/auth/confirm-email',
     headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    payload: { token },
+    payload: { token, password },
   });
 const attemptsFor = (email: string) =>
   ctx.sql<{ id: number; name: string | null; passwordHash: string | null; existingUserId: number | null }[]>`
@@ -142,7 +143,15 @@ describe('confirming a sign-up', () => {
   it('makes the account only when the mailed link is confirmed: no sign-in before, signed in by the link, the link works once', async () => {
     const email = fresh('confirm');
     await register({ name: 'Link Follower', email, password: PASSWORD });
-    expect((await tryLogin(email)).statusCode).toBe(401);
+    // Before the link: the password given at sign-up hears the account is not confirmed; any other password hears
+    // what an unknown address hears, so the answer tells a stranger nothing.
+    const early = await tryLogin(email);
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error).toMatch(/^This account is not confirmed yet: open the link in the email we sent you/);
+    const wrong = await tryLogin(email, 'not-the-password');
+    const unknown = await tryLogin(fresh('nobody'), 'not-the-password');
+    expect([wrong.statusCode, wrong.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    expect(wrong.json()).toEqual({ error: 'Invalid email or password' });
 
     const [a] = await attemptsFor(email);
     const token = await linkToken(a!.id);
@@ -221,7 +230,9 @@ describe('confirming a sign-up', () => {
     await register({ name: 'Second Try', email, password: `${PASSWORD}-2` });
     const [first, second] = await attemptsFor(email);
     const tokens = [await linkToken(first!.id), await linkToken(second!.id)];
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => confirm(tokens[i % 2]!)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => confirm(tokens[i % 2]!, undefined, i % 2 ? `${PASSWORD}-2` : PASSWORD)),
+    );
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     expect(await accounts(email)).toBe(1);

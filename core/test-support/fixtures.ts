@@ -8,14 +8,40 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 
 export async function createUser(
   sql: Sql,
-  { name = 'Test Bidder', email, isPremium = false }: { name?: string; email?: string; isPremium?: boolean } = {},
+  {
+    name = 'Test Bidder',
+    email,
+    isPremium = false,
+    card = true,
+    exempt = false,
+  }: {
+    name?: string;
+    email?: string;
+    isPremium?: boolean;
+    /** A card saved and verified as the sandbox provider would (Visa 4242), so the member may bid; false: none. */
+    card?: boolean;
+    /** Exempted by an admin (a dealer account): bids without a card and without holds. */
+    exempt?: boolean;
+  } = {},
 ): Promise<{ id: number; email: string; name: string }> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const address = email ?? `user-${Math.random().toString(36).slice(2)}@example.test`;
   const [row] = await sql<{ id: number }[]>`
-    insert into users (email, name, password_hash, is_premium) values (${address}, ${name}, ${await passwordHash}, ${isPremium})
+    insert into users (email, name, password_hash, is_premium, bid_exempt)
+    values (${address}, ${name}, ${await passwordHash}, ${isPremium}, ${exempt})
     returning id`;
+  if (card) await saveTestCard(sql, row!.id);
   return { id: row!.id, email: address, name };
+}
+
+/** A verified card on file, as the provider's setup webhook leaves it; `last4` picks the sandbox test card. */
+export async function saveTestCard(sql: Sql, userId: number, last4 = '4242'): Promise<void> {
+  const ref = `${userId}_${Math.random().toString(36).slice(2)}`;
+  await sql`
+    insert into payment_cards (user_id, setup_intent_id, status, payment_method_id, brand, last4, verified_at)
+    values (${userId}, ${`seti_fixture_${ref}`}, 'verified', ${`pm_sandbox_${last4}_${ref}`}, 'visa', ${last4}, now())
+    on conflict (user_id) do update set status = 'verified', payment_method_id = excluded.payment_method_id,
+      last4 = excluded.last4, setup_intent_id = excluded.setup_intent_id, verified_at = now()`;
 }
 
 /** What a seller fills in to list a car (no photos unless given). */
@@ -45,6 +71,7 @@ export interface AuctionOptions {
   bidCount?: number;
   make?: string;
   model?: string;
+  year?: number;
   category?: string;
   winningAmount?: string | null;
 }
@@ -55,7 +82,7 @@ export async function createAuction(sql: Sql, o: AuctionOptions = {}): Promise<n
   const vin = `TST${String(process.pid % 1e7).padStart(7, '0')}${String(vinCounter).padStart(7, '0')}`;
   const [car] = await sql<{ id: number }[]>`
     insert into cars (vin, year, make, model, mileage, condition, images, description, owner_id, category)
-    values (${vin}, 2021, ${o.make ?? 'Porsche'}, ${o.model ?? '911 Carrera'}, 12000, 'Excellent', ${['/images/cars/coupe-red.svg']}, 'Test car',
+    values (${vin}, ${o.year ?? 2021}, ${o.make ?? 'Porsche'}, ${o.model ?? '911 Carrera'}, 12000, 'Excellent', ${['/images/cars/coupe-red.svg']}, 'Test car',
             ${o.ownerId ?? null}, ${o.category ?? 'sports'})
     returning id`;
   const endsInMs = o.endsInMs ?? 60 * 60 * 1000;

@@ -77,6 +77,8 @@ export async function startStack(): Promise<Stack> {
     redisPrefix: prefix,
     logger,
     publicUrl: baseUrl,
+    // Outbid mails wait for their window (10 minutes in production): a second here, so a test reads its mail.
+    noticeMailWindowMs: 1000,
   });
 
   return {

@@ -177,7 +177,7 @@ function readPid(pidFile) {
 /** @typedef {{ name: string, uid: number, gid: number, home: string }} SystemUser */
 
 /** As root: the unprivileged user Postgres runs as (it refuses to run as root). */
-function postgresUser() {
+export function postgresUser() {
   if (process.getuid?.() !== 0) return null;
   const users = readFileSync('/etc/passwd', 'utf8')
     .split('\n')

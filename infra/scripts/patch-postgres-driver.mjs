@@ -23,6 +23,23 @@ const EDITS = [
     '    clearImmediate(nextWriteTimer)\n    if (socket) {',
     '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {',
   ],
+  // A new connection's first query reads the array types; when the server dies during it (a primary killed as a
+  // failover begins), its rejection had no handler and killed the process. The connection closes anyway and its
+  // waiting query goes to the next one.
+  ['        return fetchArrayTypes()\n', '        return fetchArrayTypes().catch(() => {})\n'],
+  // With several hosts (a primary and its standbys), a server that refuses a new connection because it is starting or
+  // stopping (57P01-57P03: a failed primary coming back as a standby) is passed over for the next host, as libpq does,
+  // instead of failing the query that opened the connection.
+  [
+    '    } else {\n      errored(Errors.postgres(parseError(x)))\n    }',
+    '    } else {\n      const err = Errors.postgres(parseError(x))\n      if (initial && options.host.length > 1 && /^57P0[123]$/.test(err.code)) return terminate()\n      errored(err)\n    }',
+  ],
+  // max_pipeline 0 (no statement sent behind another, which a pooler in transaction mode needs: infra/src/db.ts)
+  // skipped the hook that reserves a connection for a transaction, so a transaction's statements went to any connection.
+  [
+    '        && sent.length < max_pipeline\n        && (!q.options.onexecute || q.options.onexecute(connection))',
+    '        && (!q.options.onexecute || q.options.onexecute(connection))\n        && sent.length < max_pipeline',
+  ],
 ];
 
 const project = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,9 +54,9 @@ function patch(root) {
   for (const file of ['src/connection.js', 'cjs/src/connection.js', 'cf/src/connection.js'].map((f) => join(root, f))) {
     if (!existsSync(file)) continue;
     let text = readFileSync(file, 'utf8');
-    if (text.includes(MARK)) continue;
     for (const [from, to] of EDITS) {
-      if (!text.includes(from)) {
+      if (text.includes(/** @type {string} */ (to))) continue;
+      if (!text.includes(/** @type {string} */ (from))) {
         console.error(
           `postgres ${version}: ${file} is not the code this patch was written for; review infra/scripts/patch-postgres-driver.mjs`,
         );

@@ -133,8 +133,9 @@ export function restartDelay(previousMs, upForMs) {
 }
 
 /**
- * Starts every member ({ name, command, args, env, readyUrl } or { ..., readyLine }) with its output prefixed by its
- * name, and resolves once all are ready. The ports were free before the members started, so what answers on them is
+ * Starts every member ({ name, command, args, env, readyUrl } or { ..., readyLine }, and an optional `stage`, 0 by
+ * default: a stage starts once the earlier ones are ready) with its output prefixed by its name, and resolves once all
+ * are ready. The ports were free before the members started, so what answers on them is
  * ours.
  */
 export async function runGroup(members, { onReady }) {
@@ -186,7 +187,8 @@ export async function runGroup(members, { onReady }) {
     children.set(m.name, child);
     return child;
   };
-  for (const m of members) launch(m);
+  // Members of a later stage start once those of earlier stages answer (the services after the pooler they connect to).
+  const stages = [...new Set(members.map((m) => m.stage ?? 0))].sort((a, b) => a - b);
 
   const alive = (c) => c.exitCode === null && c.signalCode === null;
   function stop(code = 0) {
@@ -208,13 +210,21 @@ export async function runGroup(members, { onReady }) {
   });
 
   const deadline = Date.now() + READY_WITHIN_MS;
-  const allReady = () => [...ready.values()].every(Boolean);
-  while (!stopping && Date.now() < deadline && !allReady()) {
-    for (const m of members) if (m.readyUrl && !ready.get(m.name)) ready.set(m.name, await answers(m.readyUrl));
-    await new Promise((r) => setTimeout(r, 500));
+  const started = [];
+  const allReady = () => started.every((m) => ready.get(m.name));
+  for (const stage of stages) {
+    for (const m of members.filter((x) => (x.stage ?? 0) === stage)) {
+      launch(m);
+      started.push(m);
+    }
+    while (!stopping && Date.now() < deadline && !allReady()) {
+      for (const m of started) if (m.readyUrl && !ready.get(m.name)) ready.set(m.name, await answers(m.readyUrl));
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    if (stopping || !allReady()) break;
   }
   if (stopping) return;
-  if (!allReady()) {
+  if (started.length < members.length || !allReady()) {
     const late = [...ready].filter(([, ok]) => !ok).map(([name]) => name);
     console.error(`\nNot ready after ${READY_WITHIN_MS / 1000} s: ${late.join(', ')}. Stopping.\n`);
     stop(1);

@@ -1,6 +1,7 @@
 // One clear line per unreachable server, naming the variable to set, instead of a stack trace.
-import { Redis } from 'ioredis';
+import { createRedis } from './redis-connection.js';
 import postgres from 'postgres';
+import { databaseUrlParts, redactDatabaseUrl, withDatabase } from '@app/shared';
 
 export async function checkServices({
   databaseUrl,
@@ -10,19 +11,18 @@ export async function checkServices({
   redisUrl: string;
 }): Promise<void> {
   const problems: string[] = [];
-  const server = new URL(databaseUrl);
-  server.pathname = '/postgres';
-  const sql = postgres(server.toString(), { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const servers = databaseUrlParts(databaseUrl)?.hosts.join(',') ?? databaseUrl;
+  const sql = postgres(withDatabase(databaseUrl, 'postgres'), { max: 1, connect_timeout: 3, onnotice: () => {} });
   try {
     await sql`select 1`;
   } catch (err) {
     problems.push(
-      `PostgreSQL is not reachable at ${server.host} (${(err as Error).message}). Start it, or set DATABASE_URL (now ${redact(databaseUrl)}).`,
+      `PostgreSQL is not reachable at ${servers} (${(err as Error).message}). Start it, or set DATABASE_URL (now ${redactDatabaseUrl(databaseUrl)}).`,
     );
   } finally {
     await sql.end({ timeout: 1 }).catch(() => {});
   }
-  const redis = new Redis(redisUrl, {
+  const redis = createRedis(redisUrl, {
     lazyConnect: true,
     connectTimeout: 3000,
     maxRetriesPerRequest: 0,

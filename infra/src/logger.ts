@@ -3,6 +3,7 @@
 // printer for readable lines is a development package, loaded only when asked for: production installs leave it out.
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { importDevelopmentOnly } from './process-lifecycle.js';
+import { traceLogFields } from './tracing/spans.js';
 
 export interface LoggerSettings {
   level: string;
@@ -13,7 +14,12 @@ export interface LoggerSettings {
 }
 
 export async function createLogger(s: LoggerSettings): Promise<Logger> {
-  const options: LoggerOptions = { level: s.level, ...(s.redact ? { redact: s.redact } : {}) };
+  // trace_id and span_id on every line written while a span is active (nothing while tracing is off).
+  const options: LoggerOptions = {
+    level: s.level,
+    mixin: traceLogFields,
+    ...(s.redact ? { redact: s.redact } : {}),
+  };
   if (s.stream) return pino(options, s.stream);
   if (s.format === 'pretty') {
     const { default: pretty } = await importDevelopmentOnly(

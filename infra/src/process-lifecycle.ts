@@ -1,6 +1,7 @@
 // The same start and graceful exit for every process: a setting it cannot start with ends it with one line and exit 1;
 // on SIGTERM or SIGINT, or when the launcher that started it is gone, it stops once, closes in reverse order of
 // start-up, and gives up after a deadline rather than hang.
+import { flushTracing } from './tracing/spans.js';
 import { EnvError } from '@app/shared';
 
 /**
@@ -53,8 +54,9 @@ export function closeOnSignals(
     closing = true;
     log.info({ reason }, 'shutting down');
     setTimeout(() => process.exit(1), deadlineMs).unref();
+    // Spans still buffered are exported last, once the process has finished its work (a no-op with tracing off).
     close().then(
-      () => process.exit(0),
+      () => flushTracing().finally(() => process.exit(0)),
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
         process.exit(1);

@@ -4,7 +4,7 @@ import { StoresEnvSchema, parseEnv } from '@app/shared';
 import { readEnvFile } from './env-file.js';
 import { createSql } from './db.js';
 import { exitIfRefused } from './process-lifecycle.js';
-import { seed } from './seed.js';
+import { seed } from './seed/seed.js';
 
 readEnvFile();
 const config = exitIfRefused(() => parseEnv(StoresEnvSchema, process.env));

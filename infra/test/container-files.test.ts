@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { validate } from 'dockerfile-utils';
 import { parse } from 'yaml';
 import { Ajv2019 } from 'ajv/dist/2019.js';
-import { RealtimeEnvSchema, StoresEnvSchema, WorkersEnvSchema, parseApiEnv, parseEnv } from '@app/shared';
+import {
+  databaseUrlParts,
+  RealtimeEnvSchema,
+  StoresEnvSchema,
+  TracingEnvSchema,
+  WorkersEnvSchema,
+  parseApiEnv,
+  parseEnv,
+  tracingRequested,
+} from '@app/shared';
 import { DRAIN_DEADLINE_MS } from '../src/process-lifecycle.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -210,6 +219,49 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('the ha profile', () => {
+  const profile = Object.entries(compose.services).filter(([, s]) => s.profiles?.includes('ha'));
+  const header = readFileSync(`${root}docker-compose.yml`, 'utf8');
+  /** The `#   NAME=value` lines the header tells users to put in .env. */
+  const documented = Object.fromEntries(
+    [...header.matchAll(/^#\s+((?:DATABASE_URL|REDIS_SENTINELS|REDIS_MASTER_NAME))=(\S+)$/gm)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
+
+  it('runs Patroni members with etcd, a Redis master and replica and three sentinels, only in that profile', () => {
+    const names = profile.map(([name]) => name).sort();
+    expect(names).toEqual(['etcd', 'pg-1', 'pg-2', 'redis-a', 'redis-b', 'sentinel-1', 'sentinel-2', 'sentinel-3']);
+    for (const [name, s] of profile) expect(s.profiles, name).toEqual(['ha']);
+    for (const name of ['pg-1', 'pg-2']) {
+      const env = compose.services[name]!.environment!;
+      expect(env.PATRONI_NAME).toBe(name);
+      expect(env.PATRONI_ETCD3_HOSTS).toBe('etcd:2379');
+    }
+    const patroni = parse(readFileSync(`${root}deploy/ha/patroni.yml`, 'utf8')) as {
+      bootstrap: { dcs: { synchronous_mode: boolean; primary_start_timeout: number } };
+    };
+    expect(patroni.bootstrap.dcs.synchronous_mode).toBe(true);
+    expect(patroni.bootstrap.dcs.primary_start_timeout).toBe(0);
+    expect(readFileSync(`${root}deploy/ha/patroni.Dockerfile`, 'utf8')).toMatch(/apt-get install .*patroni/);
+    expect(compose.services['redis-b']!.command?.join(' ')).toContain('--replicaof redis-a 6379');
+  });
+
+  it('documents the settings that point the services at it, and they name its services and parse', () => {
+    const env = parseEnv(StoresEnvSchema, documented);
+    expect(databaseUrlParts(env.DATABASE_URL)?.hosts).toEqual(['pg-1:5432', 'pg-2:5432']);
+    expect(env.DATABASE_URL).toContain('target_session_attrs=primary');
+    for (const sentinel of env.REDIS_SENTINELS.split(','))
+      expect(Object.keys(compose.services)).toContain(sentinel.split(':')[0]);
+    const sentinelSetup = (compose.services['sentinel-1']!.entrypoint ?? []).join(' ');
+    expect(sentinelSetup).toContain(`sentinel monitor ${env.REDIS_MASTER_NAME} redis-a 6379 2`);
+    // The services read them from .env: compose passes them through.
+    for (const name of ['DATABASE_URL', 'REDIS_SENTINELS', 'REDIS_MASTER_NAME'])
+      expect(JSON.stringify(compose.services.api!.environment?.[name])).toContain(`\${${name}`);
+  });
+});
+
 describe('the observability profile', () => {
   const profile = Object.entries(compose.services).filter(([, s]) => s.profiles?.includes('observability'));
   const service = (name: string) => compose.services[name]!;
@@ -281,6 +333,25 @@ describe('the observability profile', () => {
     const collector = service('otel-collector');
     const configPath = /--config=(\S+)/.exec(collector.command!.join(' '))?.[1];
     expect(existsSync(hostPathOf('otel-collector', configPath!) ?? ''), configPath).toBe(true);
+  });
+
+  it("lets every process send its spans to the collector's OTLP/HTTP port, and traces nothing unless asked", () => {
+    const collector = parse(readFileSync(hostPathOf('otel-collector', '/etc/otelcol/config.yaml')!, 'utf8')) as {
+      receivers: { otlp: { protocols: { http: { endpoint: string } } } };
+    };
+    const httpPort = collector.receivers.otlp.protocols.http.endpoint.split(':')[1];
+    expect(service('otel-collector').ports).toContain(`127.0.0.1:${httpPort}:${httpPort}`);
+    for (const { name, service: s } of servers) {
+      // Passed through from the environment compose runs in (the documented value is the collector's address).
+      expect(s.environment?.OTEL_EXPORTER_OTLP_ENDPOINT, name).toBe('${OTEL_EXPORTER_OTLP_ENDPOINT:-}');
+      const env = environmentOf(s);
+      expect(tracingRequested(TracingEnvSchema.parse(env)), name).toBe(false);
+      const traced = { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://otel-collector:${httpPort}` };
+      expect(tracingRequested(TracingEnvSchema.parse(traced)), name).toBe(true);
+    }
+    expect(readFileSync(`${root}docker-compose.yml`, 'utf8')).toContain(
+      `OTEL_EXPORTER_OTLP_ENDPOINT=http://otel-collector:${httpPort} docker compose --profile observability`,
+    );
   });
 });
 

@@ -12,7 +12,15 @@ import * as networking from 'kubernetes-models/networking.k8s.io/v1';
 import * as policy from 'kubernetes-models/policy/v1';
 import * as core from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
-import { RealtimeEnvSchema, StoresEnvSchema, WorkersEnvSchema, parseApiEnv, parseEnv } from '@app/shared';
+import {
+  RealtimeEnvSchema,
+  StoresEnvSchema,
+  TracingEnvSchema,
+  WorkersEnvSchema,
+  parseApiEnv,
+  parseEnv,
+  tracingRequested,
+} from '@app/shared';
 import { DRAIN_DEADLINE_MS } from '../src/process-lifecycle.js';
 import { envFile, renderKustomization, type K8sObject } from '../test-support/kustomize.js';
 
@@ -23,7 +31,15 @@ const base = renderKustomization(`${kubernetes}base`);
 const production = renderKustomization(`${kubernetes}overlays/production`, EXAMPLE_SECRETS);
 
 /** Every variable whose value is a secret: only ever from a Secret, never a ConfigMap or a literal. */
-const SECRET_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN', 'PAYMENT_WEBHOOK_SECRET', 'SMTP_URL'];
+const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'METRICS_TOKEN',
+  'PAYMENT_WEBHOOK_SECRET',
+  'CARRIER_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'VAPID_PRIVATE_KEY',
+];
 const PROCESSES = {
   'api/dist/server.js': { name: 'api', parse: (env: Record<string, string>) => parseApiEnv(env), port: 'PORT' },
   'realtime/dist/server.js': {
@@ -267,6 +283,17 @@ describe('the production overlay', () => {
     for (const cm of byKind(production, 'ConfigMap'))
       for (const variable of SECRET_VARIABLES)
         expect(Object.keys(cm.data as object), cm.metadata.name).not.toContain(variable);
+  });
+
+  it('hands every process the tracing settings: off as shipped, on once the collector endpoint is filled in', () => {
+    for (const d of byKind(production, 'Deployment')) {
+      const { env } = environmentOf(production, podSpec(d).spec.containers[0]!);
+      const shipped = TracingEnvSchema.parse(env);
+      expect(tracingRequested(shipped), d.metadata.name).toBe(false);
+      expect(shipped.OTEL_TRACES_SAMPLER, d.metadata.name).toBe('parentbased_always_on');
+      const pointed = TracingEnvSchema.parse({ ...env, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318' });
+      expect(tracingRequested(pointed), d.metadata.name).toBe(true);
+    }
   });
 
   it('names only Secrets and keys that exist, the image from the registry, and one namespace', () => {

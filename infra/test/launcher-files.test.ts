@@ -41,6 +41,6 @@ it('copies every launcher script into the image', () => {
 });
 
 it('copies every launcher script into the production-install check', () => {
-  const check = readFileSync(`${scripts}check-production-install.mjs`, 'utf8');
+  const check = readFileSync(`${root}tools/check-production-install.mjs`, 'utf8');
   for (const name of launcherScripts()) expect(check, name).toContain(`'infra/scripts/${name}'`);
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { migrate } from '../src/migrate.js';
-import { seed } from '../src/seed.js';
+import { seed } from '../src/seed/seed.js';
 import { vinCheckDigit } from '@app/shared';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 

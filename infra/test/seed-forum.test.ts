@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../src/seed.js';
-import { SAMPLE_FORUM_POSTS } from '../src/sample-forum.js';
+import { seed } from '../src/seed/seed.js';
+import { SAMPLE_FORUM_POSTS } from '../src/seed/sample-forum.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 
 let db: TestDatabase;

@@ -4,10 +4,9 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { BroadcastOperator } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { StreamReader, type Metrics } from '@app/infra';
+import { SpanKind, StreamReader, inSpanSync, traceparentOfEvent, type Metrics, createRedis } from '@app/infra';
 import {
   ADMINS_ROOM,
   AUCTION_PACKET_WINDOW_MS,
@@ -23,9 +22,12 @@ import {
 } from '@app/shared';
 import { routeEvent } from './event-routing.js';
 import { StreamSequencer } from './stream-sequencer.js';
+import { DeliveredSeqs, deliverAuctionPacketsInOrder } from './in-order-delivery.js';
 import { identityFromCookies } from './handshake-auth.js';
 import { PresenceCounter } from './presence.js';
 import { RoomCoalescer } from './room-coalescer.js';
+import { readSnapshot } from './snapshot.js';
+import { SnapshotReads } from './snapshot-reads.js';
 import { MAX_CLIENT_PACKET_BYTES, clientPacketParser } from './client-packets.js';
 import {
   SOCKETS_PER_ADDRESS,
@@ -86,8 +88,8 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
   // The adapter's connection publishes and issues commands; the adapter duplicates it for its blocking reads. Every
   // broadcast is one XADD (kept for connection state recovery): auto-pipelined, a batch of events read from the stream
   // in one turn of the event loop reaches Redis in one write instead of one each.
-  const adapterRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
-  const relayRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+  const adapterRedis = createRedis(deps.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+  const relayRedis = createRedis(deps.redisUrl, { maxRetriesPerRequest: null });
   for (const r of [adapterRedis, relayRedis]) r.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
 
   const sessionKeyPrefix = `${deps.redisPrefix}sio:session:`;
@@ -156,7 +158,7 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
 
   // Presence is counted incrementally (see presence.ts), never by listing the cluster's sockets, and a burst of joins
   // or a mass disconnect costs one count per auction per throttle window.
-  const presenceRedis = new Redis(deps.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const presenceRedis = createRedis(deps.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   presenceRedis.on('error', (err) => logger.debug({ err: err.message }, 'presence redis error'));
   const localRooms = io.of('/').adapter.rooms;
   const presence = new PresenceCounter(
@@ -184,6 +186,9 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     presenceTimers.set(auctionId, timer);
   };
 
+  // Joins of one auction asking together share a read and a count (snapshot-reads.ts).
+  const snapshots = new SnapshotReads((auctionId) => readSnapshot(sql, auctionId, presence.update(auctionId)));
+
   io.on('connection', (socket: GatewaySocket) => {
     // A recovered socket already has its rooms back, the user and admins rooms included.
     if (!socket.recovered) {
@@ -195,9 +200,8 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
     socket.on('error', (err) => logger.warn({ err: err.message, socket: socket.id }, 'socket error'));
 
     handleAuctionRoom(socket, {
-      sql,
       logger,
-      countOnline: (auctionId) => presence.update(auctionId),
+      snapshot: (auctionId) => snapshots.snapshot(auctionId),
       announcePresence,
     });
     handleForumWatch(socket, logger);
@@ -211,16 +215,38 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
   });
 
   // Bid state goes out in one packet per room per window (room-coalescer.ts); every other event on its own.
-  const coalescer = new RoomCoalescer(
-    (room, events) => io.to(room).emit(SOCKET_EVENTS.auctionEvents, events),
-    AUCTION_PACKET_WINDOW_MS,
+  // Each write to a room is a span in the trace its (first) event was published in.
+  const broadcast = (room: string, events: DomainEvent[], send: () => void) =>
+    inSpanSync(
+      'room broadcast',
+      {
+        kind: SpanKind.PRODUCER,
+        for: events.map(traceparentOfEvent),
+        attributes: { 'messaging.destination.name': room, 'messaging.batch.message_count': events.length },
+      },
+      () => {
+        send();
+        logger.debug({ room, events: events.length }, 'broadcast');
+      },
+    );
+  // What this gateway's sockets already got of each auction, from its own packets and the other gateways'.
+  const delivered = new DeliveredSeqs();
+  deliverAuctionPacketsInOrder(io.of('/').adapter, delivered);
+  const coalescer = new RoomCoalescer((room, events) => {
+    const fresh = delivered.fresh(events);
+    if (fresh.length > 0) broadcast(room, fresh, () => io.to(room).emit(SOCKET_EVENTS.auctionEvents, fresh));
+  }, AUCTION_PACKET_WINDOW_MS);
+  const sequencer = new StreamSequencer(
+    (event) => {
+      const route = routeEvent(event);
+      if (route.action !== 'emit') return;
+      if (travelsInAuctionPacket(route.event.type)) coalescer.push(route.room, route.event);
+      else broadcast(route.room, [route.event], () => emitEvent(io.to(route.room), route.event));
+    },
+    undefined,
+    undefined,
+    (stream) => delivered.lastOf(stream),
   );
-  const sequencer = new StreamSequencer((event) => {
-    const route = routeEvent(event);
-    if (route.action !== 'emit') return;
-    if (travelsInAuctionPacket(route.event.type)) coalescer.push(route.room, route.event);
-    else emitEvent(io.to(route.room), route.event);
-  });
   const releaseTimer = setInterval(() => sequencer.releaseOverdue(), 50);
   releaseTimer.unref();
   const relayed = deps.metrics?.counter(

@@ -31,7 +31,10 @@ export interface HandshakeIdentity {
 
 const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Who a handshake's cookies prove: one query for both kinds, expired and inactive sessions ignored. */
+/**
+ * Who a handshake's cookies prove: one query for both kinds, expired and inactive sessions ignored, and an admin without
+ * the second factor (who may only set it up) not taken for an admin.
+ */
 export async function identityFromCookies(sql: Sql, cookieHeader: string | undefined): Promise<HandshakeIdentity> {
   const ids = [readCookie(cookieHeader, SESSION_COOKIE), readCookie(cookieHeader, ADMIN_SESSION_COOKIE)]
     .filter((t): t is string => t !== undefined)
@@ -40,7 +43,8 @@ export async function identityFromCookies(sql: Sql, cookieHeader: string | undef
   const rows = await sql<{ id: string; kind: 'user' | 'admin'; userId: number | null; adminId: number | null }[]>`
     select s.id, s.kind, s.user_id, s.admin_id
     from sessions s left join admin_users a on a.id = s.admin_id
-    where s.id = any(${ids}) and s.expires_at > now() and (s.kind = 'user' or a.is_active)`;
+    where s.id = any(${ids}) and s.expires_at > now()
+      and (s.kind = 'user' or (a.is_active and a.totp_enabled_at is not null))`;
   return {
     userId: rows.find((r) => r.kind === 'user')?.userId ?? null,
     adminId: rows.find((r) => r.kind === 'admin')?.adminId ?? null,

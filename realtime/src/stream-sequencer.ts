@@ -27,6 +27,11 @@ export class StreamSequencer {
     private readonly holdMs = 250,
     /** Streams remembered; the least recently seen is forgotten (its next event is then taken as it comes). */
     private readonly maxStreams = 100_000,
+    /**
+     * Where a stream this sequencer has not seen already stands, when known elsewhere: a gateway that takes over the
+     * reading knows the last seq its sockets got from the reader before it (in-order-delivery.ts).
+     */
+    private readonly knownLast: (stream: string) => number | undefined = () => undefined,
   ) {}
 
   push(event: DomainEvent, now = Date.now()): void {
@@ -39,7 +44,7 @@ export class StreamSequencer {
       // A stream's first event (seq 1) goes out at once. One first seen further on (this gateway started, or forgot
       // the stream, while it was running) may have its predecessors still on their way, sent by another API process:
       // it waits like any early event, so "2 before 1" is put in order instead of 1 being dropped as already passed.
-      st = { last: event.seq === 1 ? 0 : Number.NEGATIVE_INFINITY, held: new Map() };
+      st = { last: this.knownLast(event.stream) ?? (event.seq === 1 ? 0 : Number.NEGATIVE_INFINITY), held: new Map() };
       this.streams.set(event.stream, st);
       if (this.streams.size > this.maxStreams) this.forget(this.streams.keys().next().value!);
     }

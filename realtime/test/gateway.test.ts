@@ -179,7 +179,8 @@ describe('the handshake', () => {
   it("puts an admin session in the admins' room: admin events reach it and no member", async () => {
     const gw = await startGateway();
     const [adminRow] = await db.sql<{ id: number }[]>`
-      insert into admin_users (email, name, password_hash) values (${`a${randomBytes(4).toString('hex')}@example.test`}, 'Admin', 'x') returning id`;
+      insert into admin_users (email, name, password_hash, totp_enabled_at)
+      values (${`a${randomBytes(4).toString('hex')}@example.test`}, 'Admin', 'x', now()) returning id`;
     const token = randomBytes(32).toString('base64url');
     await db.sql`insert into sessions (id, kind, admin_id, expires_at)
       values (${createHash('sha256').update(token).digest('hex')}, 'admin', ${adminRow!.id}, now() + interval '1 hour')`;

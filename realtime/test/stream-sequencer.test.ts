@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@app/shared';
 import { StreamSequencer } from '../src/stream-sequencer.js';
-
-const ev = (stream: string, seq: number) =>
-  ({
-    type: 'auction.extended',
-    stream,
-    seq,
-    at: '2026-01-01T00:00:00.000Z',
-    auctionId: 1,
-    endTime: '2026-01-01T00:00:00.000Z',
-  }) as DomainEvent;
+import { ev } from './support/stream-events.js';
 
 function setup(holdMs = 100) {
   const out: string[] = [];

@@ -40,6 +40,21 @@ export const CATEGORY_FILTERS = ['all', ...CAR_CATEGORIES] as const;
 /** The auctions list: open auctions, or ended ones with how they ended. */
 export const AUCTION_VIEWS = ['live', 'ended'] as const;
 export const AUCTION_SEARCH_MAX_LENGTH = 60;
+/** How many words of a search count (each must appear in the make or model). */
+export const AUCTION_SEARCH_MAX_WORDS = 5;
+/** A make filter is at most this long (the longest make in the market data is 13 characters). */
+export const SEARCH_MAKE_MAX_LENGTH = 40;
+/** Model years a year filter accepts. */
+export const SEARCH_YEAR_RANGE = { min: 1900, max: 2100 } as const;
+/** The highest whole-dollar price a price filter accepts: what numeric(10,2) holds. */
+export const SEARCH_PRICE_MAX_DOLLARS = 99_999_999;
+/** sitemap.xml lists live auctions and those ended this many days ago or less. */
+export const SITEMAP_ENDED_DAYS = 30;
+/** How many live auctions the head of /auctions and / describes (JSON-LD ItemList). */
+export const PAGE_HEAD_LISTINGS = 20;
+/** How many searches one member may save, and how long a saved search's name may be. */
+export const SAVED_SEARCH_LIMIT = 20;
+export const SAVED_SEARCH_NAME_MAX_LENGTH = 60;
 /** How many ended auctions the Ended view shows at a time; "Show more" asks for the next ones after a cursor. */
 export const ENDED_AUCTIONS_PAGE = 24;
 export const AUCTION_SORTS = ['ending-soon', 'price-low', 'price-high', 'recently-added'] as const;
@@ -62,8 +77,6 @@ export const MAKES = [
   'Toyota',
   'Honda',
 ] as const;
-export const YEAR_MIN = 2015;
-export const YEAR_MAX = 2024;
 export const SUBMIT_CONDITIONS = ['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'] as const;
 export const TRADE_IN_CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
 export const VIN_LENGTH = 17;
@@ -97,13 +110,13 @@ export const ESCROW_MILESTONES = [
   'escrow_created',
   'payment_received',
   'documents_verified',
+  'delivered',
   'inspection_completed',
   'funds_released',
 ] as const;
 
 /** Terms-of-service figures that are not fees (fees: domain/fees.ts; payment and inspection periods: the escrow constants). */
 export const TERMS = {
-  aiValuationReportUsd: 25,
   governingLaw: 'Michigan',
 } as const;
 
@@ -131,6 +144,12 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export const VALUATION_CONFIDENCE_HIGH = 85;
 export const VALUATION_CONFIDENCE_LOW = 50;
+/**
+ * Under this confidence an estimate rests on a prior alone or on comparables of another trim family: pages say
+ * LITTLE_MARKET_DATA_TEXT instead of showing a precise-looking figure.
+ */
+export const LITTLE_MARKET_DATA_CONFIDENCE = 40;
+export const LITTLE_MARKET_DATA_TEXT = 'Little market data for this car';
 
 export const ADMIN_AUCTION_DURATIONS_DAYS = [3, 7, 10, 14] as const;
 export const ADMIN_COMMISSION_RATES_PCT = [3, 5, 7, 10] as const;
@@ -153,6 +172,11 @@ export const FORUM_REPLY_RATE_LIMIT = { replies: 10, windowSeconds: 60 } as cons
 /** Demo accounts created by the seed; shown by the README and the /login hint. */
 export const DEMO_USER = { email: 'demo@carbid.example', password: 'demo-password', name: 'Demo Dealer' } as const;
 export const DEMO_ADMIN = { email: 'admin@carbid.example', password: 'admin-password', name: 'Site Admin' } as const;
+/**
+ * The demo admin's authenticator key (development only, published like its password): admins must have two-factor
+ * authentication, and the browser tests compute the demo admin's codes from this key.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'CARBIDDEMOADMINTOTPKEY234567ABCD';
 
 /** What a user is told about (issue: notices people expect). Each kind can be mailed or not, per user. */
 export const NOTIFICATION_KINDS = [
@@ -165,6 +189,9 @@ export const NOTIFICATION_KINDS = [
   'watch-ended',
   'alert',
   'escrow',
+  'saved-search',
+  'offer',
+  'reserve-lowered',
 ] as const;
 /** How each kind is named in the email settings. */
 export const NOTIFICATION_KIND_LABELS = {
@@ -177,6 +204,18 @@ export const NOTIFICATION_KIND_LABELS = {
   'watch-ended': 'A watched auction ended',
   alert: 'A bid alert fired',
   escrow: 'A step on my escrow (terms, payment, documents, shipping, disputes)',
+  'saved-search': 'A new listing matches one of my saved searches',
+  offer: 'A best or second-chance offer (sent, countered, answered, expired)',
+  'reserve-lowered': 'The seller lowered the reserve of an auction I bid on or watch',
+} as const;
+/**
+ * Every kind of mail a member can stop with one click (a notice kind, or the daily digest): what an unsubscribe link
+ * names. Transactional mail (a sign-up confirmation) is not a list and has no unsubscribe.
+ */
+export const MAIL_KINDS = [...NOTIFICATION_KINDS, 'digest'] as const;
+export const MAIL_KIND_LABELS = {
+  ...NOTIFICATION_KIND_LABELS,
+  digest: 'The daily digest of auctions ending soon',
 } as const;
 /** A watched auction gets its "ending soon" notice this long before its end. */
 export const WATCH_ENDING_NOTICE_MS = 15 * 60_000;

@@ -52,3 +52,11 @@ export function formatCents(cents: number): string {
 export function percentOfCents(cents: number, bps: number): number {
   return Math.floor((cents * bps + 5000) / 10000);
 }
+
+/** A decimal amount kept to its first two significant digits ("1,234,567.89" -> "1200000.00"): a rough figure. */
+export function roughDecimal(decimal: string): string {
+  const cents = toCents(decimal);
+  if (cents <= 0) return centsToDecimal(0);
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(cents)) - 1);
+  return centsToDecimal(Math.round(cents / step) * step);
+}

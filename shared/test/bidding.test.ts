@@ -74,7 +74,7 @@ describe('decideBids', () => {
       extended: true,
       endTimeMs: NOW + 120_000,
       chatId: 500,
-      chatText: 'New high bid: $10,000 by Bidder 1 (auction extended by 2 minutes)',
+      chatText: 'New high bid: $10,000 by Bidder 1 (clock reset to 2 minutes left)',
     });
     const later = decide(state({ endTimeMs: NOW + 10 * 60_000 }), [req(1, 10_000)]);
     expect(later.accepted[0]).toMatchObject({ extended: false, endTimeMs: NOW + 10 * 60_000 });

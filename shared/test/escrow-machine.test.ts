@@ -6,6 +6,10 @@ import {
   INSPECTION_PERIOD_MS,
   availableEscrowActions,
   decideEscrow,
+  decidePaymentStart,
+  escrowChangeText,
+  isPaidInFull,
+  releaseBlocker,
   type EscrowAction,
   type EscrowActor,
   type EscrowState,
@@ -13,13 +17,16 @@ import {
 } from '../src/index.js';
 
 const NOW = 1_800_000_000_000;
-/** A state in which every guard holds: terms accepted, deadlines passed, nothing beyond the status completed. */
+/**
+ * A state in which every guard holds: terms accepted, deadlines passed, nothing beyond the status completed (a car in
+ * inspection was delivered; a disputed sale is not paid in full: see the settling tests for one that is).
+ */
 const ready = (status: EscrowStatus): EscrowState => ({
   status,
   buyerTermsAccepted: true,
   sellerTermsAccepted: true,
   hasSeller: true,
-  completedMilestones: ['escrow_created'],
+  completedMilestones: status === 'in_inspection' ? ['escrow_created', 'delivered'] : ['escrow_created'],
   verifiedDocuments: ['title', 'bill_of_sale', 'inspection_report'],
   paymentDueAtMs: NOW - 1,
   inspectionEndsAtMs: NOW - 1,
@@ -31,15 +38,20 @@ const ALLOWED: [EscrowStatus, EscrowAction, EscrowActor[], EscrowStatus][] = [
   ['pending', 'confirm_payment', ['payment_provider'], 'funded'],
   ['pending', 'open_dispute', ['buyer', 'seller'], 'disputed'],
   ['pending', 'cancel_unpaid', ['system'], 'cancelled'],
-  ['funded', 'verify_documents', ['admin'], 'in_inspection'],
+  ['funded', 'verify_documents', ['admin'], 'funded'],
+  ['funded', 'confirm_delivery', ['buyer', 'carrier'], 'in_inspection'],
   ['funded', 'open_dispute', ['buyer', 'seller'], 'disputed'],
+  ['in_inspection', 'verify_documents', ['admin'], 'in_inspection'],
   ['in_inspection', 'confirm_inspection', ['buyer'], 'completed'],
   ['in_inspection', 'release_funds', ['admin'], 'completed'],
   ['in_inspection', 'complete_after_inspection', ['system'], 'completed'],
   ['in_inspection', 'open_dispute', ['buyer', 'seller'], 'disputed'],
-  ['disputed', 'resolve_release', ['admin'], 'completed'],
+  // A payment under way when the dispute opened is still recorded; the dispute keeps the escrow where it is.
+  ['disputed', 'confirm_payment', ['payment_provider'], 'disputed'],
+  // Not paid in full: every decision ends the sale.
+  ['disputed', 'resolve_release', ['admin'], 'cancelled'],
   ['disputed', 'resolve_refund', ['admin'], 'refunded'],
-  ['disputed', 'resolve_partial_refund', ['admin'], 'completed'],
+  ['disputed', 'resolve_partial_refund', ['admin'], 'cancelled'],
 ];
 const actorsFor = (action: EscrowAction) => [...new Set(ALLOWED.filter((r) => r[1] === action).flatMap((r) => r[2]))];
 
@@ -55,7 +67,10 @@ describe('the escrow state machine', () => {
           const d = decideEscrow(s, action, actor, NOW);
           const row = ALLOWED.find((r) => r[0] === status && r[1] === action && r[2].includes(actor));
           checked += 1;
-          if (row) {
+          if (status === 'in_inspection' && action === 'confirm_delivery' && actorsFor(action).includes(actor)) {
+            // A car in inspection is delivered already: a second confirmation (the carrier after the buyer) is a no-op.
+            expect(d, `${status} ${action} by ${actor}`).toEqual({ ok: true, changed: false });
+          } else if (row) {
             expect(d, `${status} ${action} by ${actor}`).toMatchObject({
               ok: true,
               changed: true,
@@ -99,13 +114,22 @@ describe('the escrow state machine', () => {
     });
   });
 
-  it('completes milestones and starts the 7-day inspection period when documents are verified', () => {
+  it('starts the 7-day inspection period at the delivery, not when the documents are verified', () => {
     expect(decideEscrow(ready('pending'), 'confirm_payment', 'payment_provider', NOW)).toMatchObject({
       change: { milestones: ['payment_received'] },
     });
     const verified = decideEscrow(ready('funded'), 'verify_documents', 'admin', NOW);
     expect(verified).toMatchObject({
-      change: { milestones: ['documents_verified'], inspectionEndsAtMs: NOW + INSPECTION_PERIOD_MS },
+      change: { to: 'funded', milestones: ['documents_verified'], inspectionEndsAtMs: null },
+    });
+    for (const actor of ['buyer', 'carrier'] as const) {
+      expect(decideEscrow(ready('funded'), 'confirm_delivery', actor, NOW)).toMatchObject({
+        change: { to: 'in_inspection', milestones: ['delivered'], inspectionEndsAtMs: NOW + INSPECTION_PERIOD_MS },
+      });
+    }
+    expect(decideEscrow(ready('funded'), 'confirm_delivery', 'seller', NOW)).toMatchObject({
+      ok: false,
+      refusal: { code: 'forbidden', message: 'Only the buyer or the carrier can confirm the delivery' },
     });
     expect(INSPECTION_PERIOD_MS).toBe(7 * 24 * 3600 * 1000);
     expect(decideEscrow(ready('in_inspection'), 'confirm_inspection', 'buyer', NOW)).toMatchObject({
@@ -157,5 +181,69 @@ describe('the escrow state machine', () => {
       'open_dispute',
     ]);
     expect(availableEscrowActions(ready('completed'), 'seller', NOW)).toEqual([]);
+  });
+
+  it('releases the funds only for a delivered car with verified documents, and says why not for the page', () => {
+    const notDelivered = { ...ready('in_inspection'), completedMilestones: ['escrow_created'] as const };
+    expect(decideEscrow(notDelivered, 'confirm_inspection', 'buyer', NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: 'The car has not been delivered yet' },
+    });
+    const unverified = { ...ready('in_inspection'), verifiedDocuments: ['title'] };
+    for (const [action, actor] of [
+      ['confirm_inspection', 'buyer'],
+      ['release_funds', 'admin'],
+      ['complete_after_inspection', 'system'],
+    ] as const) {
+      expect(decideEscrow(unverified, action, actor, NOW)).toMatchObject({
+        ok: false,
+        refusal: { message: 'These documents are not verified yet: bill of sale, inspection report' },
+      });
+    }
+    expect(releaseBlocker(ready('funded'))).toMatch(/^Available once the car is delivered/);
+    expect(releaseBlocker(unverified)).toMatch(/^Available once the documents are verified/);
+    expect(releaseBlocker(ready('in_inspection'))).toBeNull();
+    expect(releaseBlocker(ready('completed'))).toBeNull();
+  });
+});
+
+describe('a dispute on a sale paid in part', () => {
+  const paidInFull = {
+    ...ready('disputed'),
+    completedMilestones: ['escrow_created', 'payment_received'] as const,
+  };
+
+  it('never completes a sale with a balance owed: a release or a partial refund cancels and settles it', () => {
+    for (const action of ['resolve_release', 'resolve_partial_refund'] as const) {
+      expect(decideEscrow(ready('disputed'), action, 'admin', NOW)).toEqual({
+        ok: true,
+        changed: true,
+        change: { to: 'cancelled', milestones: [], acceptsTermsFor: null, inspectionEndsAtMs: null },
+      });
+      expect(escrowChangeText(action, 'admin', 'cancelled')).toMatch(/the sale is cancelled.*nothing more is owed$/);
+    }
+    expect(decideEscrow(ready('disputed'), 'resolve_refund', 'admin', NOW)).toMatchObject({
+      change: { to: 'refunded', milestones: [] },
+    });
+  });
+
+  it('completes a sale paid in full as before', () => {
+    for (const action of ['resolve_release', 'resolve_partial_refund'] as const) {
+      expect(decideEscrow(paidInFull, action, 'admin', NOW)).toMatchObject({
+        change: { to: 'completed', milestones: ['funds_released'] },
+      });
+    }
+    expect(isPaidInFull(paidInFull)).toBe(true);
+    expect(isPaidInFull(ready('disputed'))).toBe(false);
+  });
+
+  it('records a payment that lands during the dispute without leaving it, and takes no new payment then', () => {
+    expect(decideEscrow(ready('disputed'), 'confirm_payment', 'payment_provider', NOW)).toMatchObject({
+      change: { to: 'disputed', milestones: ['payment_received'] },
+    });
+    expect(decidePaymentStart(ready('disputed'), 'buyer', NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: 'A dispute is open: payments wait for the mediator' },
+    });
   });
 });

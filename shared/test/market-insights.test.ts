@@ -77,4 +77,24 @@ describe('market insights', () => {
       /^market data: 3 auction sales in the 30 days to 2026-01-20 against 3 the 30 days before \(too few here/,
     );
   });
+
+  it('where real sales here are too few, the seeded sample sales (dated to today) stand in, labelled made up, before the older market data', () => {
+    const n = MIN_SALES_PER_WINDOW;
+    const insights = marketInsights(
+      { sports: { nowAvgCents: 1, nowSales: 1, beforeAvgCents: null, beforeSales: 0 } },
+      {
+        to: '2026-01-20',
+        byCategory: { sports: { nowAvgCents: 90_00, nowSales: n, beforeAvgCents: 100_00, beforeSales: n } },
+      },
+      {
+        sports: { nowAvgCents: 105_00, nowSales: n, beforeAvgCents: 100_00, beforeSales: n },
+        luxury: { nowAvgCents: 100_00, nowSales: 1, beforeAvgCents: 100_00, beforeSales: 1 },
+      },
+    );
+    expect(insights.slice(0, 2).map((i) => [i.category, i.source, i.trend, i.percent])).toEqual([
+      ['sports', 'sample sales', 'up', 5],
+      ['luxury', 'none', null, null],
+    ]);
+    expect(insights[0]!.basis).toMatch(/^sample sales \(made-up figures\): 3 in the last 30 days against 3/);
+  });
 });

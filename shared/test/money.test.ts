@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatCents, formatMoney, parseMoneyToCents, toCents } from '../src/index.js';
+import { centsToDecimal, formatCents, formatMoney, parseMoneyToCents, roughDecimal, toCents } from '../src/index.js';
 
 describe('money', () => {
   it('shows US dollars with no decimal places', () => {
@@ -19,5 +19,12 @@ describe('money', () => {
 
   it('refuses amounts with three decimals, signs or words', () => {
     for (const bad of ['12.345', '-5', 'abc', '1e5', '']) expect(parseMoneyToCents(bad)).toBeNull();
+  });
+
+  it('keeps a rough figure to its first two significant digits', () => {
+    expect(roughDecimal('1234567.89')).toBe('1200000.00');
+    expect(roughDecimal('25285.00')).toBe('25000.00');
+    expect(roughDecimal('9.99')).toBe('10.00');
+    expect(roughDecimal('0.00')).toBe('0.00');
   });
 });

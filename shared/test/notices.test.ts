@@ -42,6 +42,12 @@ describe('who is told what', () => {
     ).toBeNull();
   });
 
+  it('a previous leader with an outbid alert hears it from the alert only: one notice for one overtaking', () => {
+    const bid = { auctionId: 7, title: 'x', bidId: 9, bidderId: 3, amount: '1.00', previousLeaderId: 1 };
+    expect(outbidNotice({ ...bid, previousLeaderHasOutbidAlert: true })).toBeNull();
+    expect(outbidNotice({ ...bid, previousLeaderHasOutbidAlert: false })).toMatchObject({ userId: 1, kind: 'outbid' });
+  });
+
   it('a sale: the winner won, the seller sold, both linked to the transaction; watchers hear it ended, once each', () => {
     expect(who(facts({ watcherIds: [1, 5, 5, 2] }))).toEqual([
       [1, 'won', 'You won 2022 BMW M4 Competition for $61,000', '/transaction/7'],

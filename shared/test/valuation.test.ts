@@ -1,21 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   fitCoefficients,
+  LITTLE_MARKET_DATA_CONFIDENCE,
   normaliseCar,
   parseMarketCsv,
   splitByCar,
+  splitModelAndTrim,
   valueCar,
-  withReferenceSales,
   type MarketRow,
-  type ValuationCoefficients,
 } from '../src/index.js';
 
 // The model as the product ships it: the stored coefficients and the market data they were fitted on.
-const dataDir = new URL('../../infra/data/', import.meta.url);
-const rows = parseMarketCsv(readFileSync(new URL('market-prices.csv', dataDir), 'utf8'));
-const stored = JSON.parse(readFileSync(new URL('valuation-model.json', dataDir), 'utf8')) as ValuationCoefficients;
-const model = withReferenceSales(stored, rows);
+import { model, newPrices, rows, stored } from './support/shipped-model.js';
 const asOf = '2026-01-15';
 const value = (
   car: { year: number; make: string; model: string; trim?: string; mileage: number },
@@ -62,8 +58,10 @@ describe('valuation model', () => {
       expect(width(v)).toBeGreaterThan(width(rich) * 1.5);
     }
     expect(thin.basis).toMatch(/^1 comparable sale, model years 2019/);
-    expect(none.newPricePrior).toEqual({ usd: 252_000, basis: 'model' });
-    expect(none.basis).toMatch(/approximate published new price/);
+    // No page cited a 488 GTB price: it keeps Ferrari's typical new price (the median of its cited ones), and says so.
+    expect(none.newPricePrior).toMatchObject({ usd: 230_275, basis: 'make', source: null });
+    expect(none.basis).toMatch(/no cited new price for it: only the make's typical new price/);
+    expect(none.littleData).toBe(true);
     expect(rich.basis).toMatch(/^\d+ comparable sales, model years \d{4}-\d{4}, priced \d{4}/);
   });
 
@@ -83,6 +81,28 @@ describe('valuation model', () => {
     const b = value({ year: 2021, make: 'Porsche', model: '911', trim: 'Carrera S', mileage: 18_000 });
     expect(a.valueCents).toBe(b.valueCents);
     expect(a.comparablesUsed).toBeGreaterThan(5);
+  });
+
+  it('keeps a model of its own that starts like a known one, unless the rest reads as that model trim', () => {
+    // As if the data had no Bronco Sport: "Sport" is no trim word of the Bronco sales, so the name stays whole and
+    // the estimate rests on a prior, not on Bronco sales with their confidence.
+    const { 'Ford|broncosport': _dropped, ...families } = model.families;
+    const withoutIt = { ...model, families };
+    expect(splitModelAndTrim(withoutIt, { make: 'Ford', model: 'Bronco Sport', trim: 'Outer Banks' })).toEqual({
+      model: 'Bronco Sport',
+      trim: 'Outer Banks',
+    });
+    const v = valueCar(
+      withoutIt,
+      { year: 2021, make: 'Ford', model: 'Bronco Sport', trim: 'Outer Banks', mileage: 20_000 },
+      { asOf },
+    );
+    expect(v.evidence).toBe('prior');
+    expect(v.confidence).toBeLessThan(LITTLE_MARKET_DATA_CONFIDENCE);
+    expect(splitModelAndTrim(withoutIt, { make: 'Ford', model: 'Bronco Outer Banks' })).toEqual({
+      model: 'Bronco',
+      trim: 'Outer Banks',
+    });
   });
 
   it('lets the marketplace own closed sales join the comparables, ahead of market rows', () => {
@@ -128,12 +148,12 @@ describe('valuation model', () => {
   });
 
   it('keeps the stored coefficients in step with the market data (run npm run fit:valuation after changing it)', () => {
-    const fresh = fitCoefficients(rows);
+    const fresh = fitCoefficients(rows, newPrices);
     expect(stored.fittedRows).toBe(rows.length);
     for (const [k, v] of Object.entries(fresh.global)) expect(stored.global[k]).toBeCloseTo(v, 4);
     expect(Object.keys(stored.families).sort()).toEqual(Object.keys(fresh.families).sort());
     expect(stored.calibration).not.toBeNull();
-  });
+  }, 60_000);
 
   it('splits by car: a relisted car never lands on both sides', () => {
     const { train, test } = splitByCar(rows, 0.2, 'holdout');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, type LiveAuction } from '../src/shared/auction-state/live-auctions';
+import { applyEvent, applyOwnBid, useLiveAuctions, type LiveAuction } from '../src/shared/auction-state/live-auctions';
 import { mergeChat, type ChatLine } from '../src/features/chat/utils/chat-lines';
 import { checkBidInput } from '@app/shared';
 import { standingOf } from '../src/shared/auction-state/standing';
@@ -85,6 +85,7 @@ describe('chat merge', () => {
     userName: null,
     timestamp: '',
     isSystemMessage: false,
+    isSeller: false,
   });
   it('merges poll answers and pushes without duplicates, in id order', () => {
     const merged = mergeChat([line(1), line(3)], [line(2), line(3), line(4)]);
@@ -104,5 +105,80 @@ describe('bid input check', () => {
     expect(checkBidInput('-5', min)).toEqual({ ok: false, message: 'A bid must be at least $1' });
     expect(checkBidInput('99999999999', min)).toEqual({ ok: false, message: 'A bid can be at most $99,999,999' });
     expect(checkBidInput('11000', min)).toEqual({ ok: true, cents: 11_000_00 });
+  });
+});
+
+describe("the bidder's own accepted bid", () => {
+  const answer = (seq: number, amount: string) => ({
+    id: 900 + seq,
+    auctionId: 1,
+    userId: 3,
+    amount,
+    timestamp: '2026-01-01T00:00:01.000Z',
+    currentBid: amount,
+    bidCount: seq,
+    endTime: '2026-01-01T00:02:00.000Z',
+    extended: true,
+    seq,
+    leading: true,
+    reserveStatus: 'met' as const,
+    bidderName: 'Me',
+  });
+
+  it('is shown from the 201 answer as its own event would show it, and that event then adds nothing', () => {
+    const own = applyOwnBid(base, answer(6, '11000.00'), 'Fallback');
+    expect(own).toMatchObject({
+      currentBid: '11000.00',
+      bidCount: 6,
+      seq: 6,
+      stale: false,
+      reserveStatus: 'met',
+      endTime: '2026-01-01T00:02:00.000Z',
+    });
+    expect(own.bids[0]).toEqual({
+      id: 906,
+      amount: '11000.00',
+      bidderName: 'Me',
+      bidderId: answer(6, '11000.00').userId,
+      timestamp: '2026-01-01T00:00:01.000Z',
+      proxy: false,
+    });
+    expect(applyEvent(own, bid(6, '11000.00'))).toBe(own);
+    // The next event (an automatic answer by another's maximum) follows on.
+    expect(applyEvent(own, bid(7, '12000.00'))).toMatchObject({ seq: 7, stale: false, currentBid: '12000.00' });
+  });
+
+  it('is ignored when the socket already told more, and marks the auction stale past a gap', () => {
+    const later = applyEvent(base, bid(6, '11000.00'));
+    expect(applyOwnBid(later, answer(6, '11000.00'), 'Me')).toBe(later);
+    expect(applyOwnBid(base, answer(8, '13000.00'), 'Me')).toMatchObject({ seq: 8, stale: true });
+  });
+
+  it("takes the session's name when the answer has none", () => {
+    const { bidderName: _, ...plain } = answer(6, '11000.00');
+    expect(applyOwnBid(base, plain, 'Session Name').bids[0]!.bidderName).toBe('Session Name');
+  });
+});
+
+describe('the live store and the own bid', () => {
+  it('asks for a refetch only without live state or on a gap', () => {
+    const store = useLiveAuctions.getState();
+    const r = (seq: number) => ({
+      id: seq,
+      auctionId: 77,
+      userId: 3,
+      amount: '5000.00',
+      timestamp: base.endTime,
+      currentBid: '5000.00',
+      bidCount: seq,
+      endTime: base.endTime,
+      extended: false,
+      seq,
+    });
+    expect(store.placedOwn(r(1), 'Me')).toBe(true);
+    store.seed(77, { ...base, seq: 1 });
+    expect(store.placedOwn(r(2), 'Me')).toBe(false);
+    expect(useLiveAuctions.getState().auctions[77]).toMatchObject({ seq: 2, bidCount: 2 });
+    expect(store.placedOwn(r(4), 'Me')).toBe(true);
   });
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { Queue } from 'bullmq';
-import { EVENTS_STREAM_FIELD, bullConnection, eventsStreamKey, redisStreamWriter } from '@app/infra';
+import {
+  EVENTS_STREAM_FIELD,
+  bullConnection,
+  bullPrefix,
+  dropRedisKeys,
+  eventsStreamKey,
+  redisStreamWriter,
+} from '@app/infra';
 import { QUEUE_NAMES, streams, type DomainEvent } from '@app/shared';
 import {
   createTestDatabase,
@@ -239,7 +246,7 @@ describe('closing auctions', () => {
     await first.close();
     // Redis "lost" the job; the auction is now overdue.
     await db.sql`update auctions set end_time = now() - interval '1 second', start_time = now() - interval '1 hour' where id = ${a.id}`;
-    await dropRedisPrefix(REDIS_URL, `${prefix}bull`);
+    await dropRedisKeys(REDIS_URL, `${bullPrefix(prefix)}*`);
     const second = await startWorkers({
       sql: db.sql,
       redisUrl: REDIS_URL,
@@ -405,7 +412,7 @@ describe('a queue per kind of job', () => {
   // A deployment upgraded from the days when the auction-close queue also ran escrow deadlines, trade-in expiry and
   // housekeeping loses nothing and runs nothing twice.
   it('moves the former jobs of the auction-close queue to queues of their own, acknowledging what was waiting', async () => {
-    const former = new Queue(QUEUE_NAMES.close, { connection: bullConnection(REDIS_URL), prefix: `${prefix}bull` });
+    const former = new Queue(QUEUE_NAMES.close, { connection: bullConnection(REDIS_URL), prefix: bullPrefix(prefix) });
     for (const name of FORMER)
       await former.upsertJobScheduler(name, { every: 60_000 }, { name, data: {}, opts: { attempts: 1 } });
     const waiting = await former.add('housekeeping', {}, { jobId: 'former-housekeeping' });

@@ -1,52 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
-import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { redisStreamWriter } from '@app/infra';
 import { verifyUnsubscribe, signingKey, mailNotice } from '@app/core/notices';
 import { DomainEventSchema, type DomainEvent } from '@app/shared';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  testRedisPrefix,
-  type TestDatabase,
-} from '../../infra/test-support/test-database.js';
 import { closeAuction } from '@app/core/auctions';
-import { startWorkers, type Workers } from '../src/index.js';
+import type { Workers } from '../src/index.js';
+import { workersContextOfFile } from './support/workers-context.js';
 import { mailJobId } from '../src/queues/notice-queue.js';
 import nodemailer from 'nodemailer';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
-let db: TestDatabase;
-let prefix: string;
-let redis: Redis;
+const t = workersContextOfFile();
 let workers: Workers;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prefix = testRedisPrefix();
-  redis = new Redis(REDIS_URL);
-  workers = await startWorkers({
-    sql: db.sql,
-    redisUrl: REDIS_URL,
-    redisPrefix: prefix,
-    logger,
+  workers = await t.start({
     sweepEveryMs: 300,
     noticeSweepEveryMs: 300,
+    // Outbid, alert and ending-soon mails wait for their window (workers/test/mail-windows.test.ts): short here.
+    noticeMailWindowMs: 500,
   });
-});
-afterAll(async () => {
-  await workers.close();
-  redis.disconnect();
-  await dropRedisPrefix(REDIS_URL, prefix);
-  await db.drop();
 });
 
 let n = 0;
 async function user(label: string): Promise<{ id: number; email: string }> {
   n += 1;
   const email = `${label}-${n}@example.test`;
-  const [u] = await db.sql<
+  const [u] = await t.sql<
     { id: number }[]
   >`insert into users (email, name, password_hash) values (${email}, ${label}, 'x') returning id`;
   return { id: u!.id, email };
@@ -54,24 +32,24 @@ async function user(label: string): Promise<{ id: number; email: string }> {
 
 async function auction(o: { endsInMs: number; sellerId?: number; reserve?: string }): Promise<number> {
   n += 1;
-  const [car] = await db.sql<{ id: number }[]>`
+  const [car] = await t.sql<{ id: number }[]>`
     insert into cars (vin, year, make, model, mileage, condition, owner_id)
     values (${`NTC${String(n).padStart(14, '0')}`}, 2022, 'BMW', 'M4 Competition', 100, 'Good', ${o.sellerId ?? null}) returning id`;
-  const [a] = await db.sql<{ id: number }[]>`
+  const [a] = await t.sql<{ id: number }[]>`
     insert into auctions (car_id, starting_bid, current_bid, reserve_price, start_time, end_time, location)
     values (${car!.id}, 1000, 0, ${o.reserve ?? null}, now() - interval '1 hour', now() + ${o.endsInMs} * interval '1 millisecond', 'Here') returning id`;
   return a!.id;
 }
 
 async function bid(auctionId: number, userId: number, amount: number): Promise<number> {
-  const [b] = await db.sql<
+  const [b] = await t.sql<
     { id: number }[]
   >`insert into bids (auction_id, user_id, amount) values (${auctionId}, ${userId}, ${amount}) returning id::int`;
-  await db.sql`update auctions set current_bid = ${amount}, bid_count = bid_count + 1 where id = ${auctionId}`;
+  await t.sql`update auctions set current_bid = ${amount}, bid_count = bid_count + 1 where id = ${auctionId}`;
   return b!.id;
 }
 
-const publishRaw = (event: DomainEvent) => redisStreamWriter(redis, prefix)([event]);
+const publishRaw = (event: DomainEvent) => redisStreamWriter(t.redis, t.prefix)([event]);
 
 async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
   const until = Date.now() + ms;
@@ -85,14 +63,14 @@ async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: num
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const noticesOf = (userId: number) =>
-  db.sql<{ id: number; kind: string; text: string; link: string; mailStatus: string }[]>`
+  t.sql<{ id: number; kind: string; text: string; link: string; mailStatus: string }[]>`
     select id, kind, text, link, mail_status from notifications where user_id = ${userId} order by id`;
 const mailsTo = (email: string) =>
-  db.sql<{ subject: string; textBody: string; headers: Record<string, string> }[]>`
+  t.sql<{ subject: string; textBody: string; headers: Record<string, string> }[]>`
     select subject, text_body, headers from caught_mails where mail_to like ${`%${email}%`} order by id`;
 const pushedTo = async (userId: number) =>
   (
-    await db.sql<
+    await t.sql<
       { n: number }[]
     >`select count(*)::int as n from outbox where stream = ${`user:${userId}`} and type = 'notification.created'`
   )[0]!.n;
@@ -106,7 +84,7 @@ describe('notices', () => {
     const id = await auction({ endsInMs: 1500, sellerId: seller.id });
     await bid(id, loser.id, 60_000);
     await bid(id, winner.id, 61_000);
-    await db.sql`insert into watchlist (user_id, auction_id) values (${watcher.id}, ${id})`;
+    await t.sql`insert into watchlist (user_id, auction_id) values (${watcher.id}, ${id})`;
 
     await waitFor(
       async () => (await mailsTo(seller.email)).length,
@@ -114,8 +92,8 @@ describe('notices', () => {
       8000,
     );
     // The close job again, and the closing event handed to the consumer twice more.
-    expect(await closeAuction({ sql: db.sql, events: { publish: () => {} } as never }, id)).toEqual({ closed: false });
-    const [row] = await db.sql<
+    expect(await closeAuction({ sql: t.sql, events: { publish: () => {} } as never }, id)).toEqual({ closed: false });
+    const [row] = await t.sql<
       { payload: unknown }[]
     >`select payload from outbox where stream = ${`auction:${id}`} and type = 'auction.closed'`;
     const closed = DomainEventSchema.parse(row!.payload);
@@ -149,7 +127,7 @@ describe('notices', () => {
     // The unsubscribe link is signed for this user and this kind.
     const link = /<([^>]+)>/.exec(winnerMails[0]!.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
     const token = new URL(link).searchParams.get('token') ?? '';
-    expect(verifyUnsubscribe(await signingKey(db.sql), token)).toEqual({ userId: winner.id, kind: 'won' });
+    expect(verifyUnsubscribe(await signingKey(t.sql), token)).toEqual({ userId: winner.id, kind: 'won' });
   });
 
   it("the previous leader is told once when outbid, from bid.placed, however often the event arrives; raising one's own bid tells no one", async () => {
@@ -199,7 +177,7 @@ describe('notices', () => {
     const b = await user('max-b');
     const id = await auction({ endsInMs: 3_600_000 });
     const placeAs = async (userId: number, amount: number, proxy: boolean, at: string) => {
-      const [row] = await db.sql<
+      const [row] = await t.sql<
         { id: number }[]
       >`insert into bids (auction_id, user_id, amount, proxy, timestamp) values (${id}, ${userId}, ${amount}, ${proxy}, ${at}) returning id::int`;
       return row!.id;
@@ -250,7 +228,7 @@ describe('notices', () => {
   it('a mail job that runs again (a retry after a crash, a duplicate job) mails once, by notification id', async () => {
     const u = await user('retry');
     const id = await auction({ endsInMs: 3_600_000 });
-    const [note] = await db.sql<{ id: number }[]>`
+    const [note] = await t.sql<{ id: number }[]>`
       insert into notifications (user_id, kind, subject, auction_id, text, link) values (${u.id}, 'outbid', 'bid:test', ${id}, 'Retry me', '/listing/1') returning id`;
     // Three jobs for one notice, under ids the dedupe does not catch, all at once.
     await workers.notices.queue.addBulk(
@@ -272,7 +250,7 @@ describe('notices', () => {
 
   it('an opted-out kind is kept in the list but not mailed', async () => {
     const seller = await user('quiet-seller');
-    await db.sql`insert into email_opt_outs (user_id, kind) values (${seller.id}, 'unsold')`;
+    await t.sql`insert into email_opt_outs (user_id, kind) values (${seller.id}, 'unsold')`;
     const id = await auction({ endsInMs: 300, sellerId: seller.id });
     const notices = await waitFor(
       () => noticesOf(seller.id),
@@ -289,7 +267,7 @@ describe('notices', () => {
   it('a watcher hears "ending in 15 minutes" once, however often the sweep runs', async () => {
     const w = await user('ending-watcher');
     const id = await auction({ endsInMs: 10 * 60_000 });
-    await db.sql`insert into watchlist (user_id, auction_id) values (${w.id}, ${id})`;
+    await t.sql`insert into watchlist (user_id, auction_id) values (${w.id}, ${id})`;
     await workers.notices.sweep();
     await workers.notices.sweep();
     await waitFor(
@@ -308,7 +286,7 @@ describe('notices', () => {
     const buyer = await user('race-buyer');
     const id = await auction({ endsInMs: 3_600_000, sellerId: seller.id });
     await bid(id, buyer.id, 70_000);
-    await db.sql`update auctions set status = 'sold', winner_id = ${buyer.id}, winning_amount = 70000, is_active = false where id = ${id}`;
+    await t.sql`update auctions set status = 'sold', winner_id = ${buyer.id}, winning_amount = 70000, is_active = false where id = ${id}`;
     const closed = DomainEventSchema.parse({
       type: 'auction.closed',
       stream: `auction:${id}`,
@@ -328,10 +306,10 @@ describe('notices', () => {
 
   it('a mail whose first attempt failed (SMTP down, a crash before the commit) is sent once by the retry, and never again', async () => {
     const u = await user('smtp-down');
-    const [note] = await db.sql<{ id: number }[]>`
+    const [note] = await t.sql<{ id: number }[]>`
       insert into notifications (user_id, kind, subject, text, link, mail_status) values (${u.id}, 'outbid', 'bid:smtp', 'After the outage', '/listing/1', 'skip') returning id`;
-    await db.sql`update notifications set mail_status = 'pending' where id = ${note!.id}`;
-    const key = await signingKey(db.sql);
+    await t.sql`update notifications set mail_status = 'pending' where id = ${note!.id}`;
+    const key = await signingKey(t.sql);
     const down = nodemailer.createTransport({
       host: '127.0.0.1',
       port: 1,
@@ -346,7 +324,7 @@ describe('notices', () => {
       ignoreTLS: true,
     });
     const deps = {
-      sql: db.sql,
+      sql: t.sql,
       from: 'CarBid <notices@carbid.example>',
       publicUrl: 'http://localhost:3000',
       signingKey: key,
@@ -359,13 +337,62 @@ describe('notices', () => {
     expect((await mailsTo(u.email)).map((m) => m.subject)).toEqual(['After the outage']);
   });
 
+  it('a previous leader with an outbid alert is told by the alert alone: no second outbid notice for the same bid', async () => {
+    const first = await user('alert-first');
+    const second = await user('alert-second');
+    const id = await auction({ endsInMs: 3_600_000 });
+    await t.sql`insert into bid_alerts (user_id, auction_id, alert_type, settings) values (${first.id}, ${id}, 'outbid', '{}')`;
+    await bid(id, first.id, 60_000);
+    const outbidding = await bid(id, second.id, 61_000);
+    await publishRaw(
+      DomainEventSchema.parse({
+        type: 'bid.placed',
+        stream: `auction:${id}`,
+        seq: 2,
+        at: new Date().toISOString(),
+        auctionId: id,
+        bidId: outbidding,
+        amount: '61000.00',
+        currentBid: '61000.00',
+        bidCount: 2,
+        endTime: new Date(Date.now() + 3_600_000).toISOString(),
+        extended: false,
+        bidderName: 'x',
+        bidderId: second.id,
+        reserveStatus: 'none',
+        chatLine: { id: 2, message: 'New high bid', timestamp: new Date().toISOString() },
+      } satisfies DomainEvent),
+    );
+    const [alert] = await t.sql<{ id: number }[]>`select id from bid_alerts where user_id = ${first.id}`;
+    await publishRaw(
+      DomainEventSchema.parse({
+        type: 'alert.fired',
+        stream: `user:${first.id}`,
+        seq: 1,
+        at: new Date().toISOString(),
+        userId: first.id,
+        alertId: alert!.id,
+        alertType: 'outbid',
+        text: 'You have been outbid on 2022 BMW M4 Competition: the current bid is $61,000',
+        auction: { id, title: '2022 BMW M4 Competition', currentBid: '61000.00', endTime: new Date().toISOString() },
+      } satisfies DomainEvent),
+    );
+    await waitFor(
+      () => noticesOf(first.id),
+      (x) => x.length >= 1,
+      5000,
+    );
+    await sleep(800);
+    expect((await noticesOf(first.id)).map((x) => x.kind)).toEqual(['alert']);
+  });
+
   it('a fired bid alert joins the list once per firing, and is mailed only when its emailEnabled is on', async () => {
     const u = await user('alerted');
     const id = await auction({ endsInMs: 3_600_000 });
-    const alerts = await db.sql<{ id: number }[]>`
+    const alerts = await t.sql<{ id: number }[]>`
       insert into bid_alerts (user_id, auction_id, alert_type, settings)
-      values (${u.id}, ${id}, 'priceTarget', ${db.sql.json({ emailEnabled: true, priceTarget: '50000.00' })}),
-             (${u.id}, ${id}, 'endingSoon', ${db.sql.json({ emailEnabled: false })})
+      values (${u.id}, ${id}, 'priceTarget', ${t.sql.json({ emailEnabled: true, priceTarget: '50000.00' })}),
+             (${u.id}, ${id}, 'endingSoon', ${t.sql.json({ emailEnabled: false })})
       returning id`;
     const fired = (alertId: number, seq: number, text: string) =>
       DomainEventSchema.parse({
@@ -402,7 +429,7 @@ describe('notices', () => {
 
   it('the sweep mails a notice whose mail job was lost (a crash between the commit and the enqueue)', async () => {
     const u = await user('lost-job');
-    await db.sql`
+    await t.sql`
       insert into notifications (user_id, kind, subject, text, link, created_at)
       values (${u.id}, 'outbid', 'bid:lost', 'Lost and found', '/listing/1', now() - interval '1 minute')`;
     await workers.notices.sweep();

@@ -1,6 +1,6 @@
 // Who is asking: the session cookie resolves to a user (or an admin); write routes require one and refuse foreign origins.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AdminUser, SessionUser } from '@app/shared';
+import { ADMIN_SECOND_FACTOR_REQUIRED, type AdminUser, type SessionUser } from '@app/shared';
 import { Forbidden, Unauthorized } from '@app/core';
 import { ADMIN_COOKIE, USER_COOKIE, findSessionAdmin, findSessionUser } from '@app/core/identity';
 
@@ -64,7 +64,8 @@ export async function requireUser(request: FastifyRequest, claimedUserId?: numbe
   return user;
 }
 
-export function currentAdmin(request: FastifyRequest): Promise<AdminUser | null> {
+/** The admin session of this browser, with or without the second factor (which admins must set up before anything else). */
+export function adminSession(request: FastifyRequest): Promise<AdminUser | null> {
   if (!request.sessionAdmin) {
     const token = request.cookies[ADMIN_COOKIE];
     request.sessionAdmin = token ? findSessionAdmin(request.server.sql, token) : Promise.resolve(null);
@@ -72,9 +73,24 @@ export function currentAdmin(request: FastifyRequest): Promise<AdminUser | null>
   return request.sessionAdmin;
 }
 
+/** The signed-in admin who may act as one: an admin without the second factor is not one yet. */
+export async function currentAdmin(request: FastifyRequest): Promise<AdminUser | null> {
+  const admin = await adminSession(request);
+  return admin?.secondFactor ? admin : null;
+}
+
+/** An admin session, second factor or not: for the routes that set it up. */
+export async function requireAdminSession(request: FastifyRequest): Promise<AdminUser> {
+  const admin = await adminSession(request);
+  if (admin) return admin;
+  if (await currentUser(request)) throw new Forbidden('Admin access only');
+  throw new Unauthorized('Admin sign-in required');
+}
+
 /** 401 when nobody is signed in, 403 when an ordinary user tries an admin route. */
 export async function requireAdmin(request: FastifyRequest, _reply?: FastifyReply): Promise<AdminUser> {
-  const admin = await currentAdmin(request);
+  const admin = await adminSession(request);
+  if (admin && !admin.secondFactor) throw new Forbidden(ADMIN_SECOND_FACTOR_REQUIRED);
   if (admin) return admin;
   if (await currentUser(request)) throw new Forbidden('Admin access only');
   throw new Unauthorized('Admin sign-in required');

@@ -66,9 +66,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A missing /assets/ file is a build that is gone (a deploy replaced it): index.html in its place would be run as
     // a script and fail obscurely, where a 404 lets the page offer to load the new version.
     const isAsset = path.startsWith('/assets/');
-    if (!isApi && !isAsset && request.method === 'GET' && app.config.WEB_DIST_DIR && 'sendFile' in reply) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (!isApi && !isAsset && request.method === 'GET' && app.webAppFallback) return app.webAppFallback(path, reply);
     return reply.status(404).send({ error: `No route ${request.method} ${path}` });
   });
 }

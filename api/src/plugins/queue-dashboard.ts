@@ -5,17 +5,19 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { QUEUE_NAMES } from '@app/shared';
-import { bullConnection } from '@app/infra';
+import { bullConnection, bullPrefix } from '@app/infra';
 import { requireAdmin } from './auth.js';
 import { DomainError } from '@app/core';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+/** A <link> to another site (the dashboard's own files are linked by relative paths). */
+const FOREIGN_LINK = /<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>/gi;
 
 export async function registerQueueDashboard(app: FastifyInstance): Promise<void> {
   // The dashboard only reads: fail fast instead of queueing commands while Redis is away.
   const connection = bullConnection(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const queues = Object.values(QUEUE_NAMES).map(
-    (name) => new Queue(name, { connection, prefix: `${app.config.REDIS_PREFIX}bull` }),
+    (name) => new Queue(name, { connection, prefix: bullPrefix(app.config.REDIS_PREFIX) }),
   );
   for (const q of queues)
     q.on('error', (err) => app.log.warn({ err: err.message, queue: q.name }, 'queue dashboard redis error'));
@@ -36,6 +38,13 @@ export async function registerQueueDashboard(app: FastifyInstance): Promise<void
         throw err;
       }
     });
+    // The dashboard's page links its fonts from Google, which the Content-Security-Policy blocks (and reports): the
+    // link is dropped and the page falls back to the system's sans-serif and monospace fonts.
+    scope.addHook('onSend', async (_request, reply, payload) =>
+      typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')
+        ? payload.replace(FOREIGN_LINK, '')
+        : payload,
+    );
     await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
   });
   app.addHook('onClose', async () => {

@@ -3,7 +3,7 @@
 // (chat: 5 messages in 10 s) and never scale; the protective ones scale with RATE_LIMIT_SCALE for load tests.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import { createRedis } from '@app/infra';
 import {
   CHAT_RATE_LIMIT,
   FORUM_POST_RATE_LIMIT,
@@ -92,6 +92,14 @@ export const RATE_LIMITS = {
     per: 'address',
     message: 'Too many sign-ups from this address. Try again later.',
   },
+  // Reset requests and link uses from one address: each request may mail someone, each use hashes a password.
+  passwordReset: {
+    max: 10,
+    windowMs: 3_600_000,
+    scaled: false,
+    per: 'address',
+    message: 'Too many password reset requests from this address. Try again later.',
+  },
   // Every write of one member together, whatever the route: each route's own limit holds for that route alone, and
   // one member spread 600 writes in 1.8 s over 10 routes. Above a bidding war with chat and a trade-in draft at once.
   memberWrites: {
@@ -144,13 +152,19 @@ async function throttledAccount(request: FastifyRequest): Promise<string | null>
   return tried.success ? tried.data.email : null;
 }
 
+/** Counts a member's write and gives the count and the window's time left; the window starts with the first write. */
+const COUNT_MEMBER_WRITE = `
+  local n = redis.call('incr', KEYS[1])
+  redis.call('pexpire', KEYS[1], ARGV[1], 'NX')
+  return {n, redis.call('pttl', KEYS[1])}`;
+
 export async function registerRateLimits(
   app: FastifyInstance,
   config: { REDIS_URL: string; REDIS_PREFIX: string; RATE_LIMIT_SCALE: number },
 ): Promise<void> {
   // Its own connection that fails fast: with Redis away, requests go on unlimited (logged) rather than wait. Counts
   // asked for in the same turn of the event loop (under load, many requests' worth) travel in one write.
-  const redis = new Redis(config.REDIS_URL, {
+  const redis = createRedis(config.REDIS_URL, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: 500,
@@ -172,6 +186,13 @@ export async function registerRateLimits(
       request.log.warn({ err: err.message }, 'throttled request not counted'),
     );
   });
+  // EVALSHA, with the script sent again only if Redis has forgotten it.
+  redis.defineCommand('countMemberWrite', { numberOfKeys: 1, lua: COUNT_MEMBER_WRITE });
+  const countMemberWrite = (key: string, windowMs: number) =>
+    (redis as unknown as { countMemberWrite(k: string, ms: number): Promise<[number, number]> }).countMemberWrite(
+      key,
+      windowMs,
+    );
   const memberWrites = RATE_LIMITS.memberWrites;
   const maxMemberWrites = Math.round(memberWrites.max * config.RATE_LIMIT_SCALE);
   app.addHook('onRequest', async (request) => {
@@ -179,19 +200,15 @@ export async function registerRateLimits(
     const user = await currentUser(request).catch(() => null);
     if (!user) return;
     const key = `${config.REDIS_PREFIX}rl:member-writes:${user.id}`;
-    const counted = await redis
-      .multi()
-      .incr(key)
-      .pexpire(key, memberWrites.windowMs, 'NX')
-      .pttl(key)
-      .exec()
-      .catch((err: Error) => {
-        // As the other limits: with Redis away, writes go on uncounted rather than wait.
-        request.log.warn({ err: err.message }, 'member write cap not counted');
-        return null;
-      });
+    // One script, not a MULTI of three commands: one command for auto-pipelining to batch, and no transaction object
+    // built per request (the MULTI was the largest Redis cost of a bid in the API's profile).
+    const counted = await countMemberWrite(key, memberWrites.windowMs).catch((err: Error) => {
+      // As the other limits: with Redis away, writes go on uncounted rather than wait.
+      request.log.warn({ err: err.message }, 'member write cap not counted');
+      return null;
+    });
     if (!counted) return;
-    const [[, n], , [, ttl]] = counted as [[unknown, number], unknown, [unknown, number]];
+    const [n, ttl] = counted;
     if (n > maxMemberWrites) throw new TooManyRequests(memberWrites.message, Math.max(1, ttl) / 1000);
   });
 

@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   AdminAuthResponseSchema,
+  AdminSignInAnswerSchema,
+  RecoveryCodesSchema,
+  SecondFactorBodySchema,
+  TotpCodeBodySchema,
+  TotpSetupSchema,
   AdminEscrowActionBodySchema,
   AdminEscrowSchema,
   AdminLoginBodySchema,
@@ -15,6 +20,8 @@ import {
   AdminSettingsResponseSchema,
   AdminUserListQuerySchema,
   AdminUserListSchema,
+  BidExemptionBodySchema,
+  BidExemptionSchema,
   SetPremiumBodySchema,
   SuspendUserBodySchema,
   UpdateMarketplaceSettingsBodySchema,
@@ -24,7 +31,7 @@ import {
   IdParamsSchema,
 } from '@app/shared';
 import { decideAuction, listPendingAuctions } from '@app/core/auctions';
-import { requireAdmin } from '../plugins/auth.js';
+import { requireAdmin, requireAdminSession } from '../plugins/auth.js';
 import {
   adminOverview,
   listEscrowsForAdmin,
@@ -38,7 +45,18 @@ import {
   flaggedUsers,
 } from '@app/core/admin';
 import { takeEscrowAction } from '@app/core/escrow';
-import { LoginThrottle, ADMIN_COOKIE, signIn, signOut } from '@app/core/identity';
+import { setBidExemption } from '@app/core/payments';
+import {
+  LoginThrottle,
+  ADMIN_COOKIE,
+  beginTotpSetup,
+  completeAdminSecondFactor,
+  enableTotp,
+  findSessionAdmin,
+  signIn,
+  signOut,
+} from '@app/core/identity';
+import { limit } from '../plugins/rate-limits.js';
 import { settingsWithAudit, updateSettings } from '@app/core/settings';
 import { setSessionCookie } from './auth.js';
 import { errors } from './responses.js';
@@ -62,7 +80,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: AdminLoginBodySchema,
-        response: { 200: AdminAuthResponseSchema, ...errors(400, 401, 429) },
+        response: { 200: AdminSignInAnswerSchema, ...errors(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -71,9 +89,62 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         previousToken: request.cookies[ADMIN_COOKIE],
       });
+      if ('challenge' in s) return { secondFactor: { challenge: s.challenge } };
+      // An admin without the second factor gets a session that can only set it up (requireAdmin refuses the rest).
       setSessionCookie(app, reply, s.cookie, s.token);
       return { admin: s.principal };
     },
+  );
+
+  app.post(
+    '/api/admin/login/second-factor',
+    {
+      schema: {
+        tags,
+        body: SecondFactorBodySchema,
+        response: { 200: AdminAuthResponseSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { token } = await completeAdminSecondFactor(app.sql, request.body.challenge, request.body.code);
+      await signOut(deps, request.cookies[ADMIN_COOKIE]);
+      setSessionCookie(app, reply, ADMIN_COOKIE, token);
+      return { admin: (await findSessionAdmin(app.sql, token))! };
+    },
+  );
+
+  // Who is signed in, and the second factor's set-up: open to an admin session that does not have it yet.
+  app.get(
+    '/api/admin/me',
+    { schema: { tags, security, response: { 200: AdminAuthResponseSchema, ...guarded } } },
+    async (request) => ({ admin: await requireAdminSession(request) }),
+  );
+  app.post(
+    '/api/admin/totp/setup',
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: { tags, security, response: { 200: TotpSetupSchema, ...errors(401, 403, 409) } },
+    },
+    async (request) => beginTotpSetup(app.sql, { kind: 'admin', id: (await requireAdminSession(request)).id }),
+  );
+  app.post(
+    '/api/admin/totp/enable',
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: {
+        tags,
+        security,
+        body: TotpCodeBodySchema,
+        response: { 200: RecoveryCodesSchema, ...errors(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request) => ({
+      recoveryCodes: await enableTotp(
+        app.sql,
+        { kind: 'admin', id: (await requireAdminSession(request)).id },
+        request.body.code,
+      ),
+    }),
   );
 
   app.post(
@@ -92,13 +163,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addHook('preHandler', async (request) => {
       await requireAdmin(request);
     });
-    scope.get(
-      '/api/admin/me',
-      { schema: { tags, security, response: { 200: AdminAuthResponseSchema, ...guarded } } },
-      async (request) => ({
-        admin: await requireAdmin(request),
-      }),
-    );
     scope.get(
       '/api/admin/overview',
       {
@@ -193,6 +257,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return reply.status(204).send(null);
       },
+    );
+    scope.put(
+      '/api/admin/users/:id/bid-exemption',
+      {
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          body: BidExemptionBodySchema,
+          response: { 200: BidExemptionSchema, ...guarded, ...errors(400, 404) },
+        },
+      },
+      async (request) =>
+        setBidExemption(app.sql, (await requireAdmin(request)).id, request.params.id, request.body.exempt),
     );
     scope.get(
       '/api/admin/export',

@@ -7,10 +7,12 @@ import {
   BuyNowResponseSchema,
   IdParamsSchema,
   IdempotencyHeadersSchema,
+  LowerReserveBodySchema,
+  LowerReserveResponseSchema,
   NEXT_CURSOR_HEADER,
   SERVER_TIME_HEADER,
 } from '@app/shared';
-import { getAuctionDetail, listAuctions, buyNow } from '@app/core/auctions';
+import { getAuctionDetail, listAuctions, buyNow, lowerReserve } from '@app/core/auctions';
 import { requireUser } from '../plugins/auth.js';
 import { withIdempotency } from '../http/idempotency.js';
 import { errors } from './responses.js';
@@ -73,6 +75,29 @@ export const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // A replayed answer is whatever the first attempt answered: the purchase, or its refusal.
       return reply.status(result.status as 201).send(result.body as never);
+    },
+  );
+
+  // The seller lowers the reserve of their live auction (never raises it); bidders see the new reserve status live.
+  app.post(
+    '/api/auctions/:id/reserve',
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: {
+        tags: ['auctions'],
+        security: [{ session: [] }],
+        params: IdParamsSchema,
+        body: LowerReserveBodySchema,
+        response: { 200: LowerReserveResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const seller = await requireUser(request);
+      return lowerReserve(deps, {
+        auctionId: request.params.id,
+        userId: seller.id,
+        reserveCents: request.body.reservePrice,
+      });
     },
   );
 };

@@ -4,6 +4,12 @@ import { z } from 'zod';
 import {
   AuthResponseSchema,
   ConfirmSignUpBodySchema,
+  ForgotPasswordBodySchema,
+  MessageAnswerSchema,
+  RESET_ANSWER,
+  ResetPasswordBodySchema,
+  SecondFactorBodySchema,
+  SignInAnswerSchema,
   LoginBodySchema,
   RegisterBodySchema,
   SessionStateSchema,
@@ -12,10 +18,15 @@ import {
   SignUpAnswerSchema,
 } from '@app/shared';
 import { Conflict } from '@app/core';
-import { currentAdmin, currentUser } from '../plugins/auth.js';
+import { adminSession, currentUser } from '../plugins/auth.js';
 import {
+  AccountMails,
   LoginThrottle,
   SESSION_TTL_MS,
+  completeSecondFactor,
+  requestPasswordReset,
+  resetPassword,
+  type SignedIn,
   USER_COOKIE,
   createUserSession,
   signIn,
@@ -58,15 +69,69 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags, body: LoginBodySchema, response: { 200: AuthResponseSchema, ...errors(400, 401, 429) } } },
+    { schema: { tags, body: LoginBodySchema, response: { 200: SignInAnswerSchema, ...errors(400, 401, 429) } } },
     async (request, reply) => {
       const s = await signIn(deps, 'user', {
         ...request.body,
         ip: request.ip,
         previousToken: request.cookies[USER_COOKIE],
       });
+      // The second factor on: no session yet, only a challenge the code turns into one.
+      if ('challenge' in s) return { secondFactor: { challenge: s.challenge } };
       setSessionCookie(app, reply, s.cookie, s.token, s.persistentMs);
       return { user: s.principal };
+    },
+  );
+
+  /** A session started by a reset or a second-factor code; "remember me" carried from the password step. */
+  const answerSignedIn = (reply: FastifyReply, s: SignedIn) => {
+    if ('challenge' in s) return { secondFactor: { challenge: s.challenge } };
+    setSessionCookie(app, reply, USER_COOKIE, s.token, s.ttlMs > SESSION_TTL_MS ? s.ttlMs : undefined);
+    return { user: s.user };
+  };
+
+  app.post(
+    '/api/auth/login/second-factor',
+    {
+      schema: { tags, body: SecondFactorBodySchema, response: { 200: SignInAnswerSchema, ...errors(400, 401, 429) } },
+    },
+    async (request, reply) => {
+      const s = await completeSecondFactor(app.sql, request.body.challenge, request.body.code);
+      await signOut(deps, request.cookies[USER_COOKIE]);
+      return answerSignedIn(reply, s);
+    },
+  );
+
+  const accountMails = new AccountMails(app.config, app.log);
+  app.addHook('onClose', () => accountMails.close());
+
+  // The same answer whether or not the address has an account (and after the same work).
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: { rateLimit: limit('passwordReset', app.config) },
+      schema: { tags, body: ForgotPasswordBodySchema, response: { 202: MessageAnswerSchema, ...errors(400, 429) } },
+    },
+    async (request, reply) => {
+      await requestPasswordReset({ sql: app.sql, mails: accountMails }, request.body.email);
+      return reply.status(202).send({ message: RESET_ANSWER });
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { rateLimit: limit('passwordReset', app.config) },
+      schema: { tags, body: ResetPasswordBodySchema, response: { 200: SignInAnswerSchema, ...errors(400, 429) } },
+    },
+    async (request, reply) => {
+      const s = await resetPassword(
+        { ...deps, evictUser: (id: number) => app.sessionCache.evictUser(id) },
+        request.body,
+      );
+      // This browser's own session (if any) ended with the others: a new cookie, or none until the code.
+      if ('challenge' in s) reply.clearCookie(USER_COOKIE, { path: '/' });
+      return answerSignedIn(reply, s);
     },
   );
 
@@ -93,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A link someone else sent must not switch a signed-in browser to the account it makes (its member would then
       // act, pay or type card details as the stranger). The link stays unused until opened signed out.
       if (await currentUser(request)) throw new Conflict(SIGN_UP_SIGNED_IN);
-      const user = await confirmSignUp(app.sql, request.body.token);
+      const user = await confirmSignUp(app.sql, request.body.token, request.body.password);
       // A session cookie that no longer signs anyone in is replaced, and its row (if any is left) removed.
       await signOut(deps, request.cookies[USER_COOKIE]);
       setSessionCookie(app, reply, USER_COOKIE, await createUserSession(app.sql, user.id, SESSION_TTL_MS));
@@ -124,7 +189,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The pages' session query: signed out is an answer, not a failure (spec: a read may yield empty on 401), given
   // as 200 with nulls so a signed-out visit logs no failed request. Admin sessions are a separate cookie.
   app.get('/api/auth/session', { schema: { tags, response: { 200: SessionStateSchema } } }, async (request) => {
-    const [user, admin] = await Promise.all([currentUser(request), currentAdmin(request)]);
+    // An admin without the second factor is named too (secondFactor: false): the portal leads them to set it up.
+    const [user, admin] = await Promise.all([currentUser(request), adminSession(request)]);
     return { user, admin };
   });
 };

@@ -10,6 +10,7 @@ import {
   centsToDecimal,
 } from '@app/shared';
 import { listMyMaxBids, readMaxBid } from '@app/core/bidding';
+import { placeVerifiedBid } from '@app/core/payments';
 import { requireUser } from '../plugins/auth.js';
 import { withIdempotency } from '../http/idempotency.js';
 import { limit } from '../plugins/rate-limits.js';
@@ -25,7 +26,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ session: [] }],
         headers: IdempotencyHeadersSchema,
         body: PlaceBidBodySchema,
-        response: { 201: PlaceBidResponseSchema, ...errors(400, 401, 403, 404, 409, 422, 429) },
+        response: { 201: PlaceBidResponseSchema, ...errors(400, 401, 402, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -37,12 +38,12 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         body: { auctionId: body.auctionId, amount: body.amount, maxAmount: body.maxAmount ?? null },
       };
       const result = await withIdempotency(app, { userId: user.id, key, what }, () =>
-        app.bids.place({
+        placeVerifiedBid(app, {
           auctionId: body.auctionId,
           bidder: user,
           amountCents: body.amount,
           maxCents: body.maxAmount ?? null,
-        }),
+        }).then((o) => o.bid!),
       );
       // A replayed answer is whatever the first attempt answered: the bid, or its refusal.
       return reply.status(result.status as 201).send(result.body as never);
@@ -82,13 +83,13 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ session: [] }],
         params: IdParamsSchema,
         body: SetMaxBidBodySchema,
-        response: { 200: MaxBidResponseSchema, ...errors(400, 401, 403, 404, 409, 429) },
+        response: { 200: MaxBidResponseSchema, ...errors(400, 401, 402, 403, 404, 409, 429) },
       },
     },
     async (request) => {
       const user = await requireUser(request, request.body.userId);
       const auctionId = request.params.id;
-      const { bid, standing } = await app.bids.decide({
+      const { bid, standing } = await placeVerifiedBid(app, {
         auctionId,
         bidder: user,
         amountCents: null,

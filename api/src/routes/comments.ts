@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CommentSchema, IdParamsSchema, PostCommentBodySchema } from '@app/shared';
+import { AnsweredQuestionListSchema, CommentSchema, IdParamsSchema, PostCommentBodySchema } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { listComments, postComment } from '@app/core/chat';
+import { listAnsweredQuestions, listComments, postComment } from '@app/core/chat';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
@@ -18,6 +18,19 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listComments(app.sql, request.params.id),
+  );
+
+  // The questions the seller answered, pinned above the comments.
+  app.get(
+    '/api/auctions/:id/questions',
+    {
+      schema: {
+        tags: ['comments'],
+        params: IdParamsSchema,
+        response: { 200: AnsweredQuestionListSchema, ...errors(400, 404) },
+      },
+    },
+    async (request) => listAnsweredQuestions(app.sql, request.params.id),
   );
 
   app.post(
@@ -36,7 +49,9 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request, body.userId);
       return reply
         .status(201)
-        .send(await postComment(deps, { auctionId: body.auctionId, user, content: body.content }));
+        .send(
+          await postComment(deps, { auctionId: body.auctionId, user, content: body.content, replyTo: body.replyTo }),
+        );
     },
   );
 };

@@ -119,7 +119,7 @@ export const escrowRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       const saved = await readingMultipart(() =>
-        receiveUpload(app.documents.dir, part, DOCUMENT_TEXTS, (received) =>
+        receiveUpload(app.config.UPLOAD_DIR, part, DOCUMENT_TEXTS, (received) =>
           uploadDocument(deps, { ...parsed.data, received }, user),
         ),
       );

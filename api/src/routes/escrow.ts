@@ -7,9 +7,17 @@ import {
   EscrowChangeResponseSchema,
   EscrowTransactionSchema,
   InitiateDisputeBodySchema,
+  SandboxDeliveredBodySchema,
+  SandboxDeliveredResultSchema,
 } from '@app/shared';
 import { requireUser } from '../plugins/auth.js';
-import { acceptTerms, completeMilestone, getEscrowForAuction, initiateDispute } from '@app/core/escrow';
+import {
+  acceptTerms,
+  completeMilestone,
+  getEscrowForAuction,
+  initiateDispute,
+  scanSandboxDelivery,
+} from '@app/core/escrow';
 import { errors } from './responses.js';
 import { limit } from '../plugins/rate-limits.js';
 
@@ -40,7 +48,14 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limit('write', app.config) },
       schema: { tags, security, body: AcceptTermsBodySchema, response: step },
     },
-    async (request) => acceptTerms(deps, request.body.transactionId, request.body.userRole, await requireUser(request)),
+    async (request) =>
+      acceptTerms(
+        deps,
+        request.body.transactionId,
+        request.body.userRole,
+        await requireUser(request),
+        request.body.termsVersion,
+      ),
   );
 
   app.post(
@@ -68,5 +83,29 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await initiateDispute(deps, request.body, await requireUser(request))),
+  );
+
+  app.post(
+    '/api/escrow/shipping/sandbox/delivered',
+    {
+      config: { rateLimit: limit('write', app.config) },
+      schema: {
+        tags: ['escrow'],
+        security: [{ session: [] }],
+        description:
+          "The sandbox carrier's tracking page: scan this sale's carrier shipment as delivered. Answers 202; the carrier's signed tracking event follows on its webhook.",
+        body: SandboxDeliveredBodySchema,
+        response: { 202: SandboxDeliveredResultSchema, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const scanned = await scanSandboxDelivery(
+        { sql: app.sql, events: app.events, carrier: app.carrier },
+        request.body.transactionId,
+        user.id,
+      );
+      return reply.status(202).send(scanned);
+    },
   );
 };

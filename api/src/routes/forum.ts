@@ -39,7 +39,8 @@ import { errors } from './responses.js';
 const tags = ['forum'];
 const security = [{ session: [] }];
 
-async function viewerOf(request: FastifyRequest): Promise<Viewer> {
+/** Who reads the forum: a member, an admin (who sees hidden posts), or nobody signed in. */
+export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   const [user, admin] = await Promise.all([currentUser(request), currentAdmin(request)]);
   return { userId: user?.id ?? null, isAdmin: admin !== null };
 }

@@ -57,7 +57,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await requireUser(request);
       const part = await singleFilePart(request);
       const saved = await readingMultipart(() =>
-        receiveUpload(app.photos.dir, part, PHOTO_TEXTS, (received) => app.photos.keep(owner, received)),
+        receiveUpload(app.config.UPLOAD_DIR, part, PHOTO_TEXTS, (received) => app.photos.keep(owner, received)),
       );
       return reply.status(201).send(saved);
     },

@@ -9,6 +9,7 @@ import { createTestDatabase, dropRedisPrefix, testRedisPrefix } from '../../../i
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { parseApiEnv, type ApiConfig } from '@app/shared';
 import { hashPassword } from '@app/infra';
+import { totpAt } from '@app/core/identity';
 import { TEST_PASSWORD, createUser } from '../../../core/test-support/fixtures.js';
 
 export { TEST_PASSWORD, createAuction, createUser, type AuctionOptions } from '../../../core/test-support/fixtures.js';
@@ -118,11 +119,18 @@ export async function uploadPhoto(
   });
 }
 
-/** An admin account signed in through the real endpoint; the Cookie header to send. */
+/** The authenticator key of every test admin (admins must have the second factor). */
+export const TEST_ADMIN_TOTP_SECRET = 'TESTADMINTOTPKEY234567ABCDEFGHIJ';
+
+/**
+ * An admin account (with its second factor on) signed in through the real endpoints, password then code; the Cookie
+ * header to send.
+ */
 export async function createAdminSession(app: FastifyInstance, sql: Sql): Promise<{ id: number; cookie: string }> {
   const email = `admin-${Math.random().toString(36).slice(2)}@example.test`;
   const [row] = await sql<{ id: number }[]>`
-    insert into admin_users (email, name, password_hash) values (${email}, 'Test Admin', ${await hashPassword(TEST_PASSWORD)}) returning id`;
+    insert into admin_users (email, name, password_hash, totp_secret, totp_enabled_at)
+    values (${email}, 'Test Admin', ${await hashPassword(TEST_PASSWORD)}, ${TEST_ADMIN_TOTP_SECRET}, now()) returning id`;
   const res = await app.inject({
     method: 'POST',
     url: '/api/admin/login',
@@ -130,5 +138,13 @@ export async function createAdminSession(app: FastifyInstance, sql: Sql): Promis
     payload: { email, password: TEST_PASSWORD },
   });
   if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.statusCode} ${res.body}`);
-  return { id: row!.id, cookie: `admin_sid=${res.cookies.find((c) => c.name === 'admin_sid')!.value}` };
+  const { challenge } = (res.json() as { secondFactor: { challenge: string } }).secondFactor;
+  const coded = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login/second-factor',
+    headers: { origin: ORIGIN },
+    payload: { challenge, code: totpAt(TEST_ADMIN_TOTP_SECRET, Date.now()) },
+  });
+  if (coded.statusCode !== 200) throw new Error(`admin code refused: ${coded.statusCode} ${coded.body}`);
+  return { id: row!.id, cookie: `admin_sid=${coded.cookies.find((c) => c.name === 'admin_sid')!.value}` };
 }

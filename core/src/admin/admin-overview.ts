@@ -28,7 +28,9 @@ export async function adminOverview(sql: Sql, period: AdminPeriod = '30d'): Prom
              (select count(*)::int from users where created_at > ${since}) as new_users,
              (select coalesce(sum((fees ->> 'paymentProcessingFee')::numeric + (fees ->> 'sellersCommission')::numeric
                                  + (fees ->> 'buyerFee')::numeric + (fees ->> 'sellerFee')::numeric), 0)::numeric(14, 2)::text
-               from escrow_transactions where created_at > ${since} and status not in ('cancelled', 'refunded')) as fees_earned`,
+               -- Earned only on money actually taken: a sale paid in full and not refunded or cancelled since.
+               from escrow_transactions where created_at > ${since} and funded_at is not null
+                 and status not in ('cancelled', 'refunded')) as fees_earned`,
     sql<{ status: string; count: number; amount: string }[]>`
       select status, count(*)::int as count, sum(amount)::numeric(14, 2)::text as amount
       from escrow_transactions where created_at > ${since} group by status order by status`,
@@ -43,7 +45,7 @@ export async function adminOverview(sql: Sql, period: AdminPeriod = '30d'): Prom
              coalesce(sum((fees ->> 'sellersCommission')::numeric), 0)::numeric(14, 2)::text as sellers_commission,
              coalesce(sum((fees ->> 'buyerFee')::numeric), 0)::numeric(14, 2)::text as buyer_escrow_fees,
              coalesce(sum((fees ->> 'sellerFee')::numeric), 0)::numeric(14, 2)::text as seller_escrow_fees
-      from escrow_transactions where created_at > ${since} and status not in ('cancelled', 'refunded')`,
+      from escrow_transactions where created_at > ${since} and funded_at is not null and status not in ('cancelled', 'refunded')`,
   ]);
   const { bidsInPeriod, auctionsBidOn, ...counts } = c!;
   return {

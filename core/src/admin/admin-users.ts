@@ -17,7 +17,7 @@ export async function listUsersForAdmin(
   const rows = await sql<
     (Omit<AdminUserRow, 'createdAt' | 'suspendedAt'> & { createdAt: Date; suspendedAt: Date | null; total: number })[]
   >`
-    select u.id, u.name, u.email, u.is_premium, u.created_at, u.suspended_at, u.suspension_reason,
+    select u.id, u.name, u.email, u.is_premium, u.bid_exempt, u.created_at, u.suspended_at, u.suspension_reason,
            (select count(*)::int from bids b where b.user_id = u.id) as bids, count(*) over ()::int as total
     from users u
     where ${pattern === null ? sql`true` : sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`}

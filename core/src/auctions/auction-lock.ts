@@ -21,6 +21,10 @@ interface Row {
   startingBid: string;
   bidCount: number;
   reservePrice: string | null;
+}
+
+/** Read once the lock is held: the leading bid, its maximum, the clock and the reserved ids. */
+interface Standing {
   dbNow: Date;
   bidIds: string[];
   chatIds: string[];
@@ -34,30 +38,37 @@ interface Row {
  *
  * FOR NO KEY UPDATE serializes every writer of the auction's state but leaves alone the key-share locks that inserting
  * a chat message or a comment takes on its auction (a foreign key), so talk about an auction never waits for its bids.
- * The CTE is materialized so that what follows it happens once the lock is granted: ids reserved for a group of bids
- * are drawn in the order groups are decided, and the clock is read at the moment of the decision (clock_timestamp, not
- * the transaction's start), so a bid that waited on the lock is judged when it is decided.
+ *
+ * Two statements, sent together (one round trip): in READ COMMITTED a statement that waited for a row lock sees the
+ * locked row as the writer before it left it, but every other table as of the moment the statement started, before
+ * that writer committed. So the leading bid and its maximum are read by a second statement, whose snapshot is taken
+ * once the lock is held: reading them in the locking statement decided a group of bids against the leader before
+ * last. The second statement also reserves the ids (drawn in the order groups are decided) and reads the clock at the
+ * moment of the decision (clock_timestamp, not the transaction's start), so a bid that waited on the lock is judged
+ * when it is decided.
  */
 export async function lockAuction(
   tx: TransactionSql,
   auctionId: number,
   reserveIds = 0,
 ): Promise<LockedAuction | undefined> {
-  const [r] = await tx<Row[]>`
-    with locked as materialized (
-      select a.id, a.status, a.end_time, a.is_premium_only, a.current_bid, a.buy_it_now_price, a.starting_bid, a.bid_count,
-             a.reserve_price, c.owner_id
-      from auctions a join cars c on c.id = a.car_id
-      where a.id = ${auctionId}
-      for no key update of a
-    )
-    select l.*, clock_timestamp() as db_now, top.user_id as leader_id, lu.name as leader_name, m.max_amount as leader_max,
-           array(select nextval(pg_get_serial_sequence('bids', 'id')) from generate_series(1, ${reserveIds}) where l.id is not null) as bid_ids,
-           array(select nextval(pg_get_serial_sequence('chat_messages', 'id')) from generate_series(1, ${reserveIds}) where l.id is not null) as chat_ids
-    from locked l
-    left join lateral (select b.user_id from bids b where b.auction_id = l.id order by b.timestamp desc, b.id desc limit 1) top on true
+  const locking = tx<Row[]>`
+    select a.status, a.end_time, a.is_premium_only, a.current_bid, a.buy_it_now_price, a.starting_bid, a.bid_count,
+           a.reserve_price, c.owner_id
+    from auctions a join cars c on c.id = a.car_id
+    where a.id = ${auctionId}
+    for no key update of a`;
+  const standing = tx<Standing[]>`
+    select clock_timestamp() as db_now, top.user_id as leader_id, lu.name as leader_name, m.max_amount as leader_max,
+           array(select nextval(pg_get_serial_sequence('bids', 'id')) from generate_series(1, ${reserveIds})) as bid_ids,
+           array(select nextval(pg_get_serial_sequence('chat_messages', 'id')) from generate_series(1, ${reserveIds})) as chat_ids
+    from auctions a
+    left join lateral (select b.user_id from bids b where b.auction_id = a.id order by b.timestamp desc, b.id desc limit 1) top on true
     left join users lu on lu.id = top.user_id
-    left join max_bids m on m.auction_id = l.id and m.user_id = top.user_id`;
+    left join max_bids m on m.auction_id = a.id and m.user_id = top.user_id
+    where a.id = ${auctionId}`;
+  const [[locked], [now]] = await Promise.all([locking, standing]);
+  const r: (Row & Standing) | undefined = locked && now ? { ...locked, ...now } : undefined;
   if (!r) return undefined;
   return {
     auctionId,

@@ -2,6 +2,7 @@
 import type { Sql } from 'postgres';
 import {
   ENDED_AUCTIONS_PAGE,
+  SITEMAP_ENDED_DAYS,
   centsToDecimal,
   reserveStatus,
   toCents,
@@ -9,6 +10,8 @@ import {
   type AuctionDetail,
   type AuctionListQuery,
   type Car,
+  type SearchFilters,
+  searchWords,
 } from '@app/shared';
 import { Invalid, NotFound } from '../errors.js';
 
@@ -63,19 +66,35 @@ const ENDED_ORDER = {
 } as const;
 const isPriceOrder = (sort: AuctionListQuery['sort']) => sort === 'price-low' || sort === 'price-high';
 
-/** A search text as ilike patterns, one per word, with the pattern characters taken literally. */
+/** A search text as ilike patterns, one per word (shared searchWords), with the pattern characters taken literally. */
 export function searchPatterns(q: string): string[] {
-  return q
-    .split(/\s+/)
-    .filter((w) => w.length > 0)
-    .slice(0, 5)
-    .map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return searchWords(q).map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/**
+ * The /auctions filters in SQL, clause by clause the shared matchesSearch (search-match.ts): category, every word in
+ * "make model", the make in any case, the shown price and the model year within their inclusive bounds.
+ */
+function filterClauses(sql: Sql, f: SearchFilters) {
+  const words = searchPatterns(f.q);
+  const make = f.make.trim();
+  return sql`
+    ${f.category === 'all' ? sql`` : sql`and c.category = ${f.category}`}
+    ${words.reduce((all, w) => sql`${all} and (c.make || ' ' || c.model) ilike ${w}`, sql``)}
+    ${make === '' ? sql`` : sql`and lower(c.make) = lower(${make})`}
+    ${f.minPrice === undefined ? sql`` : sql`and ${sql.unsafe(SHOWN_PRICE)} >= ${f.minPrice}::numeric`}
+    ${f.maxPrice === undefined ? sql`` : sql`and ${sql.unsafe(SHOWN_PRICE)} <= ${f.maxPrice}::numeric`}
+    ${f.minYear === undefined ? sql`` : sql`and c.year >= ${f.minYear}`}
+    ${f.maxYear === undefined ? sql`` : sql`and c.year <= ${f.maxYear}`}`;
 }
 
 function selectAuctions(sql: Sql, extra = sql``) {
   return sql`
     select ${extra} a.id, a.car_id, a.auction_type, a.is_premium_only, a.starting_bid, a.current_bid, a.buy_it_now_price, a.winning_amount,
-           a.reserve_price, a.start_time, a.end_time, a.is_active, a.status, a.location, a.bid_count, a.is_sample, coalesce(s.seq, 0) as seq, a.created_at,
+           a.reserve_price, a.start_time, a.end_time, a.is_active, a.status, a.location, a.bid_count,
+           -- A sample listing's result is a sample unless a real member bought it (the sale opened an escrow).
+           (a.is_sample and not exists (select 1 from escrow_transactions e where e.auction_id = a.id)) as is_sample,
+           coalesce(s.seq, 0) as seq, a.created_at,
            c.vin, c.year, c.make, c.model, c.mileage, c.condition, c.category, c.images, c.description, c.owner_id,
            c.ai_estimated_value, c.ai_confidence, c.ai_days_to_sell
     from auctions a join cars c on c.id = a.car_id
@@ -148,20 +167,18 @@ function afterCursor(sql: Sql, query: AuctionListQuery) {
 
 /**
  * The auctions list: live auctions (every one; a few dozen at a time), or ended ones with how they ended, a page at a
- * time after a keyset cursor. Category and search narrow either view in SQL, through cars_category and the make/model
- * trigram index; the Ended view's orders run on auctions_closed_at and auctions_ended_price.
+ * time after a keyset cursor. The filters narrow either view in SQL (filterClauses), through cars_category and the
+ * make/model trigram index; the Ended view's orders run on auctions_closed_at and auctions_ended_price.
  */
 export async function listAuctions(
   sql: Sql,
   query: AuctionListQuery,
 ): Promise<{ auctions: Auction[]; next: string | null }> {
   const ended = query.view === 'ended';
-  const words = searchPatterns(query.q);
   const rows = await sql<(AuctionRow & { closedUs: string | null; shownPrice: string })[]>`
     ${selectAuctions(sql, sql`(extract(epoch from a.closed_at) * 1000000)::bigint as closed_us, ${sql.unsafe(SHOWN_PRICE)} as shown_price,`)}
     where ${ended ? sql`a.closed_at is not null and a.status in ('sold', 'reserve-not-met', 'no-bids', 'bought-now')` : sql`a.status = 'active'`}
-      ${query.category === 'all' ? sql`` : sql`and c.category = ${query.category}`}
-      ${words.reduce((all, w) => sql`${all} and (c.make || ' ' || c.model) ilike ${w}`, sql``)}
+      ${filterClauses(sql, query)}
       ${ended ? afterCursor(sql, query) : sql``}
     order by ${sql.unsafe((ended ? ENDED_ORDER : ORDER)[query.sort])}
     ${ended ? sql`limit ${ENDED_AUCTIONS_PAGE + 1}` : sql``}`;
@@ -203,4 +220,20 @@ export async function getAuctionDetail(sql: Sql, id: number): Promise<AuctionDet
       proxy: b.proxy,
     })),
   };
+}
+
+/**
+ * What sitemap.xml lists: every live auction and those ended in the last SITEMAP_ENDED_DAYS (their pages keep the
+ * result), each with when it last changed. Bounded by the sitemap protocol's 50,000 addresses.
+ */
+export async function listSitemapAuctions(sql: Sql): Promise<{ id: number; changedAt: string }[]> {
+  const rows = await sql<{ id: number; changedAt: Date }[]>`
+    select a.id, coalesce(a.closed_at, a.start_time) as changed_at
+    from auctions a
+    where a.status = 'active'
+       or (a.closed_at > now() - ${SITEMAP_ENDED_DAYS} * interval '1 day'
+           and a.status in ('sold', 'reserve-not-met', 'no-bids', 'bought-now'))
+    order by a.id desc
+    limit 50000`;
+  return rows.map((r) => ({ id: r.id, changedAt: r.changedAt.toISOString() }));
 }

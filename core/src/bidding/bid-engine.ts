@@ -5,7 +5,7 @@
 // accept or refuse, only after the commit that decided it. The row lock keeps this correct across several API
 // processes; the grouping keeps 32 bidders from queueing on it one by one.
 import type { Sql, TransactionSql } from 'postgres';
-import { commitWithEvents, type EventDeps, type EventPublisher } from '@app/infra';
+import { commitWithEvents, currentTraceparent, inSpan, type EventDeps, type EventPublisher } from '@app/infra';
 import { lockAuction } from '../auctions/auction-lock.js';
 import {
   BIDS_PER_REQUEST,
@@ -27,12 +27,16 @@ import { bidEvents } from './bid-events.js';
  */
 export const DEFAULT_BID_WAIT_LIMIT_MS = 4000;
 
+type ReserveStatus = NonNullable<PlaceBidResponse['reserveStatus']>;
+
 export interface BidRequest {
   auctionId: number;
   bidder: Bidder;
   /** Null: only a maximum is set (it bids the next minimum for a bidder who is not leading). */
   amountCents: number | null;
   maxCents?: number | null;
+  /** When the request arrived, if a step came before the engine (the bid's hold): its wait counts from then. */
+  arrivedAt?: number;
 }
 
 /** The decided request: the bid it placed for its bidder (if any) and where it leaves them. */
@@ -43,6 +47,8 @@ export interface BidOutcome {
 
 interface Pending extends BidRequest {
   arrivedAt: number;
+  /** The request's trace: its group's transaction is traced in the first bid's and linked to the others. */
+  traceparent: string | undefined;
   resolve(r: BidOutcome): void;
   reject(e: unknown): void;
 }
@@ -60,15 +66,32 @@ interface Lane {
   lastLocked: Promise<void>;
 }
 
+/** A group formed for one auction, with its place in the auction's order of groups. */
+interface Group {
+  auctionId: number;
+  bids: Pending[];
+  /** Settles once the auction's previous group holds the row lock: this one asks for it only then. */
+  predecessorLocked: Promise<void>;
+  /** Called once this group holds the row lock (or gave up). */
+  locked(): void;
+}
+
+/** Groups of different auctions decided in one transaction at most (each still under its own row lock). */
+const MAX_AUCTIONS_PER_TRANSACTION = 50;
+
 export class BidEngine {
   private readonly lanes = new Map<number, Lane>();
   private readonly deps: EventDeps;
+  /** Idle auctions with bids waiting: their first groups go out together at the end of this turn of the event loop. */
+  private readonly idle = new Set<number>();
+  private flushScheduled = false;
 
   constructor(
     sql: Sql,
     events: EventPublisher,
     private readonly metrics?: { group(size: number): void; decided(accepted: number, refused: number): void },
-    private readonly waitLimitMs = DEFAULT_BID_WAIT_LIMIT_MS,
+    /** A bid waiting longer than this since it arrived is answered 503 "not placed" (DEFAULT_BID_WAIT_LIMIT_MS). */
+    readonly waitLimitMs = DEFAULT_BID_WAIT_LIMIT_MS,
   ) {
     this.deps = { sql, events };
   }
@@ -86,7 +109,13 @@ export class BidEngine {
         lane = { waiting: [], inFlight: 0, lastLocked: Promise.resolve() };
         this.lanes.set(request.auctionId, lane);
       }
-      lane.waiting.push({ ...request, arrivedAt: Date.now(), resolve, reject });
+      lane.waiting.push({
+        ...request,
+        arrivedAt: request.arrivedAt ?? Date.now(),
+        traceparent: currentTraceparent(),
+        resolve,
+        reject,
+      });
       this.pump(request.auctionId, lane);
     });
   }
@@ -96,77 +125,146 @@ export class BidEngine {
    * round trips of BEGIN and the locking SELECT overlap the previous commit instead of following it.
    * A group asks for the lock only once its predecessor holds it, so groups take the lock in the order they formed
    * even when both waited for a connection (after an outage): a later group never decides before an earlier one.
+   * An auction with nothing in flight waits for the end of this turn of the event loop instead: the bids of every
+   * such auction that arrived in it are decided in one transaction and one commit (flush), which is what an auction
+   * night's many cold auctions cost most. A group behind one in flight goes on its own, pipelined as before, so a hot
+   * auction never waits for a cold one's commit, nor a cold one for a hot one's.
    */
   private pump(auctionId: number, lane: Lane): void {
-    while (lane.waiting.length > 0 && lane.inFlight < GROUPS_IN_FLIGHT) {
-      const group = lane.waiting.splice(0, MAX_GROUP);
-      lane.inFlight += 1;
-      const predecessorLocked = lane.lastLocked;
-      let locked!: () => void;
-      lane.lastLocked = new Promise<void>((resolve) => (locked = resolve));
-      void this.decideGroup(auctionId, group, predecessorLocked, locked)
-        .catch((err: unknown) => {
-          for (const p of group) p.reject(err);
-        })
-        .finally(() => {
-          locked();
-          lane.inFlight -= 1;
-          if (lane.waiting.length > 0) this.pump(auctionId, lane);
-          else if (lane.inFlight === 0) this.lanes.delete(auctionId);
-        });
-    }
-  }
-
-  private async decideGroup(
-    auctionId: number,
-    all: Pending[],
-    predecessorLocked: Promise<void>,
-    locked: () => void,
-  ): Promise<void> {
-    let group = all;
-    const outcome = await commitWithEvents(this.deps, async (tx, outbox) => {
-      await predecessorLocked;
-      // Ids for every bid of the group and its chat line are reserved with the lock, so the events can be built before
-      // anything is written.
-      const auction = await lockAuction(tx, auctionId, group.length * BIDS_PER_REQUEST);
-      locked();
-      const fresh = Date.now() - this.waitLimitMs;
-      for (const p of group) if (p.arrivedAt < fresh) p.reject(notPlaced());
-      group = group.filter((p) => p.arrivedAt >= fresh);
-      if (!auction || group.length === 0) return null;
-      const decided = decideBids(auction, group, {
-        nowMs: auction.dbNow.getTime(),
-        bidIds: auction.bidIds,
-        chatIds: auction.chatIds,
-      });
-      // The writes are not awaited here: the COMMIT goes out right behind them, so the row lock is held for one round
-      // trip (writes and commit together), not two. commitWithEvents reads their answers after the commit: a statement
-      // that failed turned the COMMIT into a rollback, nothing of the group was stored, and its error is the group's.
-      void outbox.inFlight(writeAccepted(tx, auctionId, decided, auction.dbNow));
-      const appended = outbox.append(bidEvents(auction, decided.accepted, auction.dbNow));
-      return { decided, appended, decidedAt: auction.dbNow };
-    });
-    if (!outcome) {
-      for (const p of group) p.reject(new NotFound('Auction not found'));
+    if (lane.waiting.length === 0) return;
+    if (lane.inFlight === 0) {
+      this.idle.add(auctionId);
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
       return;
     }
-    // Settled already (commitWithEvents published these events before returning).
-    const committed = await outcome.appended;
-    const { decided } = outcome;
-    this.metrics?.group(group.length);
-    const granted = decided.decisions.filter((d) => d.ok).length;
-    this.metrics?.decided(granted, group.length - granted);
-    const seqOfBid = new Map<number, number>();
-    for (const c of committed) if (c.event.type === 'bid.placed') seqOfBid.set(c.event.bidId, c.event.seq);
-    group.forEach((p, i) => {
-      const d = decided.decisions[i]!;
-      if (d.ok)
-        p.resolve({
-          bid: d.bid && responseOf(auctionId, d.bid, d.standing, seqOfBid.get(d.bid.bidId)!, outcome.decidedAt),
-          standing: d.standing,
+    while (lane.waiting.length > 0 && lane.inFlight < GROUPS_IN_FLIGHT)
+      this.run([this.formGroup(auctionId, lane)], [lane]);
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    // In auction id order: every transaction that locks several auctions locks them in that order (no deadlock).
+    const ids = [...this.idle].sort((x, y) => x - y);
+    this.idle.clear();
+    const groups: Group[] = [];
+    const lanes: Lane[] = [];
+    for (const id of ids) {
+      const lane = this.lanes.get(id);
+      if (!lane || lane.waiting.length === 0) continue;
+      if (lane.inFlight > 0) {
+        this.pump(id, lane);
+        continue;
+      }
+      groups.push(this.formGroup(id, lane));
+      lanes.push(lane);
+    }
+    for (let i = 0; i < groups.length; i += MAX_AUCTIONS_PER_TRANSACTION)
+      this.run(groups.slice(i, i + MAX_AUCTIONS_PER_TRANSACTION), lanes.slice(i, i + MAX_AUCTIONS_PER_TRANSACTION));
+  }
+
+  private formGroup(auctionId: number, lane: Lane): Group {
+    const bids = lane.waiting.splice(0, MAX_GROUP);
+    lane.inFlight += 1;
+    const predecessorLocked = lane.lastLocked;
+    let locked!: () => void;
+    lane.lastLocked = new Promise<void>((resolve) => (locked = resolve));
+    return { auctionId, bids, predecessorLocked, locked };
+  }
+
+  private run(groups: Group[], lanes: Lane[]): void {
+    void this.decideGroups(groups)
+      .catch((err: unknown) => {
+        // The transaction failed as a whole (nothing of it was stored): every bid in it hears the error.
+        for (const g of groups) for (const p of g.bids) p.reject(err);
+      })
+      .finally(() => {
+        groups.forEach((g, i) => {
+          const lane = lanes[i]!;
+          g.locked();
+          lane.inFlight -= 1;
+          if (lane.waiting.length > 0) this.pump(g.auctionId, lane);
+          else if (lane.inFlight === 0) this.lanes.delete(g.auctionId);
         });
-      else p.reject(refusalError(d.refusal));
-    });
+      });
+  }
+
+  private async decideGroups(groups: Group[]): Promise<void> {
+    const fresh = new Map<Group, Pending[]>(groups.map((g) => [g, g.bids]));
+    const outcomes = await inSpan(
+      'bid group transaction',
+      {
+        for: groups.flatMap((g) => g.bids.map((p) => p.traceparent)),
+        attributes: {
+          'auction.id': groups.length === 1 ? groups[0]!.auctionId : undefined,
+          'bid.group.auctions': groups.length,
+          'bid.group.size': groups.reduce((n, g) => n + g.bids.length, 0),
+          'db.system.name': 'postgresql',
+        },
+      },
+      () =>
+        commitWithEvents(this.deps, async (tx, outbox) => {
+          await Promise.all(groups.map((g) => g.predecessorLocked));
+          // Ids for every bid of a group and its chat line are reserved with the lock, so the events can be built
+          // before anything is written. The locking reads go out together (one round trip), in auction id order.
+          const auctions = await Promise.all(
+            groups.map(async (g) => {
+              const auction = await lockAuction(tx, g.auctionId, g.bids.length * BIDS_PER_REQUEST);
+              g.locked();
+              return auction;
+            }),
+          );
+          const limit = Date.now() - this.waitLimitMs;
+          return groups.map((g, i) => {
+            const auction = auctions[i];
+            for (const p of g.bids) if (p.arrivedAt < limit) p.reject(notPlaced());
+            const group = g.bids.filter((p) => p.arrivedAt >= limit);
+            fresh.set(g, group);
+            if (!auction || group.length === 0) return null;
+            const decided = decideBids(auction, group, {
+              nowMs: auction.dbNow.getTime(),
+              bidIds: auction.bidIds,
+              chatIds: auction.chatIds,
+            });
+            // The writes are not awaited here: the COMMIT goes out right behind them, so the row locks are held for
+            // one round trip (writes and commit together), not two. commitWithEvents reads their answers after the
+            // commit: a statement that failed turned the COMMIT into a rollback, nothing of the transaction was
+            // stored, and its error is every group's.
+            void outbox.inFlight(writeAccepted(tx, g.auctionId, decided, auction.dbNow));
+            const appended = outbox.append(bidEvents(auction, decided.accepted, auction.dbNow));
+            return { decided, appended, decidedAt: auction.dbNow };
+          });
+        }),
+    );
+    for (const [i, g] of groups.entries()) {
+      const outcome = outcomes[i];
+      const group = fresh.get(g)!;
+      if (!outcome) {
+        for (const p of group) p.reject(new NotFound('Auction not found'));
+        continue;
+      }
+      // Settled already (commitWithEvents published these events before returning).
+      const committed = await outcome.appended;
+      const { decided } = outcome;
+      this.metrics?.group(group.length);
+      const granted = decided.decisions.filter((d) => d.ok).length;
+      this.metrics?.decided(granted, group.length - granted);
+      const placedOf = new Map<number, { seq: number; reserveStatus: ReserveStatus }>();
+      for (const c of committed)
+        if (c.event.type === 'bid.placed')
+          placedOf.set(c.event.bidId, { seq: c.event.seq, reserveStatus: c.event.reserveStatus });
+      group.forEach((p, i) => {
+        const d = decided.decisions[i]!;
+        if (d.ok)
+          p.resolve({
+            bid: d.bid && responseOf(g.auctionId, d.bid, d.standing, placedOf.get(d.bid.bidId)!, outcome.decidedAt),
+            standing: d.standing,
+          });
+        else p.reject(refusalError(d.refusal));
+      });
+    }
   }
 }
 
@@ -204,7 +302,7 @@ function responseOf(
   auctionId: number,
   bid: AcceptedBid,
   standing: BidStanding,
-  seq: number,
+  placed: { seq: number; reserveStatus: ReserveStatus },
   decidedAt: Date,
 ): PlaceBidResponse {
   const amount = centsToDecimal(bid.amountCents);
@@ -218,8 +316,11 @@ function responseOf(
     bidCount: bid.bidCount,
     endTime: new Date(bid.endTimeMs).toISOString(),
     extended: bid.extended,
-    seq,
+    seq: placed.seq,
     leading: standing.leading,
+    reserveStatus: placed.reserveStatus,
+    bidderName: bid.bidder.name,
+    proxy: bid.proxy,
     ...(standing.maxCents === null ? {} : { maxAmount: centsToDecimal(standing.maxCents) }),
   };
 }

@@ -11,6 +11,7 @@ interface ChatRow {
   isSystemMessage: boolean;
   userId: number | null;
   userName: string | null;
+  isSeller: boolean | null;
 }
 
 const toMessage = (r: ChatRow): ChatMessage => ({
@@ -20,7 +21,12 @@ const toMessage = (r: ChatRow): ChatMessage => ({
   timestamp: r.timestamp.toISOString(),
   isSystemMessage: r.isSystemMessage,
   user: r.userId === null ? null : { id: r.userId, name: r.userName },
+  isSeller: r.isSeller === true,
 });
+
+/** Whether a chat line's writer owns the car (the Seller badge): one key lookup per line, through the auction. */
+const SELLER_OF_LINE = `exists (select 1 from auctions a join cars c on c.id = a.car_id
+                                where a.id = m.auction_id and c.owner_id = m.user_id) as is_seller`;
 
 const PAGE = 100;
 
@@ -38,13 +44,15 @@ export async function listChatMessages(sql: Sql, auctionId: number, after?: numb
     after === undefined
       ? await sql<ChatRow[]>`
           select * from (
-            select m.id, m.auction_id, m.message, m.timestamp, m.is_system_message, m.user_id, u.name as user_name
+            select m.id, m.auction_id, m.message, m.timestamp, m.is_system_message, m.user_id, u.name as user_name,
+                   ${sql.unsafe(SELLER_OF_LINE)}
             from chat_messages m left join users u on u.id = m.user_id
             where m.auction_id = ${auctionId}
             order by m.id desc limit ${PAGE}
           ) latest order by id asc`
       : await sql<ChatRow[]>`
-          select m.id, m.auction_id, m.message, m.timestamp, m.is_system_message, m.user_id, u.name as user_name
+          select m.id, m.auction_id, m.message, m.timestamp, m.is_system_message, m.user_id, u.name as user_name,
+                 ${sql.unsafe(SELLER_OF_LINE)}
           from chat_messages m left join users u on u.id = m.user_id
           where m.auction_id = ${auctionId} and m.id > ${after}
           order by m.id asc limit ${PAGE}`;
@@ -59,8 +67,9 @@ export async function postChatMessage(
   // The chat stream's own counter orders messages; the auction row that bids lock is never touched.
   return commitWithEvents(deps, async (tx, outbox) => {
     const [row] = await tx<ChatRow[]>`
-      insert into chat_messages (auction_id, user_id, message) values (${auctionId}, ${user.id}, ${message})
-      returning id, auction_id, message, timestamp, is_system_message, user_id, ${user.name}::text as user_name`;
+      insert into chat_messages as m (auction_id, user_id, message) values (${auctionId}, ${user.id}, ${message})
+      returning id, auction_id, message, timestamp, is_system_message, user_id, ${user.name}::text as user_name,
+                ${tx.unsafe(SELLER_OF_LINE)}`;
     const chat = toMessage(row!);
     await outbox.append([
       {
@@ -73,6 +82,7 @@ export async function postChatMessage(
         userId: user.id,
         timestamp: chat.timestamp,
         isSystemMessage: false,
+        isSeller: chat.isSeller,
       },
     ]);
     return chat;

@@ -23,6 +23,7 @@ export type EscrowCaller =
   | { kind: 'user'; userId: number; as?: 'buyer' | 'seller' }
   | { kind: 'admin'; adminId: number }
   | { kind: 'payment_provider' }
+  | { kind: 'carrier' }
   | { kind: 'system' };
 
 export interface EscrowParties {
@@ -146,7 +147,14 @@ export function escrowNotices(
 export async function applyEscrowAction(
   tx: TransactionSql,
   outbox: Outbox,
-  input: { transactionId: number; action: EscrowAction; caller: EscrowCaller; notes?: string },
+  input: {
+    transactionId: number;
+    action: EscrowAction;
+    caller: EscrowCaller;
+    notes?: string;
+    /** False keeps the step out of the bell (the page and its notices still show it). */
+    bell?: boolean;
+  },
 ): Promise<EscrowActionResult> {
   const e = await lockEscrow(tx, input.transactionId);
   // Someone else's escrow is "not found", not "forbidden": its existence is nobody else's business.
@@ -173,7 +181,8 @@ export async function applyEscrowAction(
       status = ${c.to},
       buyer_terms_accepted = buyer_terms_accepted or ${c.acceptsTermsFor === 'buyer'},
       seller_terms_accepted = seller_terms_accepted or ${c.acceptsTermsFor === 'seller'},
-      funded_at = case when ${entering && c.to === 'funded'} then now() else funded_at end,
+      funded_at = case when ${c.milestones.includes('payment_received')} then now() else funded_at end,
+      delivered_at = case when ${c.milestones.includes('delivered')} then now() else delivered_at end,
       inspection_period_ends = coalesce(${c.inspectionEndsAtMs === null ? null : new Date(c.inspectionEndsAtMs)}, inspection_period_ends),
       completed_at = case when ${entering && c.to === 'completed'} then now() else completed_at end,
       disputed_at = case when ${entering && c.to === 'disputed'} then now() else disputed_at end,
@@ -181,8 +190,9 @@ export async function applyEscrowAction(
       refunded_at = case when ${entering && c.to === 'refunded'} then now() else refunded_at end,
       updated_at = now()
     where id = ${e.id}`;
-  if (entering && c.to === 'cancelled') {
-    await tx`update payment_schedules set status = 'cancelled' where transaction_id = ${e.id} and status in ('pending', 'failed')`;
+  // An ended sale owes nothing more: its open lines are cancelled, so no schedule shows a balance still due.
+  if (entering && (c.to === 'cancelled' || c.to === 'refunded')) {
+    await tx`update payment_schedules set status = 'cancelled' where transaction_id = ${e.id} and status in ('pending', 'failed') and payment_type <> 'refund'`;
   }
   if (c.milestones.length > 0) {
     const userId = input.caller.kind === 'user' ? input.caller.userId : null;
@@ -196,9 +206,9 @@ export async function applyEscrowAction(
     actor,
     status: c.to,
     milestone: c.milestones.at(-1) ?? null,
-    text: escrowChangeText(input.action, actor),
+    text: escrowChangeText(input.action, actor, c.to),
   });
-  await tellParties(tx, outbox, drafts);
+  await tellParties(tx, outbox, drafts, { bell: input.bell ?? true });
   return { ok: true, changed: true, status: c.to, escrow: parties };
 }
 

@@ -124,7 +124,7 @@ export async function reviewDocument(
         : `An admin rejected the ${words(doc.documentType)}: ${input.reason ?? ''}`;
     await tellParties(tx, outbox, escrowNotices(e, { actor: 'admin', status: e.status, milestone: null, text }));
     const verified = input.decision === 'verified' ? [...e.verifiedDocuments, doc.documentType] : e.verifiedDocuments;
-    if (e.status === 'funded' && missingDocuments(verified).length === 0) {
+    if ((e.status === 'funded' || e.status === 'in_inspection') && missingDocuments(verified).length === 0) {
       const step = await applyEscrowAction(tx, outbox, {
         transactionId: e.id,
         action: 'verify_documents',

@@ -3,7 +3,9 @@
 import type { EventDeps } from '@app/infra';
 import {
   MILESTONE_ACTION,
+  escrowTerms,
   type EscrowAction,
+  type FeeSchedule,
   type EscrowMilestone,
   type EscrowStatus,
   type SessionUser,
@@ -17,13 +19,34 @@ export function stepAnswer(r: EscrowActionResult): { changed: boolean; status: E
   return { changed: r.changed, status: r.status };
 }
 
-export async function acceptTerms(deps: EventDeps, transactionId: number, role: 'buyer' | 'seller', user: SessionUser) {
+/**
+ * A party accepts the terms: the version they were shown (`termsVersion`, else the current one) is recorded with the
+ * acceptance; a version the escrow's terms no longer have is refused, so nobody accepts words they did not see.
+ */
+export async function acceptTerms(
+  deps: EventDeps,
+  transactionId: number,
+  role: 'buyer' | 'seller',
+  user: SessionUser,
+  termsVersion?: string,
+) {
   return stepAnswer(
-    await performEscrowAction(deps, {
-      transactionId,
-      action: 'accept_terms',
-      caller: { kind: 'user', userId: user.id, as: role },
-    }),
+    await performEscrowAction(
+      deps,
+      { transactionId, action: 'accept_terms', caller: { kind: 'user', userId: user.id, as: role } },
+      async (tx, escrow) => {
+        const [row] = await tx<{ fees: { schedule: FeeSchedule } }[]>`
+          select fees from escrow_transactions where id = ${escrow.id}`;
+        const current = escrowTerms(row!.fees.schedule).version;
+        if (termsVersion !== undefined && termsVersion !== current)
+          throw new Conflict(`The escrow terms have changed (version ${current}): review them and accept again`);
+        await tx`
+          update escrow_transactions set
+            buyer_terms_version = case when ${role === 'buyer'} then ${current} else buyer_terms_version end,
+            seller_terms_version = case when ${role === 'seller'} then ${current} else seller_terms_version end
+          where id = ${escrow.id}`;
+      },
+    ),
   );
 }
 

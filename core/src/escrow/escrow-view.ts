@@ -23,6 +23,9 @@ interface TxRow {
   sellerId: number | null;
   buyerTermsAccepted: boolean;
   sellerTermsAccepted: boolean;
+  buyerTermsVersion: string | null;
+  sellerTermsVersion: string | null;
+  deliveredAt: Date | null;
   shippingMethod: string | null;
   pickupLocation: string | null;
   inspectionLocation: string | null;
@@ -43,8 +46,10 @@ export async function getEscrowForAuction(
 ): Promise<EscrowTransaction> {
   const [t] = await sql<TxRow[]>`
     select id, auction_id, amount, status, funded_at, buyer_id, seller_id, buyer_terms_accepted, seller_terms_accepted,
-           shipping_method, pickup_location, inspection_location, shipping_carrier, shipping_tracking_number, payment_intent_id, payment_due_at, inspection_period_ends, fees, now() as db_now
-    from escrow_transactions where auction_id = ${auctionId}`;
+           buyer_terms_version, seller_terms_version, delivered_at, shipping_method, pickup_location, inspection_location, shipping_carrier, shipping_tracking_number, payment_intent_id, payment_due_at, inspection_period_ends, fees, now() as db_now
+    from escrow_transactions where auction_id = ${auctionId} and ${user.id} in (buyer_id, seller_id)
+    -- After an unpaid sale and a second-chance sale the seller has two: the live one first.
+    order by (status = 'cancelled'), id desc limit 1`;
   // Someone else's escrow is "not found", not "forbidden": its existence is nobody else's business.
   if (!t || (t.buyerId !== user.id && t.sellerId !== user.id)) throw new NotFound(NO_ESCROW);
   const role = t.buyerId === user.id ? 'buyer' : 'seller';
@@ -75,6 +80,9 @@ export async function getEscrowForAuction(
     role,
     buyerTermsAccepted: t.buyerTermsAccepted,
     sellerTermsAccepted: t.sellerTermsAccepted,
+    buyerTermsVersion: t.buyerTermsVersion,
+    sellerTermsVersion: t.sellerTermsVersion,
+    deliveredAt: t.deliveredAt?.toISOString() ?? null,
     shippingMethod: t.shippingMethod,
     pickupLocation: t.pickupLocation,
     inspectionLocation: t.inspectionLocation,

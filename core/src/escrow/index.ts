@@ -10,3 +10,5 @@ export { acceptTerms, completeMilestone, takeEscrowAction } from './escrow-steps
 export { getEscrowForAuction } from './escrow-view.js';
 export { SandboxPaymentProvider, signWebhook, type PaymentProvider } from './payment-provider.js';
 export { receivePaymentEvent } from './payment-webhook.js';
+export { SandboxCarrier, receiveCarrierEvent, scanSandboxDelivery } from './carrier-tracking.js';
+export { sampleSellerShips } from './sample-seller.js';

@@ -17,6 +17,7 @@ import type { Outbox } from '@app/infra';
 import { tellParties } from './escrow-notices.js';
 import { escrowRecipients } from './escrow-actions.js';
 import { readSettings } from '../settings/read-settings.js';
+import { sampleSellerAcceptsTerms } from './sample-seller.js';
 
 export interface OpenEscrowInput {
   auctionId: number;
@@ -41,7 +42,10 @@ export function escrowFeesOf(amountCents: number, schedule: FeeSchedule): Escrow
   };
 }
 
-/** Idempotent per auction: a second call finds the existing transaction and writes nothing. */
+/**
+ * Idempotent per auction: a second call finds the live transaction and writes nothing. A cancelled (unpaid) escrow does
+ * not count, so a second-chance sale of the same car opens its own.
+ */
 export async function openEscrow(
   tx: TransactionSql,
   outbox: Outbox,
@@ -53,12 +57,12 @@ export async function openEscrow(
     insert into escrow_transactions (auction_id, buyer_id, seller_id, amount, fees, payment_due_at)
     values (${input.auctionId}, ${input.buyerId}, ${input.sellerId}, ${centsToDecimal(input.amountCents)},
             ${tx.json(escrowFeesOf(input.amountCents, feeSchedule))}, now() + ${ESCROW_PAYMENT_DUE_HOURS} * interval '1 hour')
-    on conflict (auction_id) do nothing
+    on conflict (auction_id) where status <> 'cancelled' do nothing
     returning id, created_at`;
   if (!created) {
     const [existing] = await tx<
       { id: number }[]
-    >`select id from escrow_transactions where auction_id = ${input.auctionId}`;
+    >`select id from escrow_transactions where auction_id = ${input.auctionId} and status <> 'cancelled'`;
     return { transactionId: existing!.id };
   }
   const id = created.id;
@@ -93,5 +97,6 @@ export async function openEscrow(
         : 'Your car sold: the escrow is open.',
   }));
   await tellParties(tx, outbox, drafts, { bell: false });
+  await sampleSellerAcceptsTerms(tx, outbox, { transactionId: id, sellerId: input.sellerId, feeSchedule });
   return { transactionId: id };
 }

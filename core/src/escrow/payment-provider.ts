@@ -2,7 +2,15 @@
 // documented test cards, declines the rest, and confirms the way a real provider does, by a signed webhook delivery to
 // POST /api/escrow/payments/webhook. Only that delivery marks a payment received (docs/escrow.md: plugging in Stripe).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { centsToDecimal, sandboxCardOutcome, type PaymentWebhookEvent } from '@app/shared';
+import {
+  centsToDecimal,
+  sandboxCardOutcome,
+  sandboxHoldsDeclined,
+  sandboxSetupOutcome,
+  type HoldWebhookEvent,
+  type PaymentWebhookEvent,
+  type SetupWebhookEvent,
+} from '@app/shared';
 
 export interface PaymentIntent {
   intentId: string;
@@ -13,6 +21,9 @@ export interface CardConfirmation {
   outcome: 'processing' | 'declined';
   reason: string | null;
 }
+
+/** A hold's answer: authorized (the webhook follows), or declined with the provider's reason (nothing was held). */
+export type HoldAnswer = { ok: true; holdId: string } | { ok: false; reason: string };
 
 export interface PaymentProvider {
   readonly name: string;
@@ -27,6 +38,18 @@ export interface PaymentProvider {
   }): Promise<CardConfirmation>;
   /** Sends money back to the buyer's card. */
   refund(input: { intentId: string; amountCents: number }): Promise<{ refundId: string }>;
+  /** Starts saving a card for a member (Stripe's SetupIntent); the card is theirs once the webhook says so. */
+  createSetupIntent(input: { userId: number }): Promise<{ setupIntentId: string }>;
+  /** Saves a card against a setup intent (a real provider's hosted form does this in the browser instead). */
+  confirmSetup(input: { setupIntentId: string; cardNumber: string }): Promise<CardConfirmation>;
+  /** Authorizes an amount on a saved card without taking it (a manual-capture intent). */
+  placeHold(input: { paymentMethodId: string; amountCents: number; reference: string }): Promise<HoldAnswer>;
+  /** Raises an authorization to a higher amount (an incremental authorization). */
+  raiseHold(input: { holdId: string; paymentMethodId: string; amountCents: number }): Promise<HoldAnswer>;
+  /** Lets an authorization go; nothing is taken. */
+  releaseHold(input: { holdId: string; amountCents: number }): Promise<void>;
+  /** Takes part or all of an authorization; the rest is let go. */
+  captureHold(input: { holdId: string; amountCents: number }): Promise<void>;
   /** The header the provider signs its webhook deliveries with. */
   readonly signatureHeader: string;
   /** Whether a delivery's raw body carries the provider's valid signature. */
@@ -89,7 +112,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }): Promise<CardConfirmation> {
     const { outcome, reason } = sandboxCardOutcome(input.cardNumber);
     const event: PaymentWebhookEvent = {
-      id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+      id: eventId(),
       type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
       created: Math.floor(Date.now() / 1000),
       data: {
@@ -101,6 +124,50 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
     this.send(event);
     return { outcome: outcome === 'succeeded' ? 'processing' : 'declined', reason };
+  }
+
+  async createSetupIntent(): Promise<{ setupIntentId: string }> {
+    return { setupIntentId: `seti_sandbox_${randomBytes(12).toString('hex')}` };
+  }
+
+  async confirmSetup(input: { setupIntentId: string; cardNumber: string }): Promise<CardConfirmation> {
+    const r = sandboxSetupOutcome(input.cardNumber);
+    const event: SetupWebhookEvent = {
+      id: eventId(),
+      type: r.ok ? 'setup_intent.succeeded' : 'setup_intent.setup_failed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        setupIntentId: input.setupIntentId,
+        // The sandbox keeps no state: its payment method names the test card, which decides its holds.
+        paymentMethodId: r.ok ? `pm_sandbox_${r.last4}_${randomBytes(8).toString('hex')}` : null,
+        brand: r.ok ? r.brand : null,
+        last4: r.ok ? r.last4 : null,
+        failureReason: r.ok ? null : r.reason,
+      },
+    };
+    this.send(event);
+    return r.ok ? { outcome: 'processing', reason: null } : { outcome: 'declined', reason: r.reason };
+  }
+
+  async placeHold(input: { paymentMethodId: string; amountCents: number }): Promise<HoldAnswer> {
+    if (declinesHolds(input.paymentMethodId)) return { ok: false, reason: HOLD_DECLINED };
+    const holdId = `pi_hold_sandbox_${randomBytes(12).toString('hex')}`;
+    this.sendHold('hold.placed', holdId, input.amountCents);
+    return { ok: true, holdId };
+  }
+
+  async raiseHold(input: { holdId: string; paymentMethodId: string; amountCents: number }): Promise<HoldAnswer> {
+    if (declinesHolds(input.paymentMethodId)) return { ok: false, reason: HOLD_DECLINED };
+    this.sendHold('hold.raised', input.holdId, input.amountCents);
+    return { ok: true, holdId: input.holdId };
+  }
+
+  async releaseHold(input: { holdId: string; amountCents: number }): Promise<void> {
+    this.sendHold('hold.released', input.holdId, input.amountCents);
+  }
+
+  async captureHold(input: { holdId: string; amountCents: number }): Promise<void> {
+    this.sendHold('hold.captured', input.holdId, input.amountCents);
   }
 
   async refund(): Promise<{ refundId: string }> {
@@ -115,7 +182,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
     await Promise.all([...this.inFlight]);
   }
 
-  private send(event: PaymentWebhookEvent): void {
+  private sendHold(type: HoldWebhookEvent['type'], holdId: string, amountCents: number): void {
+    this.send({
+      id: eventId(),
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { holdId, amount: centsToDecimal(amountCents) },
+    });
+  }
+
+  private send(event: PaymentWebhookEvent | SetupWebhookEvent | HoldWebhookEvent): void {
     const body = JSON.stringify(event);
     const delivery = new Promise<void>((resolve) => setTimeout(resolve, this.delayMs))
       .then(() =>
@@ -129,3 +205,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
     this.inFlight.add(delivery);
   }
 }
+
+const eventId = () => `evt_sandbox_${randomBytes(12).toString('hex')}`;
+const HOLD_DECLINED = 'Your card declined the hold for the buyer’s premium';
+const declinesHolds = (paymentMethodId: string) => {
+  const last4 = /^pm_sandbox_(\d{4})_/.exec(paymentMethodId)?.[1];
+  return !last4 || sandboxHoldsDeclined(last4);
+};

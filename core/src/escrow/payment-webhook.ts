@@ -7,14 +7,23 @@ import { commitWithEvents, type EventDeps, type Outbox } from '@app/infra';
 import { decideEscrow, formatCents, isOwed, paymentDue, toCents, type PaymentWebhookEvent } from '@app/shared';
 import { tellParties } from './escrow-notices.js';
 import { applyEscrowAction, escrowNotices, escrowStateOf, lockEscrow, type LockedEscrow } from './escrow-actions.js';
-import { scheduleLinesOf } from './payment-schedule.js';
+import { insertRefundLines, scheduleLinesOf } from './payment-schedule.js';
+import type { PaymentProvider } from './payment-provider.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 const dueDate = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
-export async function receivePaymentEvent(deps: EventDeps, event: PaymentWebhookEvent): Promise<WebhookOutcome> {
-  return commitWithEvents(deps, async (tx, outbox): Promise<WebhookOutcome> => {
+/**
+ * Applies one provider event. A payment that succeeds on a sale already ended (a mediator settled it, or the deadline
+ * cancelled it, while the card was being charged) is refunded in full through `payments`, after commit.
+ */
+export async function receivePaymentEvent(
+  deps: EventDeps & { payments: Pick<PaymentProvider, 'refund'> },
+  event: PaymentWebhookEvent,
+): Promise<WebhookOutcome> {
+  const late: { cents: number; intentId: string; scheduleId: number }[] = [];
+  const outcome = await commitWithEvents(deps, async (tx, outbox): Promise<WebhookOutcome> => {
     const [fresh] = await tx`
       insert into payment_webhook_events (event_id, event_type, transaction_id, payload)
       values (${event.id}, ${event.type}, (select id from escrow_transactions where id = ${event.data.transactionId}), ${tx.json(event)})
@@ -26,7 +35,23 @@ export async function receivePaymentEvent(deps: EventDeps, event: PaymentWebhook
     const lines = await scheduleLinesOf(tx, e.id);
     // The lines this intent pays; an event for another intent (an old one, another escrow's) finds none and is ignored.
     const paying = lines.filter((l) => isOwed(l) && l.paymentId === event.data.intentId);
-    if (paying.length === 0) return 'ignored';
+    if (paying.length === 0) {
+      if (event.type !== 'payment_intent.succeeded' || (e.status !== 'cancelled' && e.status !== 'refunded'))
+        return 'ignored';
+      const settled = lines.filter((l) => l.status === 'cancelled' && l.paymentId === event.data.intentId);
+      const cents = settled.reduce((t, l) => t + l.amountCents, 0);
+      if (settled.length === 0 || cents !== toCents(event.data.amount)) return 'ignored';
+      await tx`update payment_schedules set status = 'paid', paid_at = now() where id = any(${settled.map((l) => l.id)}::int[])`;
+      const [line] = await insertRefundLines(tx, e.id, [{ paymentId: event.data.intentId, cents }]);
+      late.push({ cents, intentId: event.data.intentId, scheduleId: line!.id });
+      const text = `The payment of ${formatCents(cents)} arrived after the sale ended; it is refunded to the buyer`;
+      await tellParties(
+        tx,
+        outbox,
+        escrowNotices(e, { actor: 'payment_provider', status: e.status, milestone: null, text }),
+      );
+      return 'applied';
+    }
     const ids = paying.map((l) => l.id);
     if (event.type === 'payment_intent.payment_failed') {
       await tx`
@@ -49,6 +74,11 @@ export async function receivePaymentEvent(deps: EventDeps, event: PaymentWebhook
       update payment_schedules set status = 'paid', paid_at = now(), failure_reason = null where id = any(${ids}::int[])`;
     return applied;
   });
+  for (const refund of late) {
+    const { refundId } = await deps.payments.refund({ intentId: refund.intentId, amountCents: refund.cents });
+    await deps.sql`update payment_schedules set status = 'paid', paid_at = now(), metadata = metadata || ${deps.sql.json({ refundId })} where id = ${refund.scheduleId}`;
+  }
+  return outcome;
 }
 
 /** Everything owed is paid: the escrow is funded, by the state machine's `confirm_payment`. */

@@ -1,13 +1,12 @@
-// Escrow documents on disk, beside the photos but never public. The API streams an upload to a temporary name while its
+// Escrow documents in the file storage (infra/src/storage), beside the photos but never public. The API streams an upload to a temporary name while its
 // size is counted (api/src/http/upload-receiver.ts); only a PDF, PNG or JPEG within 10 MB is kept, and never as it
 // came: a PDF rebuilt from images of its pages (pdf-rebuild.ts), an image decoded and encoded afresh without its
 // metadata, like a photo (image-safety.ts). The original is deleted with the temporary file. A refused upload leaves no
 // file behind. The caller authorises the uploader before anything is decoded, records the file, and removes it again
 // when the record is refused.
-import { createReadStream } from 'node:fs';
-import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import type { FileStorage } from '@app/infra/storage';
 import { DOCUMENT_FILE_TYPES, DOCUMENT_TEXTS, sniffDocumentType, type DocumentFileType } from '@app/shared';
 import { DomainError } from '../errors.js';
 import { decodeQueue } from './decode-queue.js';
@@ -36,8 +35,10 @@ export interface StoredFile {
   bytes: number;
 }
 
+const key = (fileName: string) => `escrow-documents/${fileName}`;
+
 export class DocumentStore {
-  constructor(readonly dir: string) {}
+  constructor(private readonly files: FileStorage) {}
 
   /** Keeps one received file if it proves to be a document. */
   async keep({ id, temp }: ReceivedFile): Promise<StoredFile> {
@@ -46,18 +47,16 @@ export class DocumentStore {
     if (!type) throw new DomainError(415, DOCUMENT_TEXTS.notADocument);
     const kept = await keptBytes(type, received);
     const fileName = `${id}.${DOCUMENT_FILE_TYPES[type]}`;
-    await writeFile(join(this.dir, fileName), kept, { flag: 'wx' });
+    await this.files.put(key(fileName), kept, type);
     return { fileName, contentType: type, bytes: kept.length };
   }
 
   async remove(fileName: string): Promise<void> {
-    await unlink(join(this.dir, fileName)).catch(() => undefined);
+    await this.files.remove(key(fileName)).catch(() => undefined);
   }
 
-  async open(fileName: string): Promise<{ stream: Readable; bytes: number } | null> {
-    const path = join(this.dir, fileName);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) return null;
-    return { stream: createReadStream(path), bytes: info.size };
+  async open(fileName: string): Promise<{ stream: Readable | Buffer; bytes: number } | null> {
+    const found = await this.files.get(key(fileName));
+    return found ? { stream: found.body, bytes: found.bytes } : null;
   }
 }

@@ -7,7 +7,6 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import { DOCUMENT_TEXTS } from '@app/shared';
 import { DomainError } from '../errors.js';
 
@@ -88,6 +87,9 @@ export async function rebuildPdf(input: Buffer): Promise<Buffer> {
     const images = (await readdir(dir)).filter((f) => /^page-\d+\.jpg$/.test(f)).sort();
     if (images.length !== count) throw new DomainError(415, PDF_TEXTS.unreadable);
 
+    // Loaded on the first document, not at start: it is a fifth of the modules the API loads, and a restarted API
+    // (after a crash, under load) answers sooner without it.
+    const { PDFDocument } = await import('pdf-lib');
     const out = await PDFDocument.create({ updateMetadata: false });
     for (const [i, name] of images.entries()) {
       const image = await out.embedJpg(await readFile(join(dir, name)));

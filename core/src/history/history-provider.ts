@@ -11,6 +11,11 @@ export interface HistoryProvider {
   /** Stored with each cached report, so swapping providers never serves another provider's report. */
   readonly name: string;
   report(vin: string): Promise<VehicleHistoryReport>;
+  /**
+   * A section read fresh on every answer, cached report or not: the market values follow the listing's AI value, which
+   * its seller may set after a report was cached. Without it, the provider's own market values are served.
+   */
+  marketValue?(vin: string): Promise<VehicleHistoryReport['marketValue']>;
 }
 
 /** The provider could not produce a report; its message is shown in the "Report Unavailable" box. */

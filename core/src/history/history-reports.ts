@@ -22,6 +22,13 @@ export class HistoryReports {
   ) {}
 
   async report(vin: string): Promise<VehicleHistoryReport> {
+    const report = await this.cachedReport(vin);
+    if (!this.provider.marketValue) return report;
+    const marketValue = await this.provider.marketValue(vin);
+    return { ...report, marketValue, sampleSections: report.sampleSections.filter((s) => s !== 'marketValue') };
+  }
+
+  private async cachedReport(vin: string): Promise<VehicleHistoryReport> {
     const [cached] = await this.sql<{ report: unknown }[]>`
       select report from vehicle_history_reports where vin = ${vin} and provider = ${this.provider.name} and expires_at > now()`;
     const hit = VehicleHistoryReportSchema.safeParse(cached?.report);

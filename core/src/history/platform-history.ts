@@ -1,7 +1,7 @@
 // The default history provider. It reports what this marketplace really knows about a VIN: the offline decode, its
 // own listing (a dated mileage reading), its own sales of the car (an ownership change, with the escrow's state) and
 // the valuation model's market values; what it cannot know is filled by the labelled sample generator.
-import { historyScore, tradeInOffer, type VehicleHistoryReport } from '@app/shared';
+import { countOf, historyScore, marketValues, parseMoneyToCents, type VehicleHistoryReport } from '@app/shared';
 import { valueVin, type ValuationDeps } from '../valuation/estimate-value.js';
 import type { HistoryProvider } from './history-provider.js';
 import { sampleHistory } from './sample-history.js';
@@ -19,7 +19,7 @@ interface PlatformRecord {
 const dollars = (cents: number) => Math.round(cents / 100);
 const since = (from: Date, to: Date) => {
   const days = Math.max(0, Math.round((to.getTime() - from.getTime()) / 86_400_000));
-  if (days < 60) return `${days} day${days === 1 ? '' : 's'}`;
+  if (days < 60) return countOf(days, 'day');
   const months = Math.round(days / 30);
   return months < 24 ? `${months} months` : `${Math.round(months / 12)} years`;
 };
@@ -28,6 +28,35 @@ export class PlatformHistoryProvider implements HistoryProvider {
   readonly name = 'platform';
 
   constructor(private readonly deps: ValuationDeps) {}
+
+  /**
+   * The same valuation the listing shows: a car listed here is valued by its AI value (none yet: not available); a VIN
+   * not listed here by the valuation page's model. Trade-in and certified follow from it by one rule.
+   */
+  async marketValue(vin: string): Promise<VehicleHistoryReport['marketValue']> {
+    const [listed] = await this.deps.sql<{ aiEstimatedValue: string | null }[]>`
+      select ai_estimated_value from cars where vin = ${vin}`;
+    let retailCents: number | null = null;
+    if (listed) {
+      retailCents = listed.aiEstimatedValue === null ? null : parseMoneyToCents(listed.aiEstimatedValue);
+    } else {
+      // A VIN the decoder or the model cannot value has no market values; its mileage is a typical 12,000 a year.
+      const year = (await this.deps.vinDecoder.decode(vin).catch(() => null))?.year;
+      const age = year ? Math.max(1, new Date().getUTCFullYear() - year) : 5;
+      retailCents = await valueVin(this.deps, { vin, mileage: 12_000 * age }).then(
+        ({ v }) => v.valueCents,
+        () => null,
+      );
+    }
+    const values = marketValues(retailCents, new Date());
+    return (
+      values && {
+        tradeIn: dollars(values.tradeInCents),
+        retail: dollars(values.retailCents),
+        certified: dollars(values.certifiedCents),
+      }
+    );
+  }
 
   async report(vin: string): Promise<VehicleHistoryReport> {
     const now = new Date();
@@ -72,18 +101,6 @@ export class PlatformHistoryProvider implements HistoryProvider {
       }
     }
 
-    let marketValue: VehicleHistoryReport['marketValue'] | null = null;
-    try {
-      const { v } = await valueVin(this.deps, { vin, mileage });
-      marketValue = {
-        tradeIn: dollars(tradeInOffer({ valueCents: v.valueCents, condition: 'good', now }).offerCents),
-        retail: dollars(v.valueCents),
-        certified: dollars(v.highCents),
-      };
-    } catch {
-      // A VIN the decoder or the model cannot value: the section is sample data below.
-    }
-
     const openRecalls = sample.recalls.filter((r) => r.status !== 'Completed').length;
     const titleIssues = sample.titleHistory.some((t) => t.titleType !== 'Clean');
     const totalOwners = ownershipHistory.filter((o) => !o.ownerType.startsWith('Seller')).length;
@@ -102,14 +119,14 @@ export class PlatformHistoryProvider implements HistoryProvider {
         serviceRecords: sample.serviceHistory.length,
         titleIssues,
       },
-      marketValue: marketValue ?? { tradeIn: 0, retail: 0, certified: 0 },
+      marketValue: await this.marketValue(vin),
       recalls: sample.recalls,
       ownershipHistory,
       serviceHistory: sample.serviceHistory,
       titleHistory: sample.titleHistory,
       provider: this.name,
       vehicle: { year: decoded?.year ?? null, make: decoded?.make ?? null, model: decoded?.model ?? null },
-      sampleSections: marketValue ? sampleSections : ['marketValue', ...sampleSections],
+      sampleSections,
       generatedAt: now.toISOString(),
     };
   }

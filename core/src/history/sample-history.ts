@@ -1,7 +1,7 @@
 // The labelled sample part of a history report: what this marketplace cannot know (owners before it, service visits,
 // recalls, accidents, title brands) drawn from a generator seeded by the VIN, so a car always shows the same sample.
 // Every entry it makes carries source 'sample' and the page labels its sections "sample data".
-import type { VehicleHistoryReport } from '@app/shared';
+import { countOf, type VehicleHistoryReport } from '@app/shared';
 
 type Report = VehicleHistoryReport;
 
@@ -69,7 +69,7 @@ export function sampleHistory(vin: string, year: number, mileage: number, now = 
     const years = Math.max(1, Math.round(span / owners));
     earlierOwners.push({
       ownerType: i === 0 ? 'Personal (first owner)' : pick(['Personal', 'Lease', 'Personal']),
-      duration: `${years} year${years === 1 ? '' : 's'}`,
+      duration: countOf(years, 'year'),
       location: pick(STATES)[0],
       mileageStart: Math.round((mileage * i) / owners),
       mileageEnd: Math.round((mileage * (i + 1)) / owners),
@@ -90,8 +90,10 @@ export function sampleHistory(vin: string, year: number, mileage: number, now = 
     };
   }).reverse();
   const recallCount = Math.floor(r() * 4);
+  // Consecutive entries from one random start: each recall at most once, never both Completed and Open.
+  const firstRecall = Math.floor(r() * RECALLS.length);
   const recalls: Report['recalls'] = Array.from({ length: recallCount }, (_, i) => {
-    const [component, description] = RECALLS[(Math.floor(r() * RECALLS.length) + i) % RECALLS.length]!;
+    const [component, description] = RECALLS[(firstRecall + i) % RECALLS.length]!;
     return { component, description, status: r() < 0.7 ? 'Completed' : 'Open', source: 'sample' as const };
   });
   const brand = r() < 0.06 ? 'Salvage' : 'Clean';

@@ -20,3 +20,17 @@ export {
 export { INVALID_CREDENTIALS, signIn, signOut } from './sign-in.js';
 export { SignUpMails } from './sign-up-mails.js';
 export { confirmSignUp, requestSignUp } from './sign-up.js';
+export { AccountMails, type AccountMailQueue } from './account-mails.js';
+export { mailPasswordReset, requestPasswordReset, resetPassword } from './password-reset.js';
+export { confirmEmailChange, mailEmailChange, pendingEmailChange, requestEmailChange } from './email-change.js';
+export {
+  beginTotpSetup,
+  completeAdminSecondFactor,
+  completeSecondFactor,
+  disableTotp,
+  enableTotp,
+  secondFactorState,
+  startMemberSession,
+  type SignedIn,
+} from './second-factor.js';
+export { totpAt } from './totp.js';

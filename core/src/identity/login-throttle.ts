@@ -7,6 +7,7 @@
 //   what anyone's own mistakes reach.
 // Keys are SHA-256 hashes, so a huge email address costs a fixed-size key. If Redis does not answer in time the
 // sign-in is refused with 503 (fail closed) rather than left hanging or let through unthrottled.
+import { countOf } from '@app/shared';
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { ServiceUnavailable, TooManyRequests } from '../errors.js';
@@ -77,10 +78,7 @@ export class LoginThrottle {
     const waited = (Date.now() - Number(last ?? 0)) / 1000;
     if (wait > 0 && waited < wait) {
       const left = Math.ceil(wait - waited);
-      throw new TooManyRequests(
-        `Too many failed sign-in attempts. Try again in ${left} second${left === 1 ? '' : 's'}.`,
-        left,
-      );
+      throw new TooManyRequests(`Too many failed sign-in attempts. Try again in ${countOf(left, 'second')}.`, left);
     }
     if (Number(byIp ?? 0) >= MAX_FAILURES_PER_IP) {
       throw new TooManyRequests('Too many failed sign-in attempts from this address. Try again later.', Number(ipTtl));

@@ -1,6 +1,6 @@
 // Server-side sessions: the cookie holds a random token, the database only its SHA-256, so a leaked table cannot sign anyone in.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { commitWithEvents, type EventDeps } from '@app/infra';
 import type { AdminUser, SessionUser } from '@app/shared';
 
@@ -14,7 +14,7 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createUserSession(sql: Sql, userId: number, ttlMs: number): Promise<string> {
+export async function createUserSession(sql: Sql | TransactionSql, userId: number, ttlMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await sql`
     insert into sessions (id, kind, user_id, expires_at)
@@ -22,7 +22,7 @@ export async function createUserSession(sql: Sql, userId: number, ttlMs: number)
   return token;
 }
 
-export async function createAdminSession(sql: Sql, adminId: number): Promise<string> {
+export async function createAdminSession(sql: Sql | TransactionSql, adminId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await sql`
     insert into sessions (id, kind, admin_id, expires_at)
@@ -56,7 +56,7 @@ export async function findSessionUser(sql: Sql, token: string): Promise<SessionU
 
 export async function findSessionAdmin(sql: Sql, token: string): Promise<AdminUser | null> {
   const rows = await sql<AdminUser[]>`
-    select a.id, a.name, a.email, a.role
+    select a.id, a.name, a.email, a.role, a.totp_enabled_at is not null as second_factor
     from sessions s join admin_users a on a.id = s.admin_id
     where s.id = ${sessionIdOf(token)} and s.kind = 'admin' and s.expires_at > now() and a.is_active`;
   return rows[0] ?? null;

@@ -5,16 +5,8 @@ import type { AdminUser, SessionUser } from '@app/shared';
 import { Unauthorized } from '../errors.js';
 import { checkAdminCredentials, checkUserCredentials } from './accounts.js';
 import type { LoginThrottle } from './login-throttle.js';
-import {
-  ADMIN_COOKIE,
-  ADMIN_SESSION_TTL_MS,
-  REMEMBER_ME_TTL_MS,
-  SESSION_TTL_MS,
-  USER_COOKIE,
-  createAdminSession,
-  createUserSession,
-  endSession,
-} from './sessions.js';
+import { ADMIN_COOKIE, USER_COOKIE, endSession } from './sessions.js';
+import { startAdminSession, startMemberSession } from './second-factor.js';
 import type { EventDeps } from '@app/infra';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -24,7 +16,8 @@ interface Kind<P> {
   cookie: string;
   invalid: string;
   check(sql: Sql, email: string, password: string): Promise<P | null>;
-  start(sql: Sql, principal: P, rememberMe: boolean): Promise<{ token: string; ttlMs: number }>;
+  /** A session, or a challenge when the account asks for a second factor first. */
+  start(sql: Sql, principal: P, rememberMe: boolean): Promise<{ token: string; ttlMs: number } | { challenge: string }>;
 }
 
 const KINDS = {
@@ -32,18 +25,13 @@ const KINDS = {
     cookie: USER_COOKIE,
     invalid: INVALID_CREDENTIALS,
     check: checkUserCredentials,
-    async start(sql, user, rememberMe) {
-      const ttlMs = rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS;
-      return { token: await createUserSession(sql, user.id, ttlMs), ttlMs };
-    },
+    start: startMemberSession,
   } satisfies Kind<SessionUser>,
   admin: {
     cookie: ADMIN_COOKIE,
     invalid: INVALID_ADMIN_CREDENTIALS,
     check: checkAdminCredentials,
-    async start(sql, admin) {
-      return { token: await createAdminSession(sql, admin.id), ttlMs: ADMIN_SESSION_TTL_MS };
-    },
+    start: (sql, admin) => startAdminSession(sql, admin.id),
   } satisfies Kind<AdminUser>,
 };
 
@@ -61,7 +49,7 @@ export async function signIn<K extends keyof typeof KINDS>(
   deps: EventDeps & { throttle: LoginThrottle; evict(token: string): void },
   kind: K,
   attempt: { email: string; password: string; rememberMe?: boolean; ip: string; previousToken?: string },
-): Promise<SignInResult<Principal<K>>> {
+): Promise<SignInResult<Principal<K>> | { challenge: string }> {
   const k = KINDS[kind] as unknown as Kind<Principal<K>>;
   await deps.throttle.assertAllowed(kind, attempt.email, attempt.ip);
   const principal = await k.check(deps.sql, attempt.email, attempt.password);
@@ -75,7 +63,9 @@ export async function signIn<K extends keyof typeof KINDS>(
   // Rotation: whatever session the browser had before is ended, a new token is issued.
   if (attempt.previousToken) await signOut(deps, attempt.previousToken);
   const remember = attempt.rememberMe ?? false;
-  const { token, ttlMs } = await k.start(deps.sql, principal, remember);
+  const started = await k.start(deps.sql, principal, remember);
+  if ('challenge' in started) return started;
+  const { token, ttlMs } = started;
   return { principal, cookie: k.cookie, token, ...(remember ? { persistentMs: ttlMs } : {}) };
 }
 

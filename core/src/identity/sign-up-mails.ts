@@ -3,7 +3,7 @@
 // by the workers' sweep instead.
 import { Queue } from 'bullmq';
 import type { WarnLogger } from '@app/infra';
-import { bullConnection } from '@app/infra';
+import { bullConnection, bullPrefix, currentTraceparent } from '@app/infra';
 import { MAIL_JOB_OPTIONS, QUEUE_NAMES, SIGN_UP_MAIL_JOB, signUpMailJobId, type SignUpMailJob } from '@app/shared';
 
 const ENQUEUE_WAIT_MS = 500;
@@ -17,13 +17,13 @@ export class SignUpMails {
   ) {
     this.queue = new Queue(QUEUE_NAMES.notices, {
       connection: bullConnection(config.REDIS_URL, { maxRetriesPerRequest: 1 }),
-      prefix: `${config.REDIS_PREFIX}bull`,
+      prefix: bullPrefix(config.REDIS_PREFIX),
     });
     this.queue.on('error', (err) => log.warn({ err: err.message }, 'sign-up mail queue error'));
   }
 
   async enqueue(attemptId: number): Promise<void> {
-    const data: SignUpMailJob = { attemptId };
+    const data: SignUpMailJob = { attemptId, traceparent: currentTraceparent() };
     const added = this.queue.add(SIGN_UP_MAIL_JOB, data, { ...MAIL_JOB_OPTIONS, jobId: signUpMailJobId(attemptId) });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {

@@ -4,7 +4,7 @@
 // and the commit can send again; the mail keeps the same Message-ID so the receiver can tell.
 import type { Sql } from 'postgres';
 import type { Transporter } from 'nodemailer';
-import { signUnsubscribe } from './unsubscribe-token.js';
+import { unsubscribeParts } from './unsubscribe-token.js';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@app/shared';
 import { escapeHtml } from './escape-html.js';
 
@@ -46,7 +46,8 @@ export async function mailNotice(deps: MailDeps, notificationId: number): Promis
       return 'opted-out';
     }
     const base = deps.publicUrl.replace(/\/$/, '');
-    const unsubscribeUrl = `${base}/unsubscribe?token=${encodeURIComponent(signUnsubscribe(deps.signingKey, n.userId, n.kind))}`;
+    const unsubscribe = unsubscribeParts(deps.publicUrl, deps.signingKey, n.userId, n.kind);
+    const unsubscribeUrl = unsubscribe.pageUrl;
     const url = `${base}${n.link}`;
     const kindLabel = NOTIFICATION_KIND_LABELS[n.kind];
     await deps.transport.sendMail({
@@ -54,7 +55,7 @@ export async function mailNotice(deps: MailDeps, notificationId: number): Promis
       to: { name: n.name, address: n.email },
       subject: n.text,
       messageId: noticeMessageId(n.id),
-      list: { unsubscribe: { url: unsubscribeUrl, comment: 'Unsubscribe' } },
+      ...unsubscribe.mail,
       text: `Hi ${n.name},\n\n${n.text}\n\n${url}\n\nYou get this mail because of your CarBid email settings ("${kindLabel}").\nTo stop these mails: ${unsubscribeUrl}\n`,
       html:
         `<p>Hi ${escapeHtml(n.name)},</p><p><a href="${escapeHtml(url)}">${escapeHtml(n.text)}</a></p>` +

@@ -2,7 +2,7 @@
 // by the session's user; notices themselves are written only by the workers (infra's recordNotices).
 import type { Sql } from 'postgres';
 import { existingSigningKey } from './signed-token.js';
-import { verifyUnsubscribe } from './unsubscribe-token.js';
+import { verifyUnsubscribe, type MailKind } from './unsubscribe-token.js';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_LIST_LIMIT,
@@ -94,12 +94,16 @@ export async function setEmail(
   return emailSettings(sql, userId);
 }
 
-/** An unsubscribe link's token turns off one kind of mail for the user it was signed for; no session needed. */
-export async function unsubscribe(sql: Sql, token: string): Promise<{ kind: NotificationKind; email: false }> {
+/**
+ * An unsubscribe link's token turns off one kind of mail for the user it was signed for; no session needed (the mail's
+ * page, and the RFC 8058 one-click POST a mail provider sends). The digest is turned off by dropping its setting.
+ */
+export async function unsubscribe(sql: Sql, token: string): Promise<{ kind: MailKind; email: false }> {
   const key = await existingSigningKey(sql);
   const who = key === null ? null : verifyUnsubscribe(key, token);
   if (!who) throw new Invalid('This unsubscribe link is not valid');
-  await setEmail(sql, who.userId, who.kind, false);
+  if (who.kind === 'digest') await sql`delete from digest_settings where user_id = ${who.userId}`;
+  else await setEmail(sql, who.userId, who.kind, false);
   return { kind: who.kind, email: false };
 }
 

@@ -2,6 +2,7 @@
 // (shared/src/domain/trade-in-offer.ts decides the figure), and let the owner accept or decline it before it expires.
 import type { Sql } from 'postgres';
 import {
+  countOf,
   PHOTO_TEXTS,
   centsToDecimal,
   comparableReports,
@@ -63,7 +64,7 @@ export async function evaluateTradeIn(
   const { recent, demand } = demandOf(v);
   const conditionBps = TRADE_IN_CONDITION_BPS[body.condition];
   const marketAnalysis = {
-    demand_level: `${demand}: ${recent} comparable sale${recent === 1 ? '' : 's'} in the last 12 months`,
+    demand_level: `${demand}: ${countOf(recent, 'comparable sale')} in the last 12 months`,
     condition_impact: `${body.condition[0]!.toUpperCase()}${body.condition.slice(1)} condition: ${pct(conditionBps)} (${signedUsd(offer.conditionAdjustmentCents)}) against an average car`,
     mileage_factor: `${body.mileage.toLocaleString('en-US')} miles: ${signedUsd(v.breakdown.mileageCents)} from the fitted mileage slope`,
     market_trend: `Comparable sales (${v.basis}) move it ${signedUsd(v.breakdown.marketCents)} from the model's base`,

@@ -2,6 +2,7 @@
 // and this marketplace's own closed sales), and explain the result in the spec's response shape.
 import type { Sql } from 'postgres';
 import {
+  countOf,
   VALUATION_CONFIDENCE_HIGH,
   VALUATION_CONFIDENCE_LOW,
   formatCents,
@@ -79,7 +80,7 @@ export async function estimateValue(
     estimated_value_range: `${formatCents(v.lowCents)} - ${formatCents(v.highCents)}`,
     confidence: `${v.confidence}%${level}`,
     market_analysis: {
-      demand_level: `${demand}: ${recent} comparable sale${recent === 1 ? '' : 's'} in the last 12 months`,
+      demand_level: `${demand}: ${countOf(recent, 'comparable sale')} in the last 12 months`,
       seasonal_impact: 'Not priced: the market data shows no seasonal pattern the model could fit',
       regional_preference: 'Not priced: the market data records no location, so no regional adjustment is applied',
     },

@@ -1,7 +1,8 @@
 // The platform's own closed sales, the best comparables there are, kept per make in this process: every valuation
 // reads them, and they change only when an auction closes as a sale. Postgres announces each change on commit (a
 // trigger on auctions notifies `platform_sales`, migration 0070) and every API process listening empties its cache,
-// so a sale joins the next valuation in any process without each valuation paying a query for it.
+// so a sale joins the valuations of every process as soon as that notification arrives (a moment after the commit)
+// without each valuation paying a query for it.
 import type { Sql } from 'postgres';
 import { toCents, type PlatformSale } from '@app/shared';
 
@@ -54,11 +55,15 @@ export class PlatformSales {
   private listening = false;
   private unlisten: (() => Promise<void>) | null = null;
 
-  constructor(private readonly sql: Sql) {}
+  /** `listenSql` must reach Postgres directly (not through a pooler in transaction mode): it holds a LISTEN session. */
+  constructor(
+    private readonly sql: Sql,
+    private readonly listenSql: Sql = sql,
+  ) {}
 
   /** Listens for changes; each (re)connection of the listener empties the cache, since changes may have been missed. */
   async start(): Promise<void> {
-    const { unlisten } = await this.sql.listen(
+    const { unlisten } = await this.listenSql.listen(
       PLATFORM_SALES_CHANNEL,
       () => this.byMake.clear(),
       () => {

@@ -47,3 +47,47 @@ it('finds no auction to bid on where there is none', async () => {
     engine.place({ auctionId: 987654, bidder: { ...bidder, isPremium: false }, amountCents: 10_000_00 }),
   ).rejects.toMatchObject({ status: 404 });
 });
+
+it('bids for 50 auctions sent at once share one transaction, and each auction is decided as if alone, a refused bid failing no other', async () => {
+  const ids = await Promise.all(Array.from({ length: 50 }, () => createAuction(ctx.sql, { startingBid: '10000.00' })));
+  const [a, b, c] = await Promise.all([createUser(ctx.sql), createUser(ctx.sql), createUser(ctx.sql)]);
+  const as = (u: { id: number; name: string }) => ({ ...u, isPremium: false });
+  // On every auction, in this order: A at the starting bid, B $1,000 above, and C below the starting bid (refused);
+  // on one auction C's bid is a duplicate of A's, also refused once A's stands.
+  const sent = ids.flatMap((auctionId, i) => [
+    engine.place({ auctionId, bidder: as(a!), amountCents: 10_000_00 }),
+    engine.place({ auctionId, bidder: as(b!), amountCents: 11_000_00 }),
+    engine.place({ auctionId, bidder: as(c!), amountCents: i === 7 ? 10_000_00 : 9_000_00 }),
+  ]);
+  const answers = await Promise.allSettled(sent);
+  for (const [i, auctionId] of ids.entries()) {
+    const [first, second, third] = answers.slice(i * 3, i * 3 + 3);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { auctionId, amount: '10000.00', bidCount: 1 } });
+    expect(second).toMatchObject({ status: 'fulfilled', value: { auctionId, amount: '11000.00', bidCount: 2 } });
+    expect(third!.status).toBe('rejected');
+    expect((third as PromiseRejectedResult).reason).toBeInstanceOf(DomainError);
+    expect((third as PromiseRejectedResult).reason.status).toBe(409);
+  }
+  const rows = await ctx.sql<{ id: number; currentBid: string; bidCount: number; tx: string }[]>`
+    select id, current_bid, bid_count, xmin::text as tx from auctions where id = any(${ids}::int[]) order by id`;
+  expect(rows.map((r) => [r.currentBid, r.bidCount])).toEqual(ids.map(() => ['11000.00', 2]));
+  // One transaction wrote all fifty (they arrived in the same turn of the event loop).
+  expect(new Set(rows.map((r) => r.tx)).size).toBe(1);
+  // Each auction's own stream tells its two bids, numbered 1 and 2.
+  const events = await ctx.published();
+  for (const auctionId of ids)
+    expect(
+      events.filter((e) => e.stream === streams.auction(auctionId) && e.type === 'bid.placed').map((e) => e.seq),
+    ).toEqual([1, 2]);
+});
+
+it('a bid for an unknown auction in a shared transaction is a 404 for that bid alone', async () => {
+  const auctionId = await createAuction(ctx.sql, { startingBid: '10000.00' });
+  const bidder = await createUser(ctx.sql);
+  const [missing, placed] = await Promise.allSettled([
+    engine.place({ auctionId: 987655, bidder: { ...bidder, isPremium: false }, amountCents: 10_000_00 }),
+    engine.place({ auctionId, bidder: { ...bidder, isPremium: false }, amountCents: 10_000_00 }),
+  ]);
+  expect(missing).toMatchObject({ status: 'rejected', reason: { status: 404 } });
+  expect(placed).toMatchObject({ status: 'fulfilled', value: { auctionId, amount: '10000.00' } });
+});

@@ -5,8 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PaymentWebhookEventSchema, type SessionUser } from '@app/shared';
-import { closeAuction } from '../../src/auctions/close-auction.js';
+import { PaymentWebhookEventSchema } from '@app/shared';
 import { DomainError } from '../../src/errors.js';
 import { NO_ESCROW } from '../../src/escrow/escrow-actions.js';
 import { runEscrowDeadlines } from '../../src/escrow/escrow-deadlines.js';
@@ -24,9 +23,11 @@ import { acceptTerms, completeMilestone } from '../../src/escrow/escrow-steps.js
 import { SandboxPaymentProvider } from '../../src/escrow/payment-provider.js';
 import { receivePaymentEvent, type WebhookOutcome } from '../../src/escrow/payment-webhook.js';
 import { DocumentStore } from '../../src/files/document-store.js';
+import { PostgresFileStorage } from '@app/infra/storage';
 import { pdfDocument } from '../../../infra/test-support/documents.js';
 import { coreContextOfFile } from '../../test-support/core-context.js';
-import { createAdmin, createAuction, createUser } from '../../test-support/fixtures.js';
+import { closedSale, testMember, type ClosedSale } from '../../test-support/sales.js';
+import { createAdmin } from '../../test-support/fixtures.js';
 
 const ctx = coreContextOfFile();
 let payments: SandboxPaymentProvider;
@@ -35,14 +36,16 @@ let dir: string;
 const delivered: WebhookOutcome[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'escrow-documents-'));
-  documents = new DocumentStore(dir);
+  documents = new DocumentStore(new PostgresFileStorage(ctx.sql));
   // The sandbox delivers its signed confirmation the way the API's webhook route hands it over.
   payments = new SandboxPaymentProvider(
     'whsec-core-test',
     async (body, headers) => {
       if (!payments.verifySignature(Buffer.from(body), headers[payments.signatureHeader], Date.now()))
         throw new Error('bad signature');
-      delivered.push(await receivePaymentEvent(ctx, PaymentWebhookEventSchema.parse(JSON.parse(body))));
+      delivered.push(
+        await receivePaymentEvent({ ...ctx, payments }, PaymentWebhookEventSchema.parse(JSON.parse(body))),
+      );
     },
     () => {},
     0,
@@ -53,24 +56,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const member = async (): Promise<SessionUser> => ({ ...(await createUser(ctx.sql)), isPremium: false });
-
-/** A car sold at the close of its auction: the escrow is open, pending, for $20,000. */
-async function sale() {
-  const seller = await member();
-  const buyer = await member();
-  const auctionId = await createAuction(ctx.sql, {
-    ownerId: seller.id,
-    endsInMs: -10,
-    currentBid: '20000.00',
-    bidCount: 1,
-  });
-  await ctx.sql`insert into bids (auction_id, user_id, amount) values (${auctionId}, ${buyer.id}, 20000)`;
-  const closed = await closeAuction(ctx, auctionId);
-  if (!closed.closed) throw new Error('not closed');
-  return { seller, buyer, auctionId, transactionId: closed.transactionId! };
-}
-type Sale = Awaited<ReturnType<typeof sale>>;
+const member = () => testMember(ctx);
+const sale = () => closedSale(ctx);
+type Sale = ClosedSale;
 
 const status = async (id: number) =>
   (await ctx.sql<{ status: string }[]>`select status from escrow_transactions where id = ${id}`)[0]!.status;
@@ -148,7 +136,9 @@ describe('payment', () => {
     expect(delivered.at(-1)).toBe('applied');
     const [event] = await ctx.sql<{ payload: unknown }[]>`
       select payload from payment_webhook_events where transaction_id = ${s.transactionId}`;
-    expect(await receivePaymentEvent(ctx, PaymentWebhookEventSchema.parse(event!.payload))).toBe('duplicate');
+    expect(await receivePaymentEvent({ ...ctx, payments }, PaymentWebhookEventSchema.parse(event!.payload))).toBe(
+      'duplicate',
+    );
     const [milestones] = await ctx.sql<{ n: number }[]>`
       select count(*)::int as n from transaction_milestones
       where transaction_id = ${s.transactionId} and milestone = 'payment_received' and status = 'completed'`;
@@ -157,7 +147,7 @@ describe('payment', () => {
 });
 
 describe('documents, shipping and insurance', () => {
-  it('keeps an uploaded document, and an admin verifying the last required one starts the inspection', async () => {
+  it('keeps an uploaded document; an admin verifying the last required one completes that step, not the inspection', async () => {
     const { s, admin } = await fundedSale();
     for (const documentType of ['title', 'bill_of_sale', 'inspection_report'] as const) {
       const temp = join(dir, `.incoming-${documentType}-${s.transactionId}`);
@@ -178,7 +168,11 @@ describe('documents, shipping and insurance', () => {
       );
       expect(review.changed).toBe(true);
     }
-    expect(await status(s.transactionId)).toBe('in_inspection');
+    // The inspection waits for the car: it starts at the delivery.
+    expect(await status(s.transactionId)).toBe('funded');
+    const [verified] = await ctx.sql<{ status: string }[]>`
+      select status from transaction_milestones where transaction_id = ${s.transactionId} and milestone = 'documents_verified'`;
+    expect(verified!.status).toBe('completed');
   });
 
   it('refuses a document from someone outside the sale and leaves no file behind', async () => {

@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import pino from 'pino';
-import { bullConnection } from '@app/infra';
+import { bullConnection, bullPrefix } from '@app/infra';
 import { QUEUE_NAMES, signUpMailJobId } from '@app/shared';
 import { signSignUp } from '../../src/notices/sign-up-token.js';
 import { signingKey } from '../../src/notices/signed-token.js';
@@ -52,12 +52,14 @@ it('makes one account when two links for one address are confirmed at once; the 
     expect(attempts).toHaveLength(2);
     const queue = new Queue(QUEUE_NAMES.notices, {
       connection: bullConnection(REDIS_URL),
-      prefix: `${ctx.prefix}bull`,
+      prefix: bullPrefix(ctx.prefix),
     });
     for (const a of attempts) expect(await queue.getJob(signUpMailJobId(a.id))).toBeDefined();
     await queue.close();
     const key = await signingKey(ctx.sql);
-    const results = await Promise.allSettled(attempts.map((a) => confirmSignUp(ctx.sql, signSignUp(key, a.id))));
+    const results = await Promise.allSettled(
+      attempts.map((a) => confirmSignUp(ctx.sql, signSignUp(key, a.id), body.password)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refusal = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refusal.reason).toBeInstanceOf(DomainError);

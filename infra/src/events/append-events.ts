@@ -6,14 +6,21 @@ import { streamOf, type DomainEvent, type EventDraft } from '@app/shared';
 export interface CommittedEvent {
   outboxId: number;
   event: DomainEvent;
+  /** The trace of the work that appended it (the span active at append), when tracing is on. */
+  traceparent?: string;
 }
 
 /**
  * Appends drafts, each to the stream it names, one stream at a time in name order: two transactions that both write
  * users 5 and 9 then lock their counters in the same order and never deadlock. Within a stream the drafts keep their
- * order, and the events come back stream by stream in that order.
+ * order, and the events come back stream by stream in that order. `traceparent`, the trace of the work that caused
+ * them, is kept on each row, so whoever publishes it publishes it in that trace.
  */
-export async function appendEvents(tx: TransactionSql, drafts: readonly EventDraft[]): Promise<CommittedEvent[]> {
+export async function appendEvents(
+  tx: TransactionSql,
+  drafts: readonly EventDraft[],
+  traceparent?: string,
+): Promise<CommittedEvent[]> {
   if (drafts.length === 0) return [];
   const byStream = new Map<string, EventDraft[]>();
   for (const d of drafts) {
@@ -24,11 +31,11 @@ export async function appendEvents(tx: TransactionSql, drafts: readonly EventDra
   }
   if (byStream.size === 1) {
     const [stream, only] = byStream.entries().next().value!;
-    return appendToStream(tx, stream, only);
+    return appendToStream(tx, stream, only, traceparent);
   }
   const committed: CommittedEvent[] = [];
   for (const stream of [...byStream.keys()].sort())
-    committed.push(...(await appendToStream(tx, stream, byStream.get(stream)!)));
+    committed.push(...(await appendToStream(tx, stream, byStream.get(stream)!, traceparent)));
   return committed;
 }
 
@@ -36,6 +43,7 @@ async function appendToStream(
   tx: TransactionSql,
   stream: string,
   drafts: readonly EventDraft[],
+  traceparent: string | undefined,
 ): Promise<CommittedEvent[]> {
   const n = drafts.length;
   const rows = await tx<{ id: string; seq: string }[]>`
@@ -44,12 +52,17 @@ async function appendToStream(
       on conflict (stream) do update set seq = s.seq + excluded.seq
       returning seq
     )
-    insert into outbox (stream, seq, type, payload)
+    insert into outbox (stream, seq, type, payload, traceparent)
     select ${stream}, counter.seq - ${n} + e.ord, e.type,
-           e.payload || jsonb_build_object('stream', ${stream}::text, 'seq', counter.seq - ${n} + e.ord)
+           e.payload || jsonb_build_object('stream', ${stream}::text, 'seq', counter.seq - ${n} + e.ord),
+           ${traceparent ?? null}::text
     from counter, unnest(${drafts.map((d) => d.type)}::text[], ${drafts.map((d) => JSON.stringify(d))}::text[]::jsonb[])
       with ordinality as e(type, payload, ord)
     returning id, seq`;
   const bySeq = rows.map((r) => ({ id: Number(r.id), seq: Number(r.seq) })).sort((a, b) => a.seq - b.seq);
-  return drafts.map((d, i) => ({ outboxId: bySeq[i]!.id, event: { ...d, stream, seq: bySeq[i]!.seq } as DomainEvent }));
+  return drafts.map((d, i) => ({
+    outboxId: bySeq[i]!.id,
+    event: { ...d, stream, seq: bySeq[i]!.seq } as DomainEvent,
+    ...(traceparent ? { traceparent } : {}),
+  }));
 }

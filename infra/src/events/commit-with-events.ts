@@ -6,6 +6,8 @@ import type { Sql, TransactionSql } from 'postgres';
 import type { EventDraft } from '@app/shared';
 import { appendEvents, type CommittedEvent } from './append-events.js';
 import type { EventPublisher } from './publish.js';
+import { currentTraceparent } from '../tracing/spans.js';
+import { pipelinedTransaction } from './pipelined-transaction.js';
 
 /** What a command that writes events needs: the database and the publisher. */
 export interface EventDeps {
@@ -32,7 +34,10 @@ export async function commitWithEvents<T>(
   // Every statement sent through the outbox, in the order sent: the first to fail is the one whose error is reported.
   const sent: Promise<unknown>[] = [];
   const appended: Promise<CommittedEvent[]>[] = [];
-  const result = (await deps.sql.begin((tx) => {
+  // Taken here, in the caller's context: the events belong to the trace of the work that commits them.
+  const traceparent = currentTraceparent();
+  // BEGIN goes out with the work's first statement (pipelined-transaction.ts).
+  const transaction = pipelinedTransaction(deps.sql, (tx) => {
     const inFlight = <W>(write: Promise<W>): Promise<W> => {
       // A postgres.js query is sent once something waits on it: now, so statements go out in the order they were made.
       write.catch(() => undefined);
@@ -46,13 +51,21 @@ export async function commitWithEvents<T>(
     };
     return work(tx, {
       append(drafts) {
-        const p = inFlight(appendEvents(tx, drafts));
+        const p = inFlight(appendEvents(tx, drafts, traceparent));
         appended.push(p);
         return p;
       },
       inFlight,
     });
-  })) as T;
+  });
+  let result: T;
+  try {
+    result = await transaction;
+  } catch (err) {
+    // A statement sent in flight that failed is the cause of a rollback: its error is the one reported.
+    await Promise.all(sent);
+    throw err;
+  }
   await Promise.all(sent);
   const committed = appended.length === 1 ? await appended[0]! : (await Promise.all(appended)).flat();
   deps.events.publish(committed);

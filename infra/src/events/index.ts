@@ -5,4 +5,11 @@ export { StreamReader, CLAIM_IDLE_MS, readerLeaseKey, type StreamReaderOptions }
 export { redisStreamWriter, type StreamWriter } from './stream-writer.js';
 export { chatLatestKey, raiseChatLatestNow, readChatLatest, seedChatLatest } from './chat-latest.js';
 export { RELAY_GRACE_MS, relayOnce, startOutboxRelay } from './outbox-relay.js';
-export { EVENTS_STREAM_FIELD, EVENTS_STREAM_MAXLEN, eventFromStreamFields, eventsStreamKey } from './stream-fields.js';
+export {
+  EVENTS_STREAM_FIELD,
+  EVENTS_STREAM_MAXLEN,
+  TRACEPARENT_STREAM_FIELD,
+  eventFromStreamFields,
+  eventsStreamKey,
+  traceparentOfEvent,
+} from './stream-fields.js';

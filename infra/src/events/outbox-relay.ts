@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { publishCommitted } from './publish.js';
 import type { StreamWriter } from './stream-writer.js';
 import type { DomainEvent } from '@app/shared';
+import { SpanKind, inSpan } from '../tracing/spans.js';
 
 /** Left to the committing process first: it publishes right after its commit, and we should not race it. */
 export const RELAY_GRACE_MS = 500;
@@ -14,17 +15,24 @@ const BATCH = 500;
 /** Publishes one batch of unpublished rows and marks them, in one transaction; returns how many. */
 export async function relayOnce(sql: Sql, write: StreamWriter): Promise<number> {
   return sql.begin(async (tx) => {
-    const rows = await tx<{ id: string; payload: DomainEvent }[]>`
-      select id, payload from outbox
+    const rows = await tx<{ id: string; payload: DomainEvent; traceparent: string | null }[]>`
+      select id, payload, traceparent from outbox
       where published_at is null and created_at < now() - ${RELAY_GRACE_MS} * interval '1 millisecond'
       order by id
       limit ${BATCH}
       for update skip locked`;
     // If the write fails the transaction rolls back and the rows stay unpublished for the next pass.
-    await publishCommitted(
-      tx,
-      write,
-      rows.map((r) => ({ outboxId: Number(r.id), event: r.payload })),
+    if (rows.length === 0) return 0;
+    const committed = rows.map((r) => ({
+      outboxId: Number(r.id),
+      event: r.payload,
+      ...(r.traceparent ? { traceparent: r.traceparent } : {}),
+    }));
+    // Published in the trace of the work that committed them (the first row's; the others are linked).
+    await inSpan(
+      'outbox relay',
+      { kind: SpanKind.PRODUCER, for: committed.map((c) => c.traceparent), attributes: { count: rows.length } },
+      () => publishCommitted(tx, write, committed),
     );
     return rows.length;
   });

@@ -5,6 +5,8 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { CommittedEvent } from './append-events.js';
 import type { StreamWriter } from './stream-writer.js';
+import { pipelinedTransaction } from './pipelined-transaction.js';
+import { SpanKind, currentTraceparent, inSpan, traceIdOf } from '../tracing/spans.js';
 
 export interface WarnLogger {
   warn(obj: object, msg: string): void;
@@ -23,17 +25,30 @@ export async function publishCommitted(
 ): Promise<void> {
   if (committed.length === 0) return;
   const claimAndWrite = async (tx: TransactionSql | Sql) => {
-    const claimed = await tx<{ id: string }[]>`
-      update outbox set published_at = now()
-      where id = any(${committed.map((c) => c.outboxId)}::bigint[]) and published_at is null
-      returning id`;
+    const claimed = await inSpan(
+      'outbox claim',
+      { attributes: { 'db.system.name': 'postgresql', 'messaging.batch.message_count': committed.length } },
+      () => tx<{ id: string }[]>`
+        update outbox set published_at = now()
+        where id = any(${committed.map((c) => c.outboxId)}::bigint[]) and published_at is null
+        returning id`,
+    );
     if (claimed.length === 0) return;
     const ids = new Set(claimed.map((r) => Number(r.id)));
-    await write(committed.filter((c) => ids.has(c.outboxId)).map((c) => c.event));
+    const sent = committed.filter((c) => ids.has(c.outboxId));
+    // Each entry names the trace it goes on in: this publication's span for the events of its trace, the committing
+    // work's own for the others of the batch.
+    const here = currentTraceparent();
+    const trace = traceIdOf(here);
+    await write(
+      sent.map((c) => c.event),
+      sent.map((c) => (trace && traceIdOf(c.traceparent) === trace ? here : c.traceparent)),
+    );
   };
-  // The relay calls this inside its own transaction (which already holds the rows); everyone else gets one here.
+  // The relay calls this inside its own transaction (which already holds the rows); everyone else gets one here, its
+  // BEGIN sent with the claim: two round trips to Postgres per batch (BEGIN and claim, then COMMIT).
   if ('savepoint' in sql) await claimAndWrite(sql);
-  else await (sql as Sql).begin(claimAndWrite);
+  else await pipelinedTransaction(sql as Sql, claimAndWrite);
 }
 
 /**
@@ -71,7 +86,15 @@ export class EventPublisher {
       const batch = this.queue;
       this.queue = [];
       try {
-        await publishCommitted(this.sql, this.write, batch);
+        await inSpan(
+          'outbox publish',
+          {
+            kind: SpanKind.PRODUCER,
+            for: batch.map((c) => c.traceparent),
+            attributes: { 'messaging.system': 'redis', 'messaging.batch.message_count': batch.length },
+          },
+          () => publishCommitted(this.sql, this.write, batch),
+        );
       } catch (err) {
         this.log.warn(
           { err: err instanceof Error ? err.message : String(err), count: batch.length },

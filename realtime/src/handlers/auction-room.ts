@@ -1,17 +1,24 @@
 // auction:join and auction:leave: a client follows an auction's room and is acknowledged with its current snapshot.
-import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { JoinAuctionPayloadSchema, LeaveAuctionPayloadSchema, SOCKET_EVENTS, auctionRoom } from '@app/shared';
-import { readSnapshot } from '../snapshot.js';
+import {
+  JoinAuctionPayloadSchema,
+  LeaveAuctionPayloadSchema,
+  SOCKET_EVENTS,
+  auctionRoom,
+  type AuctionSnapshot,
+} from '@app/shared';
 import type { GatewaySocket } from '../socket-types.js';
 import { onClientEvent } from './boundary.js';
 import { TOO_MANY_ROOMS, mayJoin } from './room-limit.js';
 
 export interface AuctionRoomDeps {
-  sql: Sql;
   logger: Logger;
-  /** The auction's online count across gateways, counted now (this socket included once it joined). */
-  countOnline(auctionId: number): Promise<number>;
+  /**
+   * The auction's snapshot from a read that begins after the call, with its online count across gateways (this socket
+   * included once it joined); null for an auction nobody may watch. Shared by the joins that ask together
+   * (snapshot-reads.ts).
+   */
+  snapshot(auctionId: number): Promise<AuctionSnapshot | null>;
   /** Tells the room its new online count, throttled. */
   announcePresence(auctionId: number): void;
 }
@@ -19,7 +26,7 @@ export interface AuctionRoomDeps {
 const BAD_AUCTION_ID = 'auctionId must be a positive whole number';
 
 export function handleAuctionRoom(socket: GatewaySocket, deps: AuctionRoomDeps): void {
-  const { sql, logger } = deps;
+  const { logger } = deps;
 
   onClientEvent(
     socket,
@@ -33,7 +40,7 @@ export function handleAuctionRoom(socket: GatewaySocket, deps: AuctionRoomDeps):
       try {
         // Join before reading: an event committed after the read then reaches this socket, and the count includes it.
         await socket.join(room);
-        const snapshot = await readSnapshot(sql, auctionId, await deps.countOnline(auctionId));
+        const snapshot = await deps.snapshot(auctionId);
         if (!snapshot) {
           await socket.leave(room);
           return reply({ ok: false, error: 'Auction not found' });

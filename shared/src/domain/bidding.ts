@@ -54,7 +54,7 @@ export function amountVerdict(amountCents: number): Verdict {
 }
 
 export function bidChatText(amountCents: number, bidderName: string, extended: boolean): string {
-  return `New high bid: ${formatCents(amountCents)} by ${bidderName}${extended ? ' (auction extended by 2 minutes)' : ''}`;
+  return `New high bid: ${formatCents(amountCents)} by ${bidderName}${extended ? ' (clock reset to 2 minutes left)' : ''}`;
 }
 
 export interface BiddingState extends EligibilityAuction {

@@ -25,8 +25,9 @@ export const ELIGIBILITY_TEXTS = {
   ended: 'This auction has ended',
   ownBid: 'You cannot bid on your own car',
   ownBuy: 'You cannot buy your own car',
-  premiumBid: 'This auction is open to premium members only. Upgrade your account to bid.',
-  premiumBuy: 'This auction is open to premium members only. Upgrade your account to buy.',
+  // No upgrade is sold here (premium is granted by the marketplace's team), so no sentence points at one.
+  premiumBid: 'This auction is open to premium members only.',
+  premiumBuy: 'This auction is open to premium members only.',
   noBuyNow: 'This auction has no Buy It Now price',
   boughtNow: 'This vehicle has already been purchased',
   buyNowPassed: 'Bidding has reached the Buy It Now price; Buy It Now is no longer available',

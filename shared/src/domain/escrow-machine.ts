@@ -12,6 +12,7 @@ export const ESCROW_ACTIONS = [
   'accept_terms',
   'confirm_payment',
   'verify_documents',
+  'confirm_delivery',
   'confirm_inspection',
   'release_funds',
   'open_dispute',
@@ -23,8 +24,8 @@ export const ESCROW_ACTIONS = [
 ] as const;
 export type EscrowAction = (typeof ESCROW_ACTIONS)[number];
 
-/** The payment provider's signed confirmation, an admin, a party, or the deadline job. */
-export const ESCROW_ACTORS = ['buyer', 'seller', 'admin', 'payment_provider', 'system'] as const;
+/** The payment provider's signed confirmation, the carrier's signed tracking, an admin, a party, or the deadline job. */
+export const ESCROW_ACTORS = ['buyer', 'seller', 'admin', 'payment_provider', 'carrier', 'system'] as const;
 export type EscrowActor = (typeof ESCROW_ACTORS)[number];
 
 export interface EscrowState {
@@ -52,9 +53,41 @@ export interface EscrowRule {
   what: string;
   /** A further condition; returns why it does not hold. */
   guard?: (s: EscrowState, nowMs: number) => string | null;
+  /**
+   * Where the step leads on an escrow the buyer has not paid in full (no `payment_received`), when that differs: a
+   * mediator's decision on a sale with a balance still owed ends the sale and settles what was paid.
+   */
+  unpaid?: { to: EscrowStatus; milestones: readonly EscrowMilestone[] };
 }
 
 const OPEN: readonly EscrowStatus[] = ['pending', 'funded', 'in_inspection'];
+
+/** Paid in full: the provider confirmed every line owed (a deposit alone is not). */
+export const isPaidInFull = (s: Pick<EscrowState, 'completedMilestones'>) =>
+  s.completedMilestones.includes('payment_received');
+
+function documentsUnverified(s: EscrowState): string | null {
+  const missing = missingDocuments(s.verifiedDocuments);
+  return missing.length > 0
+    ? `These documents are not verified yet: ${missing.map((d) => d.replaceAll('_', ' ')).join(', ')}`
+    : null;
+}
+
+/** The funds go to the seller only for a car delivered, with its documents verified. */
+function releaseBlocked(s: EscrowState): string | null {
+  if (!s.completedMilestones.includes('delivered')) return 'The car has not been delivered yet';
+  return documentsUnverified(s);
+}
+
+/** Why the buyer cannot confirm the inspection and release the funds yet (null once they can), for the page. */
+export function releaseBlocker(s: EscrowState): string | null {
+  if (s.status === 'pending') return 'Available once the payment is received and the car is delivered';
+  if (s.status !== 'funded' && s.status !== 'in_inspection') return null;
+  if (!s.completedMilestones.includes('delivered'))
+    return "Available once the car is delivered: confirm the delivery, or the carrier's tracking will";
+  const docs = documentsUnverified(s);
+  return docs ? `Available once the documents are verified. ${docs}` : null;
+}
 
 export const ESCROW_RULES: readonly EscrowRule[] = [
   {
@@ -67,9 +100,10 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
     what: 'accept the escrow terms',
   },
   {
-    // Only the provider's signed webhook: neither the buyer nor an admin can say money arrived.
+    // Only the provider's signed webhook: neither the buyer nor an admin can say money arrived. A card charged while a
+    // dispute opened is still recorded (the dispute stays open; the mediator then decides on a sale paid in full).
     action: 'confirm_payment',
-    from: ['pending'],
+    from: ['pending', 'disputed'],
     actors: ['payment_provider'],
     to: 'funded',
     milestones: ['payment_received'],
@@ -81,19 +115,25 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
         : null,
   },
   {
+    // Documents are checked while the car travels or is inspected; they no longer start the inspection.
     action: 'verify_documents',
-    from: ['funded'],
+    from: ['funded', 'in_inspection'],
     actors: ['admin'],
-    to: 'in_inspection',
+    to: 'same',
     milestones: ['documents_verified'],
     who: 'an admin',
     what: 'verify the documents',
-    guard: (s) => {
-      const missing = missingDocuments(s.verifiedDocuments);
-      return missing.length > 0
-        ? `These documents are not verified yet: ${missing.map((d) => d.replaceAll('_', ' ')).join(', ')}`
-        : null;
-    },
+    guard: documentsUnverified,
+  },
+  {
+    // The car arrived, said by the buyer or by the carrier's tracking: the inspection period starts now.
+    action: 'confirm_delivery',
+    from: ['funded'],
+    actors: ['buyer', 'carrier'],
+    to: 'in_inspection',
+    milestones: ['delivered'],
+    who: 'the buyer or the carrier',
+    what: 'confirm the delivery',
   },
   {
     action: 'confirm_inspection',
@@ -103,6 +143,7 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
     milestones: ['inspection_completed', 'funds_released'],
     who: 'the buyer',
     what: 'confirm the inspection',
+    guard: releaseBlocked,
   },
   {
     action: 'release_funds',
@@ -112,6 +153,7 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
     milestones: ['inspection_completed', 'funds_released'],
     who: 'an admin',
     what: 'release the funds',
+    guard: releaseBlocked,
   },
   {
     action: 'open_dispute',
@@ -130,6 +172,8 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
     milestones: ['funds_released'],
     who: 'an admin mediator',
     what: 'resolve the dispute',
+    // A balance still owed: the sale is off and what was paid (the deposit) goes to the seller.
+    unpaid: { to: 'cancelled', milestones: [] },
   },
   {
     action: 'resolve_refund',
@@ -140,7 +184,8 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
     who: 'an admin mediator',
     what: 'resolve the dispute',
   },
-  // Part of the money back to the buyer, the rest released to the seller.
+  // Part of the money back to the buyer, the rest released to the seller; with a balance still owed the sale is off
+  // and only what was paid is split.
   {
     action: 'resolve_partial_refund',
     from: ['disputed'],
@@ -149,6 +194,7 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
     milestones: ['funds_released'],
     who: 'an admin mediator',
     what: 'resolve the dispute',
+    unpaid: { to: 'cancelled', milestones: [] },
   },
   {
     action: 'cancel_unpaid',
@@ -170,7 +216,9 @@ export const ESCROW_RULES: readonly EscrowRule[] = [
     who: 'the inspection deadline',
     what: 'release the funds',
     guard: (s, now) =>
-      s.inspectionEndsAtMs === null || s.inspectionEndsAtMs > now ? 'The inspection period has not ended' : null,
+      s.inspectionEndsAtMs === null || s.inspectionEndsAtMs > now
+        ? 'The inspection period has not ended'
+        : releaseBlocked(s),
   },
 ];
 
@@ -185,6 +233,7 @@ export const MILESTONE_ACTION: Record<EscrowMilestone, EscrowAction | null> = {
   escrow_created: null,
   payment_received: 'confirm_payment',
   documents_verified: 'verify_documents',
+  delivered: 'confirm_delivery',
   inspection_completed: 'confirm_inspection',
   funds_released: 'release_funds',
 };
@@ -235,13 +284,16 @@ export function decideEscrow(s: EscrowState, action: EscrowAction, actor: Escrow
   }
   const blocked = rule.guard?.(s, nowMs);
   if (blocked) return { ok: false, refusal: { code: 'conflict', message: blocked } };
-  const to = rule.to === 'same' ? s.status : rule.to;
+  const unpaid = rule.unpaid && !isPaidInFull(s) ? rule.unpaid : null;
+  // The payment of a disputed escrow is recorded; the dispute keeps the escrow where it is.
+  const keeps = rule.to === 'same' || (action === 'confirm_payment' && s.status === 'disputed');
+  const to = unpaid ? unpaid.to : keeps ? s.status : (rule.to as EscrowStatus);
   return {
     ok: true,
     changed: true,
     change: {
       to,
-      milestones: rule.milestones.filter((m) => !s.completedMilestones.includes(m)),
+      milestones: (unpaid ? unpaid.milestones : rule.milestones).filter((m) => !s.completedMilestones.includes(m)),
       acceptsTermsFor: action === 'accept_terms' ? (actor as 'buyer' | 'seller') : null,
       inspectionEndsAtMs: to === 'in_inspection' && s.status !== 'in_inspection' ? nowMs + INSPECTION_PERIOD_MS : null,
     },
@@ -256,14 +308,19 @@ export function availableEscrowActions(s: EscrowState, actor: EscrowActor, nowMs
   });
 }
 
-/** Words for the other party's notice. */
-export function escrowChangeText(action: EscrowAction, actor: EscrowActor): string {
+/** Words for the other party's notice; `to` tells a settled unpaid sale from a completed one. */
+export function escrowChangeText(action: EscrowAction, actor: EscrowActor, to?: EscrowStatus): string {
   const by =
     actor === 'payment_provider' ? 'The payment provider' : actor === 'system' ? 'The escrow service' : `The ${actor}`;
+  if (to === 'cancelled' && action === 'resolve_release')
+    return `${by} resolved the dispute: the sale is cancelled and what the buyer paid is released to the seller; nothing more is owed`;
+  if (to === 'cancelled' && action === 'resolve_partial_refund')
+    return `${by} resolved the dispute: the sale is cancelled; the buyer is partly refunded and the rest of what was paid released to the seller; nothing more is owed`;
   const done: Record<EscrowAction, string> = {
     accept_terms: 'accepted the escrow terms',
     confirm_payment: 'confirmed the payment',
-    verify_documents: 'verified the documents; the inspection period has started',
+    verify_documents: 'verified the documents',
+    confirm_delivery: 'confirmed the delivery; the inspection period has started',
     confirm_inspection: 'confirmed the inspection; the funds are released',
     release_funds: 'released the funds',
     open_dispute: 'opened a dispute; the funds stay held',

@@ -154,6 +154,9 @@ export function refundsByPayment(
 export function decidePaymentStart(s: EscrowState, actor: string, nowMs: number): Verdict {
   if (actor !== 'buyer')
     return { ok: false, refusal: { code: 'forbidden', message: 'Only the buyer can pay for this transaction' } };
+  // A disputed escrow waits for the mediator; a payment already under way is still recorded by the webhook.
+  if (s.status === 'disputed')
+    return { ok: false, refusal: { code: 'conflict', message: 'A dispute is open: payments wait for the mediator' } };
   const d = decideEscrow(s, 'confirm_payment', 'payment_provider', nowMs);
   if (!d.ok) return d;
   if (!d.changed) return { ok: false, refusal: { code: 'conflict', message: 'This transaction is already paid' } };

@@ -74,37 +74,53 @@ export interface MarketInsight {
   trend: Trend | null;
   percent: number | null;
   averagePrice: string | null;
-  source: 'marketplace' | 'market data' | 'none';
+  source: 'marketplace' | 'sample sales' | 'market data' | 'none';
   basis: string;
 }
 
 const enough = (s: WindowStats) => s.nowSales >= MIN_SALES_PER_WINDOW && s.beforeSales >= MIN_SALES_PER_WINDOW;
 const salesOf = (s: WindowStats | undefined) => (s ? s.nowSales + s.beforeSales : 0);
 
-/** The three categories with the most sales here (then in the reference data), each on the best basis it has. */
-export function marketInsights(platform: CategoryStats, reference: ReferenceStats): MarketInsight[] {
+/**
+ * The three categories with the most sales here (then in the labelled sample sales, then in the reference data), each
+ * on the best basis it has: real sales here; else the seeded sample sales, dated relative to today and labelled as made
+ * up (a demo shows insights that end today; production has none); else the reference data's snapshot.
+ */
+export function marketInsights(
+  platform: CategoryStats,
+  reference: ReferenceStats,
+  samples: CategoryStats = {},
+): MarketInsight[] {
   const ranked = [...CAR_CATEGORIES].sort(
     (a, b) =>
       salesOf(platform[b]) - salesOf(platform[a]) ||
+      salesOf(samples[b]) - salesOf(samples[a]) ||
       salesOf(reference.byCategory[b]) - salesOf(reference.byCategory[a]),
   );
   return ranked.slice(0, SHOWN).map((category) => {
     const here = platform[category] ?? EMPTY;
+    const sample = samples[category] ?? EMPTY;
     const ref = reference.byCategory[category] ?? EMPTY;
     const hereText = `${here.nowSales} sales here in the last ${INSIGHT_WINDOW_DAYS} days against ${here.beforeSales} the ${INSIGHT_WINDOW_DAYS} days before`;
     const [s, source, basis] = enough(here)
       ? ([here, 'marketplace', hereText] as const)
-      : enough(ref)
+      : enough(sample)
         ? ([
-            ref,
-            'market data',
-            `market data: ${ref.nowSales} auction sales in the ${INSIGHT_WINDOW_DAYS} days to ${reference.to} against ${ref.beforeSales} the ${INSIGHT_WINDOW_DAYS} days before (too few here: ${hereText})`,
+            sample,
+            'sample sales',
+            `sample sales (made-up figures): ${sample.nowSales} in the last ${INSIGHT_WINDOW_DAYS} days against ${sample.beforeSales} the ${INSIGHT_WINDOW_DAYS} days before (too few real sales here: ${hereText})`,
           ] as const)
-        : ([
-            here,
-            'none',
-            `too few sales to show a trend: ${hereText}; market data: ${ref.nowSales} and ${ref.beforeSales}`,
-          ] as const);
+        : enough(ref)
+          ? ([
+              ref,
+              'market data',
+              `market data: ${ref.nowSales} auction sales in the ${INSIGHT_WINDOW_DAYS} days to ${reference.to} against ${ref.beforeSales} the ${INSIGHT_WINDOW_DAYS} days before (too few here: ${hereText})`,
+            ] as const)
+          : ([
+              here,
+              'none',
+              `too few sales to show a trend: ${hereText}; market data: ${ref.nowSales} and ${ref.beforeSales}`,
+            ] as const);
     const t = source === 'none' ? null : priceTrend(s.nowAvgCents, s.beforeAvgCents);
     const avg = s.nowAvgCents ?? s.beforeAvgCents;
     return {

@@ -1,7 +1,8 @@
 // Who is told what, in which words, when a bid outbids someone or an auction closes. Pure: the workers' events
 // consumer reads the facts from the database and writes what this returns, keyed so a replayed event adds nothing.
 import type { NOTIFICATION_KINDS } from '../constants.js';
-import { formatMoney } from '../money.js';
+import { formatCents, formatMoney } from '../money.js';
+import { matchesSearch, type SearchFilters, type SearchableListing } from './search-match.js';
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -23,6 +24,8 @@ export const transactionLink = (auctionId: number) => `/transaction/${auctionId}
 /**
  * The previous leader hears that a higher bid took the lead; raising one's own bid tells no one, and neither does a
  * bid the previous leader's maximum answered at once (their automatic bid is the next one): they were never overtaken.
+ * A previous leader with an active outbid alert on the auction hears it from that alert alone (one toast, one line in
+ * the list): the alert fires for the same overtaking and carries their mail choice.
  */
 export function outbidNotice(o: {
   auctionId: number;
@@ -33,8 +36,11 @@ export function outbidNotice(o: {
   previousLeaderId: number | null;
   /** The bid right after this one was an automatic bid by the previous leader. */
   answeredByPreviousLeader?: boolean;
+  /** The previous leader has an active outbid alert on this auction. */
+  previousLeaderHasOutbidAlert?: boolean;
 }): NoticeDraft | null {
   if (o.previousLeaderId === null || o.previousLeaderId === o.bidderId || o.answeredByPreviousLeader) return null;
+  if (o.previousLeaderHasOutbidAlert) return null;
   return {
     userId: o.previousLeaderId,
     kind: 'outbid',
@@ -178,4 +184,45 @@ export function escrowStepNotice(n: { userId: number; auctionId: number; stepId:
     text: n.text,
     link: transactionLink(n.auctionId),
   };
+}
+
+/**
+ * A newly approved listing that one of a member's saved searches finds: once per search and listing (the subject
+ * names both), so a replayed approval or a second consumer tells no one again, and two searches finding it tell twice.
+ */
+export function savedSearchNotice(o: {
+  userId: number;
+  searchId: number;
+  searchName: string;
+  auctionId: number;
+  title: string;
+  priceCents: number;
+}): NoticeDraft {
+  return {
+    userId: o.userId,
+    kind: 'saved-search',
+    subject: `search:${o.searchId}:auction:${o.auctionId}`,
+    auctionId: o.auctionId,
+    text: `New for your search "${o.searchName}": ${o.title}, from ${formatCents(o.priceCents)}`,
+    link: listingLink(o.auctionId),
+  };
+}
+
+/** The members whose saved searches find a newly approved listing, one notice per search; the seller is not told. */
+export function savedSearchNotices(
+  listing: SearchableListing & { auctionId: number; title: string; sellerId: number | null },
+  searches: readonly { id: number; userId: number; name: string; filters: SearchFilters }[],
+): NoticeDraft[] {
+  return searches
+    .filter((s) => s.userId !== listing.sellerId && matchesSearch(s.filters, listing))
+    .map((s) =>
+      savedSearchNotice({
+        userId: s.userId,
+        searchId: s.id,
+        searchName: s.name,
+        auctionId: listing.auctionId,
+        title: listing.title,
+        priceCents: listing.priceCents,
+      }),
+    );
 }

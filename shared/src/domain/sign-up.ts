@@ -18,6 +18,15 @@ export const SIGN_UP_ALREADY_DONE = 'This email address already has an account. 
 export const SIGN_UP_SIGNED_IN =
   'This browser is signed in to an account. Sign out first, then open the link again to finish signing up.';
 
+/** Wrong passwords a confirmation link takes before it stops working. */
+export const SIGN_UP_PASSWORD_TRIES = 5;
+export const SIGN_UP_PASSWORD_WRONG =
+  'This is not the password chosen when signing up. Enter that password, or sign up again with a new one.';
+export const SIGN_UP_PASSWORD_TOO_MANY =
+  'Too many wrong passwords for this link. Please sign up again to get a new one.';
+
+export const signUpPasswordTriesLeft = (failures: number) => Math.max(0, SIGN_UP_PASSWORD_TRIES - failures);
+
 export interface SignUpAttemptFacts {
   /** Set when the address already had an account at sign-up: that owner was warned, no link was sent. */
   existingUserId: number | null;
@@ -25,6 +34,8 @@ export interface SignUpAttemptFacts {
   confirmedAt: Date | null;
   /** An account with this address exists now (this attempt or another one was confirmed). */
   addressTaken: boolean;
+  /** Wrong passwords sent with this link so far. */
+  passwordFailures?: number;
 }
 
 /** Whether a confirmation link may create the account now. */
@@ -33,6 +44,7 @@ export function decideConfirmation(a: SignUpAttemptFacts, now: Date): Verdict {
   if (a.confirmedAt !== null || a.addressTaken) return refuse('conflict', SIGN_UP_ALREADY_DONE);
   if (now.getTime() - a.createdAt.getTime() > SIGN_UP_LINK_HOURS * 3_600_000)
     return refuse('invalid', SIGN_UP_LINK_EXPIRED);
+  if (signUpPasswordTriesLeft(a.passwordFailures ?? 0) === 0) return refuse('invalid', SIGN_UP_PASSWORD_TOO_MANY);
   return ALLOWED;
 }
 
@@ -66,7 +78,7 @@ export function signUpMail(o: {
       subject: 'Someone tried to sign up with your email address',
       text:
         `Hi ${o.ownerName},\n\nSomeone (perhaps you) tried to create a CarBid account with this email address, which already has ` +
-        `one. Nothing was changed and no new account was made.\n\nTo sign in: ${link}\nForgot your password? ${o.siteUrl}/help\n\n` +
+        `one. Nothing was changed and no new account was made.\n\nTo sign in: ${link}\nForgot your password? ${o.siteUrl}/forgot-password\n\n` +
         `If it was not you, you can ignore this mail.\n`,
       link,
       linkText: 'Sign in',
@@ -76,7 +88,8 @@ export function signUpMail(o: {
     subject: 'Confirm your email to finish signing up',
     text:
       `Hello,\n\nConfirm your email address to finish creating your CarBid account:\n\n${o.confirmLink}\n\n` +
-      `The link works for ${SIGN_UP_LINK_HOURS} hours. If you did not sign up, ignore this mail: no account is made without it.\n`,
+      `You will be asked for the password you chose when signing up. The link works for ${SIGN_UP_LINK_HOURS} hours. ` +
+      `If you did not sign up, ignore this mail: no account is made without it and that password.\n`,
     link: o.confirmLink,
     linkText: 'Confirm my email',
   };

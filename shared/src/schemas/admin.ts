@@ -44,6 +44,8 @@ export const AdminUserRowSchema = z.object({
   name: z.string(),
   email: z.string(),
   isPremium: z.boolean(),
+  /** Bids without a card and without holds (a dealer account). */
+  bidExempt: z.boolean(),
   createdAt: IsoDateSchema,
   suspendedAt: IsoDateSchema.nullable(),
   suspensionReason: z.string().nullable(),

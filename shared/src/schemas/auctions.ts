@@ -8,8 +8,11 @@ import {
   CAR_CATEGORIES,
   CATEGORY_FILTERS,
   RESERVE_STATUSES,
+  SEARCH_MAKE_MAX_LENGTH,
+  SEARCH_PRICE_MAX_DOLLARS,
+  SEARCH_YEAR_RANGE,
 } from '../constants.js';
-import { ClaimedUserIdSchema, IsoDateSchema, MoneySchema } from './common.js';
+import { ClaimedUserIdSchema, IsoDateSchema, MoneySchema, wholeNumber } from './common.js';
 
 export const AuctionTypeSchema = z.enum(AUCTION_TYPES);
 export const AuctionStatusSchema = z.enum(AUCTION_STATUSES);
@@ -76,21 +79,67 @@ export const AuctionDetailSchema = AuctionSchema.extend({
 });
 export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;
 
-export const AuctionListQuerySchema = z.object({
-  sort: z.enum(AUCTION_SORTS).default('ending-soon'),
+/**
+ * The /auctions filters, shared by the list query and saved searches (matched by domain/search-match.ts). Bounded:
+ * a search of at most a few words, a make of a few dozen characters, whole-dollar prices numeric(10,2) holds, years
+ * of cars. An empty value (an emptied form field) is no bound.
+ */
+const emptyIsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
+const bound = (min: number, max: number, what: string) =>
+  z.preprocess(
+    emptyIsAbsent,
+    wholeNumber(`${what} must be a whole number`)
+      .pipe(z.number().min(min, `${what} is at least ${min}`).max(max, `${what} is at most ${max}`))
+      .optional(),
+  );
+export const SEARCH_FILTER_FIELDS = {
   category: z.enum(CATEGORY_FILTERS).default('all'),
   /** Words that must all appear in the car's make or model ("porsche 911"). */
   q: z.string().trim().max(AUCTION_SEARCH_MAX_LENGTH).default(''),
-  view: z.enum(AUCTION_VIEWS).default('live'),
-  /**
-   * The Ended view's next page: the cursor the previous page's `x-next-cursor` header gave (keyset, never an offset):
-   * `t.<closed at, epoch microseconds>.<id>` in the recency order, `p.<price in cents>.<id>` in a price order.
-   */
-  after: z
-    .string()
-    .regex(/^[tp]\.\d{1,17}\.\d{1,10}$/, 'Not a cursor this list gave')
-    .optional(),
-});
+  /** The make, in any case ("porsche"); empty: any. */
+  make: z.string().trim().max(SEARCH_MAKE_MAX_LENGTH).default(''),
+  /** The shown price (the starting bid until someone bids), in whole dollars, inclusive. */
+  minPrice: bound(0, SEARCH_PRICE_MAX_DOLLARS, 'minPrice'),
+  maxPrice: bound(0, SEARCH_PRICE_MAX_DOLLARS, 'maxPrice'),
+  /** The model year, inclusive. */
+  minYear: bound(SEARCH_YEAR_RANGE.min, SEARCH_YEAR_RANGE.max, 'minYear'),
+  maxYear: bound(SEARCH_YEAR_RANGE.min, SEARCH_YEAR_RANGE.max, 'maxYear'),
+};
+
+/** A range whose low end is above its high end finds nothing: refused, naming the field. */
+function rangesInOrder(
+  f: {
+    minPrice?: number | undefined;
+    maxPrice?: number | undefined;
+    minYear?: number | undefined;
+    maxYear?: number | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (f.minPrice !== undefined && f.maxPrice !== undefined && f.minPrice > f.maxPrice)
+    ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'maxPrice must not be below minPrice' });
+  if (f.minYear !== undefined && f.maxYear !== undefined && f.minYear > f.maxYear)
+    ctx.addIssue({ code: 'custom', path: ['maxYear'], message: 'maxYear must not be before minYear' });
+}
+
+export const SearchFiltersSchema = z.object(SEARCH_FILTER_FIELDS).superRefine(rangesInOrder);
+export type SearchFiltersInput = z.infer<typeof SearchFiltersSchema>;
+
+export const AuctionListQuerySchema = z
+  .object({
+    sort: z.enum(AUCTION_SORTS).default('ending-soon'),
+    ...SEARCH_FILTER_FIELDS,
+    view: z.enum(AUCTION_VIEWS).default('live'),
+    /**
+     * The Ended view's next page: the cursor the previous page's `x-next-cursor` header gave (keyset, never an offset):
+     * `t.<closed at, epoch microseconds>.<id>` in the recency order, `p.<price in cents>.<id>` in a price order.
+     */
+    after: z
+      .string()
+      .regex(/^[tp]\.\d{1,17}\.\d{1,10}$/, 'Not a cursor this list gave')
+      .optional(),
+  })
+  .superRefine(rangesInOrder);
 export type AuctionListQuery = z.infer<typeof AuctionListQuerySchema>;
 
 export const BuyNowBodySchema = z.object({ userId: ClaimedUserIdSchema }).default({});

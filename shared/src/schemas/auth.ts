@@ -49,7 +49,11 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 export const SignUpAnswerSchema = z.object({ message: z.string() });
 export type SignUpAnswer = z.infer<typeof SignUpAnswerSchema>;
 /** The token of a mailed confirmation link: `{attempt id}.{HMAC}`. */
-export const ConfirmSignUpBodySchema = z.object({ token: z.string().min(1).max(100) });
+export const ConfirmSignUpBodySchema = z.object({
+  token: z.string().min(1).max(100),
+  /** The password chosen at sign-up: the link alone proves only the mailbox, not who chose the password. */
+  password: z.string().min(1, 'Enter the password you chose when signing up').max(200),
+});
 export type ConfirmSignUpBody = z.infer<typeof ConfirmSignUpBodySchema>;
 
 export const AdminLoginBodySchema = z.object({
@@ -73,6 +77,8 @@ export const AdminUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.string(),
+  /** Whether the admin has two-factor authentication on; without it the portal only leads to setting it up. */
+  secondFactor: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminAuthResponseSchema = z.object({ admin: AdminUserSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountVerdict, isWholeDollarTerm } from '../domain/bidding.js';
+import { RESERVE_STATUSES } from '../constants.js';
 import { ClaimedUserIdSchema, IdSchema, IsoDateSchema, MoneyInputSchema, MoneySchema } from './common.js';
 
 /** A bid amount in whole dollars (a decimal string or a JSON number), as integer cents; cents are refused, not rounded. */
@@ -40,6 +41,13 @@ export const PlaceBidResponseSchema = BidSchema.extend({
   leading: z.boolean().optional(),
   /** The bidder's own maximum, when the request set one (only ever in its owner's answer). */
   maxAmount: MoneySchema.optional(),
+  /**
+   * As the bid's `bid.placed` event says them: the page puts its own answer into its live state (the event of the
+   * same sequence number then adds nothing) instead of fetching the auction again.
+   */
+  reserveStatus: z.enum(RESERVE_STATUSES).optional(),
+  bidderName: z.string().optional(),
+  proxy: z.boolean().optional(),
 });
 export type PlaceBidResponse = z.infer<typeof PlaceBidResponseSchema>;
 

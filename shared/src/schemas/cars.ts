@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { wholeDollarAmount } from './bids.js';
-import {
-  ADMIN_AUCTION_DURATIONS_DAYS,
-  CAR_CATEGORIES,
-  VIN_LENGTH,
-  YEAR_MAX,
-  YEAR_MIN,
-  ZIP_LENGTH,
-} from '../constants.js';
+import { ADMIN_AUCTION_DURATIONS_DAYS, CAR_CATEGORIES, VIN_LENGTH, ZIP_LENGTH } from '../constants.js';
 import { ClaimedUserIdSchema, IdSchema, wholeNumber } from './common.js';
 import { vinCheckDigitProblem } from '../vin.js';
+import { modelYearProblem } from '../domain/model-years.js';
 import { PHOTOS_PER_CAR_MAX, photoFileNameOf } from '../photos.js';
 import { ValuationReportSchema } from './valuation.js';
 
@@ -24,9 +18,15 @@ export const VinSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** Checked against the date it is parsed on, so the newest listable year moves with the calendar. */
+export const ModelYearSchema = z.number().superRefine((year, ctx) => {
+  const problem = modelYearProblem(year, new Date());
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 export const CreateCarBodySchema = z.object({
   vin: VinSchema,
-  year: wholeNumber().pipe(z.number().min(YEAR_MIN).max(YEAR_MAX)),
+  year: wholeNumber().pipe(ModelYearSchema),
   make: z.string().trim().min(1).max(60),
   model: z.string().trim().min(1).max(80),
   /** Optional, but it decides most of the value (a 911 GT3 against a Carrera). */
@@ -108,7 +108,8 @@ export const VehicleHistoryReportSchema = z.object({
     serviceRecords: z.number().int(),
     titleIssues: z.boolean(),
   }),
-  marketValue: z.object({ tradeIn: z.number(), retail: z.number(), certified: z.number() }),
+  /** Whole dollars from one valuation of the car (the listing's AI value when it has one); null: not available. */
+  marketValue: z.object({ tradeIn: z.number(), retail: z.number(), certified: z.number() }).nullable(),
   recalls: z.array(z.object({ component: z.string(), status: z.string(), description: z.string(), source })),
   ownershipHistory: z.array(
     z.object({

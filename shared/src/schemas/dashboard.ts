@@ -99,8 +99,8 @@ export const MarketInsightSchema = z.object({
   percent: z.number().nullable(),
   /** The latest window's average sale price (the earlier one's when the latest has none); null without any sale. */
   averagePrice: MoneySchema.nullable(),
-  /** Whose sales the figure rests on: this marketplace's, the market reference data's, or too few of either. */
-  source: z.enum(['marketplace', 'market data', 'none']),
+  /** Whose sales the figure rests on: this marketplace's, its labelled sample sales, the market reference data's, or too few. */
+  source: z.enum(['marketplace', 'sample sales', 'market data', 'none']),
   /** What the figure rests on, in words ("4 sales here in the last 30 days against 3 the 30 days before"). */
   basis: z.string(),
 }) satisfies z.ZodType<MarketInsight>;

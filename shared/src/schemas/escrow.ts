@@ -101,6 +101,11 @@ export const EscrowTransactionSchema = z.object({
   role: EscrowRoleSchema,
   buyerTermsAccepted: z.boolean(),
   sellerTermsAccepted: z.boolean(),
+  /** The version of the escrow terms (escrow-terms.ts) each party accepted; null before, or for an older acceptance. */
+  buyerTermsVersion: z.string().nullable(),
+  sellerTermsVersion: z.string().nullable(),
+  /** When the buyer or the carrier's tracking confirmed the delivery (the inspection period starts then). */
+  deliveredAt: IsoDateSchema.nullable(),
   shippingMethod: z.string().nullable(),
   pickupLocation: z.string().nullable(),
   inspectionLocation: z.string().nullable(),
@@ -128,7 +133,15 @@ export const EscrowTransactionSchema = z.object({
 });
 export type EscrowTransaction = z.infer<typeof EscrowTransactionSchema>;
 
-export const AcceptTermsBodySchema = z.object({ transactionId: IdSchema, userRole: EscrowRoleSchema });
+export const AcceptTermsBodySchema = z.object({
+  transactionId: IdSchema,
+  userRole: EscrowRoleSchema,
+  /** The version of the terms the party was shown (escrow-terms.ts); a stale one is refused. */
+  termsVersion: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/)
+    .optional(),
+});
 export const CompleteMilestoneBodySchema = z.object({
   transactionId: IdSchema,
   milestone: EscrowMilestoneSchema,
@@ -209,6 +222,20 @@ export const PaymentWebhookEventSchema = z.object({
 });
 export type PaymentWebhookEvent = z.infer<typeof PaymentWebhookEventSchema>;
 export const PaymentWebhookAckSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/** The carrier's tracking update, as its signed webhook delivers it: the shipment with this tracking number arrived. */
+export const CarrierTrackingEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.literal('shipment.delivered'),
+  data: z.object({
+    transactionId: IdSchema,
+    trackingNumber: z.string().trim().min(1).max(64),
+  }),
+});
+export type CarrierTrackingEvent = z.infer<typeof CarrierTrackingEventSchema>;
+/** The sandbox carrier's "delivered" scan of a sale's shipment. */
+export const SandboxDeliveredBodySchema = z.object({ transactionId: IdSchema });
+export const SandboxDeliveredResultSchema = z.object({ trackingNumber: z.string() });
 
 /** An admin's step on an escrow. Payments are confirmed by the provider's webhook only; disputes by their own route. */
 export const AdminEscrowActionBodySchema = z.object({

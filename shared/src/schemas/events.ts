@@ -6,6 +6,7 @@ import { AUCTION_OUTCOMES, ESCROW_MILESTONES, ESCROW_STATUSES } from '../constan
 import { IsoDateSchema, MoneySchema } from './common.js';
 import { ReserveStatusSchema } from './auctions.js';
 import { ESCROW_ACTORS } from '../domain/escrow-machine.js';
+import { OFFER_KINDS, OFFER_STATUSES } from '../domain/offers.js';
 import { NotificationSchema } from './notifications.js';
 
 const envelope = { stream: z.string(), seq: z.number().int().positive(), at: IsoDateSchema };
@@ -53,6 +54,14 @@ export const AuctionClosedEventSchema = z.object({
   winningAmount: MoneySchema.nullable(),
   chatLine: SystemChatLineSchema,
 });
+/** The seller lowered the reserve of a live auction: bidders see whether it is met now (never the amount). */
+export const ReserveLoweredEventSchema = z.object({
+  type: z.literal('auction.reserve-lowered'),
+  ...envelope,
+  auctionId,
+  reserveStatus: ReserveStatusSchema,
+  chatLine: SystemChatLineSchema,
+});
 export const ChatMessageEventSchema = z.object({
   type: z.literal('chat.message'),
   ...envelope,
@@ -63,6 +72,8 @@ export const ChatMessageEventSchema = z.object({
   userId: z.number().int().nullable(),
   timestamp: IsoDateSchema,
   isSystemMessage: z.boolean(),
+  /** Written by the car's seller (absent in events from before the badge). */
+  isSeller: z.boolean().optional(),
 });
 export const CommentPostedEventSchema = z.object({
   type: z.literal('comment.posted'),
@@ -73,6 +84,8 @@ export const CommentPostedEventSchema = z.object({
   userName: z.string(),
   userId: z.number().int(),
   timestamp: IsoDateSchema,
+  isSeller: z.boolean().optional(),
+  replyTo: z.number().int().nullable().optional(),
 });
 export const AlertFiredEventSchema = z.object({
   type: z.literal('alert.fired'),
@@ -96,6 +109,17 @@ export const EscrowUpdatedEventSchema = z.object({
   actor: z.enum(ESCROW_ACTORS),
   /** What happened, in words ("The buyer accepted the escrow terms"). */
   text: z.string(),
+});
+/** An offer after the hammer changed (sent, countered, answered, expired, withdrawn): told to each party on their stream. */
+export const OfferUpdatedEventSchema = z.object({
+  type: z.literal('offer.updated'),
+  ...envelope,
+  userId: z.number().int(),
+  offerId: z.number().int(),
+  auctionId,
+  kind: z.enum(OFFER_KINDS),
+  status: z.enum(OFFER_STATUSES),
+  expiresAt: IsoDateSchema,
 });
 /** A notice for one user (outbid, won, sold, a watched auction ending...), as the notifications list shows it. */
 export const NotificationCreatedEventSchema = z.object({
@@ -187,10 +211,12 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   AuctionExtendedEventSchema,
   AuctionOpenedEventSchema,
   AuctionClosedEventSchema,
+  ReserveLoweredEventSchema,
   ChatMessageEventSchema,
   CommentPostedEventSchema,
   AlertFiredEventSchema,
   EscrowUpdatedEventSchema,
+  OfferUpdatedEventSchema,
   NotificationCreatedEventSchema,
   AuctionSubmittedEventSchema,
   AuctionReviewedEventSchema,

@@ -1,7 +1,7 @@
 // Notices, the watchlist, email settings and the development mail catcher: the wire shapes the API, the workers and
 // the pages share.
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from '../constants.js';
+import { MAIL_KINDS, NOTIFICATION_KINDS } from '../constants.js';
 import { IdSchema, IsoDateSchema } from './common.js';
 
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -35,9 +35,9 @@ export const EmailSettingsSchema = z.object({ email: z.record(NotificationKindSc
 export type EmailSettings = z.infer<typeof EmailSettingsSchema>;
 export const UpdateEmailSettingBodySchema = z.object({ kind: NotificationKindSchema, email: z.boolean() });
 
-/** An unsubscribe link's token: `{userId}.{kind}.{signature}`, checked by the API with the shared key. */
+/** An unsubscribe link's token: `{userId}.{kind}.{signature}` (kind: a notice kind or `digest`), checked by the API with the shared key. */
 export const UnsubscribeBodySchema = z.object({ token: z.string().min(1).max(300) });
-export const UnsubscribedSchema = z.object({ kind: NotificationKindSchema, email: z.literal(false) });
+export const UnsubscribedSchema = z.object({ kind: z.enum(MAIL_KINDS), email: z.literal(false) });
 
 export const CaughtMailSchema = z.object({
   id: z.number().int(),

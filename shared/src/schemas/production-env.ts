@@ -5,6 +5,8 @@
 
 /** PAYMENT_WEBHOOK_SECRET's development default: public (it is in this repository), so production refuses it. */
 export const DEVELOPMENT_WEBHOOK_SECRET = 'sandbox-webhook-secret-not-for-production';
+/** CARRIER_WEBHOOK_SECRET's development default, refused in production for the same reason. */
+export const DEVELOPMENT_CARRIER_SECRET = 'sandbox-carrier-secret-not-for-production';
 /** The SMTP_URL that asks for the built-in development mail catcher on purpose (an empty one only in development). */
 export const MAIL_CATCHER = 'catcher';
 
@@ -17,6 +19,13 @@ interface ProductionRule {
   fix: string;
 }
 
+/** Explicit, and https unless it names this machine itself (a deployment reached only over its own loopback). */
+function isSafePublicUrl(v: string): boolean {
+  if (v.startsWith('https://')) return true;
+  const m = /^http:\/\/([^/:?#]+|\[[^\]]+\])/.exec(v);
+  return m !== null && ['localhost', '127.0.0.1', '[::1]'].includes(m[1]!);
+}
+
 const RANDOM_TOKEN = 'a long random value, e.g. from openssl rand -hex 32';
 
 const PRODUCTION_RULES: readonly ProductionRule[] = [
@@ -25,6 +34,12 @@ const PRODUCTION_RULES: readonly ProductionRule[] = [
     unsafe: (c) => c.PAYMENT_WEBHOOK_SECRET === DEVELOPMENT_WEBHOOK_SECRET,
     why: 'is the public development default, with which anyone could sign a payment confirmation',
     fix: `Set it to the secret your payment provider signs its webhooks with (for the sandbox: ${RANDOM_TOKEN})`,
+  },
+  {
+    variable: 'CARRIER_WEBHOOK_SECRET',
+    unsafe: (c) => c.CARRIER_WEBHOOK_SECRET === DEVELOPMENT_CARRIER_SECRET,
+    why: 'is the public development default, with which anyone could report a car delivered and start its inspection',
+    fix: `Set it to the secret your carrier signs its tracking webhooks with (for the sandbox: ${RANDOM_TOKEN})`,
   },
   {
     variable: 'COOKIE_SECURE',
@@ -37,6 +52,26 @@ const PRODUCTION_RULES: readonly ProductionRule[] = [
     unsafe: (c) => c.SMTP_URL === '',
     why: 'is empty, so every mail would stay in the development mail catcher instead of reaching members',
     fix: `Set it to your mail server (smtp://user:password@host:587 or smtps://...), or to "${MAIL_CATCHER}" to keep mail in the catcher on purpose`,
+  },
+  {
+    variable: 'PUSH_ALLOW_HTTP_ENDPOINTS',
+    unsafe: (c) => c.PUSH_ALLOW_HTTP_ENDPOINTS === true,
+    why: 'is true, so a member could have the workers post to http://127.0.0.1',
+    fix: 'Remove it (it is for tests that serve their own push endpoint)',
+  },
+  {
+    variable: 'VAPID_PUBLIC_KEY',
+    unsafe: (c) =>
+      (c.VAPID_PUBLIC_KEY === '') !== (c.VAPID_PRIVATE_KEY === '') ||
+      (c.VAPID_PUBLIC_KEY !== '' && c.VAPID_SUBJECT === ''),
+    why: 'is set without VAPID_PRIVATE_KEY and VAPID_SUBJECT (or one of those without it), so pushes could not be signed',
+    fix: 'Set all three (npx web-push generate-vapid-keys; VAPID_SUBJECT=mailto:you@example.com), or none to run without web push',
+  },
+  {
+    variable: 'PUBLIC_URL',
+    unsafe: (c) => !isSafePublicUrl(String(c.PUBLIC_URL)),
+    why: 'is not an https address (or is unset), so canonical links, shared pages, the sitemap and mail links would name localhost or plain http',
+    fix: 'Set it to the address the public reaches the site at, e.g. https://auctions.example.com (plain http only for a loopback address such as http://127.0.0.1:3000)',
   },
   {
     variable: 'METRICS_TOKEN',

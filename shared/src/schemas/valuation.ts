@@ -42,8 +42,12 @@ export const ValuationReportSchema = z.object({
   basis: z.string(),
   comparablesUsed: z.number().int(),
   comparables: z.array(ComparableSchema),
-  /** The new-price prior the estimate leans on when the market data has no sales of the model (sample figure). */
+  /** The new-price prior the estimate leans on when the market data has no sales of the model. */
   newPricePriorUsd: z.number().int().nullable(),
+  /** Where that new price was published. */
+  newPricePriorSource: z.string().nullable(),
+  /** The estimate rests on a prior alone or on comparables of another trim family (confidence under 40). */
+  littleMarketData: z.boolean(),
   trimKnown: z.boolean(),
   valueBreakdown: z.object({
     baseValue: z.string(),
@@ -83,6 +87,8 @@ export function toValuationReport(v: Valuation): ValuationReport {
     comparablesUsed: v.comparablesUsed,
     comparables: comparableReports(v),
     newPricePriorUsd: v.newPricePrior?.usd ?? null,
+    newPricePriorSource: v.newPricePrior?.source ?? null,
+    littleMarketData: v.littleData,
     trimKnown: v.trimKnown,
     valueBreakdown: {
       baseValue: centsToDecimal(v.breakdown.baseCents),

@@ -30,3 +30,14 @@ export function splitByCar(rows: readonly MarketRow[], testShare: number, seed: 
   for (const r of rows) (hash(`${seed}|${carKey(r)}`) / 2 ** 32 < testShare ? test : train).push(r);
   return { train, test };
 }
+
+/** A row's model family, `make|family`: what leave-one-family-out holds out whole. */
+export function familyKeyOf(r: Pick<MarketRow, 'make' | 'model' | 'trim'>): string {
+  const n = normaliseCar(r.make, r.model, r.trim);
+  return `${n.make}|${n.family}`;
+}
+
+/** Which of `parts` folds a row's whole model family falls in, fixed by `seed`. */
+export function familyFoldOf(r: MarketRow, parts: number, seed: string): number {
+  return hash(`${seed}|${familyKeyOf(r)}`) % parts;
+}

@@ -62,20 +62,46 @@ const MERCEDES_CLASSES = [
   's',
 ];
 
-/** "AMG E 63" -> family "e-class", trim "63 amg"; "GLK350" -> "glk-class", "350". */
+/**
+ * "AMG E 63" -> family "e-class", trim "63 amg"; "GLK350" -> "glk-class", "350"; "S550" -> "s-class", "550". Mercedes
+ * numbers its AMG models with two digits (C43, E55, S63, CLA45) and its other models with three (S550, GL450, E350):
+ * only a two-digit number, or AMG in the name, makes an AMG. A prefix test read the V8 S550 as an S55 AMG.
+ */
 function mercedesFamily(model: string): { family: string; extra: string } | null {
   const m = squash(model).replace(/class$/, '');
   if (/^(amg)?gt\d*$/.test(m)) return { family: 'amg gt', extra: m.replace(/^(amg)?gt/, '') };
   const amg = m.startsWith('amg');
-  const rest = amg ? m.slice(3) : m;
+  // "M-Class" is what the ML350 and ML550 are sold as.
+  const rest = (amg ? m.slice(3) : m).replace(/^m(?=\d|$)/, 'ml');
   for (const cls of MERCEDES_CLASSES) {
     if (!rest.startsWith(cls)) continue;
-    const tail = rest.slice(cls.length);
+    // "S63 AMG" reads as "S63" with trim "AMG", as the market data writes it.
+    const amgAfter = rest.slice(cls.length).endsWith('amg');
+    const tail = rest.slice(cls.length).replace(/amg$/, '');
     if (tail !== '' && !/^\d{2,3}[a-z]*$/.test(tail)) continue;
-    const sixtyThree = /^(43|45|53|55|63|65)/.test(tail);
-    return { family: `${cls}-class`, extra: [tail, amg || sixtyThree ? 'amg' : ''].filter(Boolean).join(' ') };
+    const amgNumber = /^\d{2}(?!\d)/.test(tail);
+    const isAmg = amg || amgAfter || amgNumber;
+    return { family: `${cls}-class`, extra: [tail, isAmg ? 'amg' : ''].filter(Boolean).join(' ') };
   }
   return null;
+}
+
+/**
+ * Listings often repeat the class in the trim ("S-Class" with "S 63 AMG", "E-Class" with "E 350", "GLC" with
+ * "300 GLC 300", "AMG GT" with "AMG GT S"), where the data's sales write "S63" with "AMG" and "E350" alone. The class
+ * in the trim is read as the model name would be: its number stays (two digits make an AMG, as above), the class
+ * letters go. A bare class of one letter stays, since "S" after "E63" or "C63" is the S model, not the class.
+ */
+function mercedesTrim(family: string, trim: string): string {
+  const cls = family === 'amg gt' ? 'gt' : family.replace(/-class$/, '');
+  if (cls === family) return trim;
+  const numbered = new RegExp(`(?<![a-z0-9])(amg[\\s-]*)?${cls}[\\s-]*(\\d{2,3}[a-z]*)(?![a-z0-9])`, 'g');
+  const bare = new RegExp(`(?<![a-z0-9])(amg\\s+)?${cls}(?![a-z0-9])`, 'g');
+  const text = trim
+    .toLowerCase()
+    .replace(numbered, (_, amg: string | undefined, n: string) => (amg || /^\d{2}(?!\d)/.test(n) ? `${n} amg` : n));
+  if (cls.length < 2) return text;
+  return text.replace(bare, (_, amg: string | undefined) => (amg && family !== 'amg gt' ? 'amg' : ''));
 }
 
 /** "328i" -> "3 series" + "328i"; "X5M" -> "x5" + "m"; "M3" stays its own family. */
@@ -86,6 +112,26 @@ function bmwFamily(model: string): { family: string; extra: string } | null {
   const xm = /^(x\d)(m)$/.exec(m);
   if (xm) return { family: xm[1]!, extra: 'm' };
   return null;
+}
+
+/**
+ * Listings split a BMW's name between model and trim ("430" with "Gran Coupe i xDrive", "750" with "750i xDrive",
+ * "740" with "Li", "X1" with "xDrive 28i"), where the data's sales write "430i", "750i", "740Li" and "xDrive28i". A
+ * bare number takes its suffix back from the trim (the trim's own spelling of the full name, or a lone suffix word),
+ * and a drive word is joined to the engine figure after it.
+ */
+function bmwTrim(extra: string, trim: string): { extra: string; trim: string } {
+  let text = trim.toLowerCase().replace(/\b([sx]drive) (\d{2}[a-z]+)\b/g, '$1$2');
+  let name = extra;
+  if (/^m?\d{3}$/.test(extra)) {
+    const spelled = new RegExp(`(?<![a-z0-9])${extra}([a-z]+)(?![a-z0-9])`).exec(text);
+    const suffix = spelled?.[1] ?? /(?<![a-z0-9])(i|li|d|e|is|xi)(?![a-z0-9])/.exec(text)?.[1];
+    if (suffix) {
+      name = `${extra}${suffix}`;
+      text = text.replace(spelled?.[0] ?? new RegExp(`(?<![a-z0-9])${suffix}(?![a-z0-9])`), '');
+    }
+  }
+  return { extra: name, trim: text };
 }
 
 function familyOf(make: string, model: string): { family: string; extra: string } {
@@ -112,12 +158,41 @@ function familyOf(make: string, model: string): { family: string; extra: string 
     if (/^e-?\d{3}$/.test(model.trim().toLowerCase().replace(/\s/g, ''))) return { family: 'e-series', extra: '' };
   }
   if (make === 'Porsche') {
-    const sevenEighteen = /^718(cayman|boxster|spyder)$/.exec(squashed);
+    const sevenEighteen = /^718(cayman|boxster)$/.exec(squashed);
     if (sevenEighteen) return { family: sevenEighteen[1]!, extra: '' };
+    // The 718 Spyder is a Boxster (the Boxster Spyder's successor): a trim of that family, not a family of its own.
+    const spyder = /^(?:718|boxster|718boxster)spyder(rs)?$/.exec(squashed);
+    if (spyder) return { family: 'boxster', extra: ['spyder', spyder[1]].filter(Boolean).join(' ') };
   }
   if (make === 'Chevrolet' && squashed === 'silverado') return { family: 'silverado1500', extra: '' };
   return { family: squashed, extra: '' };
 }
+
+/**
+ * Body words that name a model within a family rather than its body: every Boxster is a roadster, and a Boxster
+ * Spyder (or 718 Spyder) is a lighter, much pricier Boxster, so there "Spyder" stays a trim word. Elsewhere (an R8
+ * Spyder, a 911 Cabriolet) the word is the body style.
+ */
+const TRIM_NOT_BODY: Record<string, ReadonlySet<string>> = {
+  'Porsche|boxster': new Set(['spyder', 'spider']),
+};
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Families that are all one open body (every Boxster, SL, SLK, Z4 and 918 Spyder is a roadster): their market rows
+ * carry no body, so neither a body word in the trim nor a decoded "Convertible" may give them one. A Boxster decoded
+ * as a convertible was priced with the convertible offset of other families, on top of a level that already is a
+ * roadster's.
+ */
+const ONE_BODY_FAMILIES: ReadonlySet<string> = new Set([
+  'Porsche|boxster',
+  'Porsche|918spyder',
+  'Porsche|carreragt',
+  'Mercedes-Benz|sl-class',
+  'Mercedes-Benz|slk-class',
+  'Mercedes-Benz|slc',
+  'BMW|z4',
+]);
 
 const BODY_CABRIOLET = new Set(['cabriolet', 'convertible', 'roadster', 'spyder', 'spider', 'volante']);
 const BODY_WAGON = new Set(['wagon', 'estate', 'avant', 'touring-wagon', 'sportturismo']);
@@ -138,7 +213,10 @@ const DROPPED = new Set([
 ]);
 
 /** Tokens of a trim, with gearbox and body words taken out into their own features. */
-function trimParts(text: string): { tokens: string[]; body: CarName['body']; manual: boolean } {
+function trimParts(
+  text: string,
+  trimWords: ReadonlySet<string>,
+): { tokens: string[]; body: CarName['body']; manual: boolean } {
   let body: CarName['body'] = 'other';
   let manual = false;
   const tokens: string[] = [];
@@ -151,6 +229,7 @@ function trimParts(text: string): { tokens: string[]; body: CarName['body']; man
     .filter(Boolean);
   for (const w of words) {
     if (/^\d-speed$/.test(w) || w === 'manual') manual = true;
+    else if (trimWords.has(w)) tokens.push(w);
     else if (BODY_CABRIOLET.has(w)) body = 'cabriolet';
     else if (BODY_WAGON.has(w)) body = 'wagon';
     else if (!DROPPED.has(w)) tokens.push(w);
@@ -162,8 +241,15 @@ function trimParts(text: string): { tokens: string[]; body: CarName['body']; man
 export function normaliseCar(make: string, model: string, trim = '', bodyClass = ''): CarName {
   const m = normaliseMake(make);
   const { family, extra } = familyOf(m, model);
-  const parts = trimParts(`${extra} ${trim}`);
-  if (parts.body === 'other') {
+  const named =
+    m === 'Mercedes-Benz'
+      ? { extra, trim: mercedesTrim(family, trim) }
+      : m === 'BMW'
+        ? bmwTrim(extra, trim)
+        : { extra, trim };
+  const parts = trimParts(`${named.extra} ${named.trim}`, TRIM_NOT_BODY[`${m}|${family}`] ?? NONE);
+  if (ONE_BODY_FAMILIES.has(`${m}|${family}`)) parts.body = 'other';
+  else if (parts.body === 'other') {
     const decoded = bodyClass.toLowerCase();
     if ([...BODY_CABRIOLET].some((w) => decoded.includes(w))) parts.body = 'cabriolet';
     else if (decoded.includes('wagon')) parts.body = 'wagon';

@@ -1,7 +1,8 @@
 // Fits a model whose range and confidence come from its own held-out errors: k-fold cross-validation by car on the
-// rows given, then a final fit on all of them with that calibration attached.
+// rows given, then a final fit on all of them with that calibration attached. A prior-only estimate is rare when the
+// folds are drawn by car, so its cells are measured where it is the rule: on folds that hold out whole model families.
 import type { MarketRow } from './market-data.js';
-import { foldOf } from './car-groups.js';
+import { familyFoldOf, foldOf } from './car-groups.js';
 import { buildCalibration, type HeldOutError, type PriceGroup } from './calibration.js';
 import {
   DEFAULT_FIT_OPTIONS,
@@ -14,6 +15,7 @@ import {
 } from './fit-valuation-model.js';
 import { UNDATED_ASKING_DATE } from './features.js';
 import { valueCar, type Valuation } from './value-car.js';
+import type { NewPriceRow } from './new-price-prior.js';
 
 const FOLDS = 5;
 
@@ -30,14 +32,21 @@ export function valueRow(model: ValuationModel, r: MarketRow, trim = r.trim): Va
   );
 }
 
-export function heldOutErrors(rows: readonly MarketRow[], options: FitOptions = DEFAULT_FIT_OPTIONS): HeldOutError[] {
+export function heldOutErrors(
+  rows: readonly MarketRow[],
+  newPrices: readonly NewPriceRow[],
+  options: FitOptions = DEFAULT_FIT_OPTIONS,
+): HeldOutError[] {
   const errors: HeldOutError[] = [];
-  for (let k = 0; k < FOLDS; k += 1) {
+  const byCar = (r: MarketRow) => foldOf(r, FOLDS, 'calibration');
+  const byFamily = (r: MarketRow) => familyFoldOf(r, FOLDS, 'calibration');
+  for (const [foldOfRow, k] of [byCar, byFamily].flatMap((f) => [...Array(FOLDS).keys()].map((k) => [f, k] as const))) {
     const model = fitValuationModel(
-      rows.filter((r) => foldOf(r, FOLDS, 'calibration') !== k),
+      rows.filter((r) => foldOfRow(r) !== k),
+      newPrices,
       options,
     );
-    for (const r of rows.filter((x) => foldOf(x, FOLDS, 'calibration') === k)) {
+    for (const r of rows.filter((x) => foldOfRow(x) === k)) {
       const group = groupOfKind(r.kind);
       // Held-out sales are also valued as if the seller had given no trim, to learn how wide that leaves the range.
       const trims = group === 'auction' && r.trim ? [r.trim, ''] : [r.trim];
@@ -58,14 +67,19 @@ export function heldOutErrors(rows: readonly MarketRow[], options: FitOptions = 
 /** What the product uses: coefficients fitted on every row given, range and confidence calibrated by cross-validation. */
 export function fitCalibratedCoefficients(
   rows: readonly MarketRow[],
+  newPrices: readonly NewPriceRow[],
   options: FitOptions = DEFAULT_FIT_OPTIONS,
 ): ValuationCoefficients {
-  return { ...fitCoefficients(rows, options), calibration: buildCalibration(heldOutErrors(rows, options)) };
+  return {
+    ...fitCoefficients(rows, newPrices, options),
+    calibration: buildCalibration(heldOutErrors(rows, newPrices, options)),
+  };
 }
 
 export function fitCalibratedModel(
   rows: readonly MarketRow[],
+  newPrices: readonly NewPriceRow[],
   options: FitOptions = DEFAULT_FIT_OPTIONS,
 ): ValuationModel {
-  return withReferenceSales(fitCalibratedCoefficients(rows, options), rows);
+  return withReferenceSales(fitCalibratedCoefficients(rows, newPrices, options), rows, newPrices);
 }

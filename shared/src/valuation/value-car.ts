@@ -1,11 +1,18 @@
 // Values one car: the regression's price for it, corrected by its nearest comparables (same family, weighted by how
 // alike their trim, model year and mileage are, how much their kind of price is trusted, and how recent they are),
 // with a range and confidence read from the model's measured errors for that much evidence.
+import { LITTLE_MARKET_DATA_CONFIDENCE } from '../constants.js';
 import { marketPriceOf, type MarketKind, type MarketPrice, type PlatformSale } from './market-data.js';
 import { decimalYear, describeCar, mileageTerm, UNDATED_ASKING_DATE } from './features.js';
-import { KIND_TRUST, regressionLog, type ReferenceSale, type ValuationModel } from './fit-valuation-model.js';
-import { normaliseCar } from './car-names.js';
-import { NEW_PRICE_PRIOR_USD } from './new-price-prior.js';
+import {
+  KIND_TRUST,
+  regressionLog,
+  type FamilyModel,
+  type ReferenceSale,
+  type ValuationModel,
+} from './fit-valuation-model.js';
+import { normaliseCar, trimSimilarity, type CarName } from './car-names.js';
+import { priorKnowsFamily, type PriorLookup } from './new-price-prior.js';
 import { calibrationCell, evidenceLevel, type EvidenceLevel, type PriceGroup } from './calibration.js';
 
 export interface ValuationSubject {
@@ -40,7 +47,19 @@ export interface Valuation {
   /** Why the range is as wide as it is, in words: "3 comparable sales, model years 2021-2023, sold 2025". */
   basis: string;
   /** The new-price prior the estimate starts from, when the market data has no or few sales of the model. */
-  newPricePrior: { usd: number; basis: 'trim' | 'model' | 'make' } | null;
+  newPricePrior: {
+    usd: number;
+    basis: 'trim' | 'model' | 'make';
+    /** Where the figure was published; null for a make's typical price. */
+    source: string | null;
+    halo: boolean;
+    production: number | null;
+  } | null;
+  /**
+   * The estimate rests on a prior alone or on comparables of another trim family: confidence is under
+   * LITTLE_MARKET_DATA_CONFIDENCE, and pages say "little market data for this car" rather than show a precise figure.
+   */
+  littleData: boolean;
   daysToSell: number | null;
   /** base + mileage + condition + market = value, in cents. */
   breakdown: { baseCents: number; mileageCents: number; conditionCents: number; marketCents: number };
@@ -56,7 +75,7 @@ export interface ValueCarOptions {
 }
 
 /** The regression's own say, in comparable-weight units: how much comparables must agree before they move it. */
-const MODEL_WEIGHT = 1.5;
+const MODEL_WEIGHT = 0.5;
 const RECENCY_HALF_LIFE_YEARS = 2;
 const SHOWN_COMPARABLES = 10;
 /** A comparable with less weight than this barely moves the estimate and is not counted as used. */
@@ -100,6 +119,20 @@ export function comparableWeight(
   );
 }
 
+/** Trim likeness (shared tokens over all) from which a comparable counts as the same trim family. */
+const SAME_TRIM_FAMILY = 1 / 3;
+
+const usd = (n: number) => `${Math.round(n).toLocaleString('en-US')} USD`;
+
+/** What a valuation without sales of its model starts from, in words. */
+function priorText(p: PriorLookup): string {
+  if (p.basis === 'make')
+    return `no sales of this model in the market data and no cited new price for it: only the make's typical new price of ${usd(p.usd)}, depreciated by the fitted curve`;
+  if (p.halo)
+    return `no sales of this model in the market data; its published new price of ${usd(p.usd)}${p.production ? ` (${p.production.toLocaleString('en-US')} built)` : ''}, on the curve fitted on the limited and halo cars the market data has`;
+  return `no sales of this model in the market data; its published new price of ${usd(p.usd)}, depreciated by the fitted curve`;
+}
+
 const groupOf = (kind: MarketKind): PriceGroup =>
   kind === 'asking price' ? 'asking' : kind === 'auction sale (wholesale)' ? 'wholesale' : 'auction';
 
@@ -107,27 +140,43 @@ function yearsText(r: { lo: number; hi: number }): string {
   return r.lo === r.hi ? `${r.lo}` : `${r.lo}-${r.hi}`;
 }
 
+/** Every trim word a family's sales use, worked out once per family. */
+const trimWordsOfFamily = new WeakMap<FamilyModel, Set<string>>();
+
+function familyTrimWords(family: FamilyModel): Set<string> {
+  let words = trimWordsOfFamily.get(family);
+  if (!words) {
+    words = new Set(family.sales.flatMap((s) => s.trimTokens));
+    trimWordsOfFamily.set(family, words);
+  }
+  return words;
+}
+
 /**
  * Sellers and VIN decoders often put the trim in the model ("911 Carrera S", "M4 Competition"): when the model as
  * given is no family the model knows, the longest leading part that is one becomes the model and the rest the trim.
+ * When that family has sales, every word moved must be a trim word its sales use: otherwise the name is a model of
+ * its own that starts like a known one ("Bronco Sport", "Mustang Mach-E"), and read as a Bronco with trim "Sport" it
+ * would borrow another model's sales and their confidence. A family known only by its cited price ("SLS" for "SLS
+ * AMG") has no sales to borrow, and its estimate rests on that price with a prior's confidence either way.
  */
 export function splitModelAndTrim(
   model: ValuationModel,
   car: { make: string; model: string; trim?: string },
 ): { model: string; trim: string } {
-  const known = (m: string) => {
-    const n = normaliseCar(car.make, m);
-    return (
-      model.families[`${n.make}|${n.family}`] !== undefined ||
-      NEW_PRICE_PRIOR_USD[`${n.make}|${n.family}`] !== undefined
-    );
-  };
+  const known = (n: CarName) =>
+    model.families[`${n.make}|${n.family}`] !== undefined || priorKnowsFamily(model.priors, n.make, n.family);
   const trim = car.trim ?? '';
-  if (known(car.model)) return { model: car.model, trim };
+  if (known(normaliseCar(car.make, car.model))) return { model: car.model, trim };
   const words = car.model.trim().split(/\s+/);
   for (let k = words.length - 1; k >= 1; k -= 1) {
     const head = words.slice(0, k).join(' ');
-    if (known(head)) return { model: head, trim: `${words.slice(k).join(' ')} ${trim}`.trim() };
+    const rest = words.slice(k).join(' ');
+    const n = normaliseCar(car.make, head, rest);
+    if (!known(n)) continue;
+    const family = model.families[`${n.make}|${n.family}`];
+    if (family && !n.trimTokens.every((t) => familyTrimWords(family).has(t))) break;
+    return { model: head, trim: `${rest} ${trim}`.trim() };
   }
   return { model: car.model, trim };
 }
@@ -135,7 +184,7 @@ export function splitModelAndTrim(
 export function valueCar(model: ValuationModel, car: ValuationSubject, options: ValueCarOptions): Valuation {
   const kind = options.kind ?? 'auction sale';
   const subject = { ...car, ...splitModelAndTrim(model, car) };
-  const d = describeCar(subject, kind, options.asOf);
+  const d = describeCar(subject, kind, options.asOf, model.priors);
   const family = model.families[d.familyKey];
   const base = regressionLog(model, d, subject.year);
 
@@ -143,7 +192,7 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
   const platformDays: number[] = [];
   const platform: ReferenceSale[] = (options.platformSales ?? []).flatMap((sale) => {
     const r = { ...sale, ...splitModelAndTrim(model, sale) };
-    const pd = describeCar(r, r.kind, r.date);
+    const pd = describeCar(r, r.kind, r.date, model.priors);
     if (pd.familyKey !== d.familyKey) return [];
     const residual = Math.log(r.priceCents / 100) - regressionLog(model, pd, r.year);
     if (sale.daysToSell !== undefined) platformDays.push(sale.daysToSell);
@@ -162,6 +211,7 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
   let residualSum = 0;
   let considered = 0;
   let usedCount = 0;
+  let sameTrimFamily = false;
   const usedYears = { lo: Infinity, hi: -Infinity };
   const usedSold = { lo: Infinity, hi: -Infinity };
   const top: { sale: ReferenceSale; w: number }[] = [];
@@ -170,6 +220,9 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
       const w = comparableWeight(s, sale);
       if (w <= 0) continue;
       considered += 1;
+      if (!sameTrimFamily)
+        sameTrimFamily =
+          d.name.trimTokens.length === 0 || trimSimilarity(d.name.trimTokens, sale.trimTokens) >= SAME_TRIM_FAMILY;
       total += w;
       residualSum += w * sale.residual;
       // Evidence counts only comparables with a real say: thousands of ten-year-old wholesale prices, each nearly
@@ -200,13 +253,18 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
   const logValue = base + correction;
   const valueCents = Math.round(Math.exp(logValue) * 100);
 
-  // With no comparable within five model years the regression is extrapolating: it is rated as a bare prior is.
-  const level = evidenceLevel(considered > 0, evidence);
+  // With no comparable within five model years the regression is extrapolating, and comparables of another trim
+  // family (a Carrera for a GT3) say little about this car: both are rated as a bare prior is.
+  const level = evidenceLevel(considered > 0 && sameTrimFamily, evidence);
   const cell = model.calibration
     ? calibrationCell(model.calibration, groupOf(kind), d.name.trimTokens.length > 0, level)
     : undefined;
   const q10 = cell?.q10 ?? -0.5;
   const q90 = cell?.q90 ?? 0.5;
+
+  // A bare prior is never stated with the confidence of a measured estimate, whatever its cell measured.
+  const measured = Math.max(1, Math.min(99, Math.round((cell?.within20 ?? 0.2) * 100)));
+  const confidence = level === 'prior' ? Math.min(measured, LITTLE_MARKET_DATA_CONFIDENCE - 1) : measured;
 
   const comparables: ComparableUsed[] = top.map(({ sale, w }) => ({
     ...marketPriceOf(sale),
@@ -222,7 +280,7 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
         ? `no close comparable sale: ${considered} older or less alike prices (the closest from model years ${yearsText({ lo: Math.min(...top.map((x) => x.sale.year)), hi: Math.max(...top.map((x) => x.sale.year)) })}) weigh in lightly`
         : family
           ? `no comparable sale; the ${subject.make} ${subject.model} regression alone`
-          : `no sales of this model in the market data; an approximate published new price of ${Math.round(d.prior.usd).toLocaleString('en-US')} USD, depreciated by the fitted curve`;
+          : priorText(d.prior);
 
   // Breakdown: the regression at typical mileage, the mileage adjustment to this car's miles, then the comparables.
   const typical = { ...d, lmi: mileageTerm(TYPICAL_MILES_PER_YEAR * Math.max(d.age, 0.5)) };
@@ -233,13 +291,22 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
     valueCents,
     lowCents: Math.round(valueCents * Math.exp(q10)),
     highCents: Math.round(valueCents * Math.exp(q90)),
-    confidence: Math.max(1, Math.min(99, Math.round((cell?.within20 ?? 0.2) * 100))),
+    confidence,
     comparablesUsed: usedCount,
     comparables,
     evidence: level,
     trimKnown: d.name.trimTokens.length > 0,
     basis,
-    newPricePrior: family ? null : { usd: d.prior.usd, basis: d.prior.basis },
+    newPricePrior: family
+      ? null
+      : {
+          usd: d.prior.usd,
+          basis: d.prior.basis,
+          source: d.prior.source,
+          halo: d.prior.halo,
+          production: d.prior.production,
+        },
+    littleData: confidence < LITTLE_MARKET_DATA_CONFIDENCE,
     daysToSell: days.length ? days[days.length >> 1]! : null,
     breakdown: { baseCents, mileageCents, conditionCents: 0, marketCents: valueCents - baseCents - mileageCents },
   };

@@ -3,6 +3,7 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { HomePage } from './routes/home';
 import { INFO_PAGES, InfoPage, NotFoundPage } from './routes/info';
+import { importInTurns } from '../lib/next-task';
 
 // Each page is its own chunk, fetched when it is first visited: the first paint carries the shell and the home page
 // only. The route modules load in parallel with the page's data, not after it.
@@ -21,12 +22,52 @@ export const router = createBrowserRouter([
         children: [
           { path: '/', element: <HomePage /> },
           { path: '/auctions', ...page(async () => ({ Page: (await import('./routes/auctions')).AuctionsRoute })) },
-          { path: '/listing/:id', ...page(async () => ({ Page: (await import('./routes/listing')).ListingRoute })) },
-          { path: '/login', ...page(async () => ({ Page: (await import('../features/account')).LoginPage })) },
+          {
+            path: '/listing/:id',
+            ...page(async () => {
+              // The page's code needs zod and a dozen schemas built, some 200 ms of a phone's main thread in one
+              // task when imported together: the schemas' modules are evaluated first, a few at a time, then the
+              // session's and the notices' code (the Watch button's feature, with its popover and forms).
+              await importInTurns([
+                () => import('../lib/api-client'),
+                () => import('../lib/server-events'),
+                () => import('../shared/config'),
+                () => import('../shared/session'),
+                () => import('../features/notifications'),
+              ]);
+              return { Page: (await import('./routes/listing')).ListingRoute };
+            }),
+          },
+          {
+            path: '/login',
+            ...page(async () => {
+              // A member is signed in from here: what the header then shows (the bell) and the page they land on
+              // load while they type, so the header is whole the moment the sign-in answers.
+              void import('../features/notifications');
+              void import('./routes/dashboard');
+              return { Page: (await import('../features/account')).LoginPage };
+            }),
+          },
           { path: '/register', ...page(async () => ({ Page: (await import('../features/account')).RegisterPage })) },
           {
+            path: '/forgot-password',
+            ...page(async () => ({ Page: (await import('../features/account')).ForgotPasswordPage })),
+          },
+          {
+            path: '/reset-password',
+            ...page(async () => ({ Page: (await import('../features/account')).ResetPasswordPage })),
+          },
+          { path: '/account', ...page(async () => ({ Page: (await import('../features/account')).AccountPage })) },
+          {
+            path: '/confirm-email-change',
+            ...page(async () => ({ Page: (await import('../features/account')).ConfirmEmailChangePage })),
+          },
+          {
             path: '/confirm-email',
-            ...page(async () => ({ Page: (await import('../features/account')).ConfirmEmailPage })),
+            ...page(async () => {
+              void import('../features/notifications');
+              return { Page: (await import('../features/account')).ConfirmEmailPage };
+            }),
           },
           {
             path: '/dashboard',

@@ -14,6 +14,18 @@ export function Toaster() {
           key={current.id}
           open={open}
           onOpenChange={(o) => !o && dismiss()}
+          onEscapeKeyDown={(e) => {
+            // A toast is the newest layer, so Escape would close it and not the dialog the person is in (an invalid bid
+            // in the bid dialog took two Escapes). With a dialog open, one Escape closes both: the toast goes, and the
+            // key is handed on to the dialog once the toast's layer has left.
+            if (!document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]'))
+              return;
+            e.preventDefault();
+            dismiss();
+            requestAnimationFrame(() =>
+              document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })),
+            );
+          }}
           duration={current.durationMs ?? TOAST_DURATION_MS}
           className={`pointer-events-auto grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-none ${
             destructive ? 'border-red-300 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'

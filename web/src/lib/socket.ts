@@ -15,11 +15,26 @@ export function configureSocket(loadRealtimeUrl: () => Promise<string>): void {
   realtimeUrl = loadRealtimeUrl;
 }
 
+/** After the page's load event, when the browser is next idle (at most a second later). */
+function pageSettled(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else setTimeout(resolve, 0);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
 export function getSocket(): Promise<AppSocket> {
   if (!realtimeUrl) return Promise.reject(new Error('configureSocket must be called before the socket is used'));
   const load = realtimeUrl;
-  // The client library is fetched with the first socket, not with the first paint.
-  socket ??= Promise.all([load(), import('socket.io-client')])
+  // The client library is fetched with the first socket, not with the first paint, and the socket opens once the page
+  // has loaded and the browser is idle: live updates start a moment later, and the join answers of a page's rooms no
+  // longer compete with its first render for a phone's main thread. A page joined late loses nothing: each join's
+  // answer carries the auction's state.
+  socket ??= Promise.all([load(), import('socket.io-client'), pageSettled()])
     .then(([url, { io }]): AppSocket => io(url, { withCredentials: true, transports: ['websocket', 'polling'] }))
     .catch((err: unknown) => {
       // Not knowing where the gateway is now must not mean never: the next caller asks again.

@@ -1,5 +1,10 @@
-// One notice at a time (spec): a new toast replaces the one on screen, unless it is the same news as the one on screen
-// (a socket notice of a purchase arriving while this tab still shows its own "Purchase Successful!").
+// One notice at a time (spec): a new toast replaces the one on screen, with two exceptions about the same thing (the
+// same topic: the page the toast's action leads to), so the news that matters stays readable:
+// - a pushed notice gives way to the tab's own answer on screen (the socket's "You won" while this tab shows its own
+//   "Purchase Successful!"). The tab's own answer always shows: under load the pushed notice can come first.
+// - a step of something already announced (an escrow step) gives way to any toast on screen about the same thing:
+//   the seller's automatic acceptance of the terms a moment after a sale does not replace "You won".
+// Otherwise the newest shows.
 import { create } from 'zustand';
 
 export interface ToastInput {
@@ -8,8 +13,12 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
   action?: { label: string; onClick(): void };
   durationMs?: number;
-  /** What the toast is about (the page its action leads to); a second toast about it is dropped while the first shows. */
+  /** What the toast is about (the page its action leads to); a pushed notice about it gives way to the tab's own answer. */
   topic?: string;
+  /** Pushed by the server rather than the answer to this tab's own action: it gives way to the tab's own answer. */
+  pushed?: boolean;
+  /** A step of something already announced: it gives way to any toast on screen about the same topic. */
+  step?: boolean;
 }
 
 interface ToastState {
@@ -25,7 +34,10 @@ export const useToasts = create<ToastState>((set) => ({
   open: false,
   show: (t) =>
     set((s) =>
-      t.topic !== undefined && s.open && s.current?.topic === t.topic
+      t.topic !== undefined &&
+      s.open &&
+      s.current?.topic === t.topic &&
+      (t.step === true || (t.pushed === true && s.current.pushed !== true))
         ? s
         : { current: { ...t, id: nextId++ }, open: true },
     ),

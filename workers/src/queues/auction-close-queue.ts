@@ -3,8 +3,8 @@ import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
 import { closeAuction, overdueAuctionIds } from '@app/core/auctions';
-import type { EventPublisher } from '@app/infra';
-import { CloseAuctionJobSchema, QUEUE_NAMES, type DomainEvent } from '@app/shared';
+import { SpanKind, bullPrefix, currentTraceparent, inSpan, type EventPublisher } from '@app/infra';
+import { CloseAuctionJobSchema, QUEUE_NAMES, type CloseAuctionJob, type DomainEvent } from '@app/shared';
 import { latestEndTimes } from './end-time-moves.js';
 
 export const CLOSE_QUEUE = QUEUE_NAMES.close;
@@ -48,7 +48,7 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
   const { sql, events, logger } = deps;
   const queue = new Queue(CLOSE_QUEUE, {
     connection: deps.connection,
-    prefix: `${deps.prefix}bull`,
+    prefix: bullPrefix(deps.prefix),
     defaultJobOptions: {
       attempts: CLOSE_JOB_ATTEMPTS,
       backoff: { type: 'exponential', delay: 1000 },
@@ -69,7 +69,9 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
   const delayUntil = (endTime: Date) => Math.max(0, endTime.getTime() - (Date.now() + dbClockAheadMs));
 
   const schedule = async (auctionId: number, endTime: Date) => {
-    await queue.add('close', { auctionId }, { jobId: closeJobId(auctionId, endTime), delay: delayUntil(endTime) });
+    // The close continues the trace that set its end (an approval, a bid that extended it).
+    const data: CloseAuctionJob = { auctionId, traceparent: currentTraceparent() };
+    await queue.add('close', data, { jobId: closeJobId(auctionId, endTime), delay: delayUntil(endTime) });
   };
 
   /** Jobs for active auctions (ids dedupe), so a fresh Redis or a newly approved auction still gets its punctual close. */
@@ -137,7 +139,15 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
   const processJob = async (job: Job, token?: string) => {
     switch (job.name) {
       case 'close':
-        return closeOne(job, token);
+        return inSpan(
+          'close job',
+          {
+            kind: SpanKind.CONSUMER,
+            for: [CloseAuctionJobSchema.safeParse(job.data).data?.traceparent],
+            attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': CLOSE_QUEUE },
+          },
+          () => closeOne(job, token),
+        );
       case 'sweep': {
         const closed = await sweepOverdue();
         await measureClock();
@@ -154,7 +164,7 @@ export async function startCloseQueue(deps: CloseQueueDeps): Promise<CloseQueue>
   await measureClock();
   const worker = new Worker(CLOSE_QUEUE, processJob, {
     connection: deps.connection,
-    prefix: `${deps.prefix}bull`,
+    prefix: bullPrefix(deps.prefix),
     concurrency: 20,
   });
   worker.on('failed', (job, err) =>

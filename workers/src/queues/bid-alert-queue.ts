@@ -3,7 +3,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import type { EventPublisher } from '@app/infra';
+import { bullPrefix, type EventPublisher } from '@app/infra';
 import { ALERT_CHECK_INTERVAL_MS, QUEUE_NAMES, type DomainEvent } from '@app/shared';
 import { auctionsWithTimeAlerts, checkAlerts } from '@app/core/alerts';
 
@@ -29,7 +29,7 @@ export async function startAlerts(deps: {
   const { sql, events, logger } = deps;
   const queue = new Queue(ALERT_QUEUE, {
     connection: deps.connection,
-    prefix: `${deps.prefix}bull`,
+    prefix: bullPrefix(deps.prefix),
     defaultJobOptions: {
       attempts: 3,
       backoff: { type: 'exponential', delay: 1000 },
@@ -41,7 +41,7 @@ export async function startAlerts(deps: {
   const worker = new Worker(
     ALERT_QUEUE,
     async () => ({ fired: await checkAlerts({ sql, events }, await auctionsWithTimeAlerts(sql)) }),
-    { connection: deps.connection, prefix: `${deps.prefix}bull`, concurrency: 1 },
+    { connection: deps.connection, prefix: bullPrefix(deps.prefix), concurrency: 1 },
   );
   worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'alert check failed'));
   worker.on('error', (err) => logger.warn({ err: err.message }, 'alert worker error'));

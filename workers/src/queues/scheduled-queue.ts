@@ -3,6 +3,7 @@
 // rebuilt scheduler changes nothing twice. A run that fails is logged and kept; the next one comes on the cadence.
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
+import { bullPrefix } from '@app/infra';
 
 export interface ScheduledQueue {
   queue: Queue;
@@ -22,11 +23,11 @@ export interface ScheduledQueueOptions {
 }
 
 export function startScheduledQueue(o: ScheduledQueueOptions): ScheduledQueue {
-  const queue = new Queue(o.name, { connection: o.connection, prefix: `${o.prefix}bull` });
+  const queue = new Queue(o.name, { connection: o.connection, prefix: bullPrefix(o.prefix) });
   queue.on('error', (err) => o.logger.warn({ err: err.message, queue: o.name }, 'queue error'));
   const worker = new Worker(o.name, () => o.run(), {
     connection: o.connection,
-    prefix: `${o.prefix}bull`,
+    prefix: bullPrefix(o.prefix),
     concurrency: 1,
   });
   worker.on('failed', (job, err) => o.logger.warn({ jobId: job?.id, err: err.message, queue: o.name }, 'job failed'));

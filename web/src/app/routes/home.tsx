@@ -12,7 +12,7 @@ const FEATURES = [
   {
     icon: Radio,
     title: 'Real-Time Bidding',
-    text: 'Bids land in milliseconds with instant notifications, and a last-minute bid extends the clock so nobody gets sniped.',
+    text: 'Bids land in milliseconds with instant notifications, and a bid in the last two minutes resets the clock to two minutes left, so nobody gets sniped.',
   },
   {
     icon: ShieldCheck,

@@ -17,7 +17,7 @@ export function InfoPage({ title, text }: { title: string; text: string }) {
 export const INFO_PAGES: Record<string, { title: string; text: string }> = {
   '/how-it-works': {
     title: 'How It Works',
-    text: 'Browse live auctions, bid in $1,000 steps (a bid in the last two minutes extends the clock by two minutes), or buy outright with Buy It Now. Payments are held in escrow until you accept the car.',
+    text: 'Browse live auctions, bid in $1,000 steps (a bid in the last two minutes resets the clock to two minutes left), or buy outright with Buy It Now. Payments are held in escrow until you accept the car.',
   },
   '/cookie-policy': {
     title: 'Cookie Policy',

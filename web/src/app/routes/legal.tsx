@@ -42,8 +42,8 @@ export function TermsPage() {
       </div>
       <h2 className="mt-6 text-xl font-semibold">Bidding and payment</h2>
       <p>
-        Every bid is binding. {PAYMENT_TERMS_TEXT} Once the documents are verified, the buyer has{' '}
-        {ESCROW_INSPECTION_DAYS} days to inspect the vehicle or raise a dispute; then the funds are released to the
+        Every bid is binding. {PAYMENT_TERMS_TEXT} Once the car is delivered, the buyer has {ESCROW_INSPECTION_DAYS}{' '}
+        days to inspect the vehicle or raise a dispute; then, with the documents verified, the funds are released to the
         seller.
       </p>
       <h2 className="mt-6 text-xl font-semibold">Liability</h2>

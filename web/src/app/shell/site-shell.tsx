@@ -10,7 +10,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
-      <main className="flex-1">{children}</main>
+      {/* At least a screen tall: a page's content arriving after its data never pushes a visible footer down. */}
+      <main className="min-h-screen flex-1">{children}</main>
       <Footer />
     </div>
   );

@@ -11,7 +11,7 @@ const VARIANTS = {
   dark: 'bg-slate-900 text-white hover:bg-slate-800',
   /** Buy It Now: the one purchase action, apart from the bid buttons. */
   accent: 'bg-amber-400 text-slate-900 hover:bg-amber-300',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700',
+  success: 'bg-status-ok text-white hover:bg-status-ok-hover',
   danger: 'bg-red-600 text-white hover:bg-red-700',
   outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   'outline-brand': 'border border-brand-600 bg-white text-brand-700 hover:bg-brand-50',

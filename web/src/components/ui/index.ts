@@ -4,3 +4,5 @@ export { Field, Input, Select, Textarea } from './field';
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from './dialog';
+export { SellerBadge } from './seller-badge';
+export { Photo, PHOTO_SLOTS } from './photo';

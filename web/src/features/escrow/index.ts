@@ -2,3 +2,4 @@
 // settled by is the fees kernel's (shared/fees).
 export { TransactionPage } from './components/transaction-page';
 export { useEscrowNotices } from './hooks/use-escrow-notices';
+export { SaleEscrowLink } from './components/sale-escrow-link';

@@ -4,3 +4,4 @@ export { VinScanner } from './components/vin-scanner';
 export { PhotoPicker } from './components/photo-picker';
 export { ValuationEvidence } from './components/valuation-evidence';
 export { ComparablesTable } from './components/comparables-table';
+export { useVinDecode, decodedName, type VinDecode } from './hooks/use-vin-decode';

@@ -1,7 +1,6 @@
-import { AuthResponseSchema, type LoginBody, type SessionUser } from '@app/shared';
+import { SignInAnswerSchema, type LoginBody, type SignInAnswer } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-export async function signIn(body: LoginBody): Promise<SessionUser> {
-  const { user } = await apiRequest('POST', '/api/auth/login', AuthResponseSchema, { body, signInOn401: false });
-  return user;
-}
+/** Signs in, or answers with a challenge when the account asks for its second factor. */
+export const signIn = (body: LoginBody): Promise<SignInAnswer> =>
+  apiRequest('POST', '/api/auth/login', SignInAnswerSchema, { body, signInOn401: false });

@@ -13,9 +13,9 @@ export async function signUp(body: RegisterBody): Promise<string> {
   return message;
 }
 
-/** The mailed link's token creates the account and signs this browser in. */
-export async function confirmSignUp(token: string): Promise<SessionUser> {
-  const body: ConfirmSignUpBody = { token };
+/** The mailed link's token and the password chosen at sign-up create the account and sign this browser in. */
+export async function confirmSignUp(token: string, password: string): Promise<SessionUser> {
+  const body: ConfirmSignUpBody = { token, password };
   const { user } = await apiRequest('POST', '/api/auth/confirm-email', AuthResponseSchema, {
     body,
     signInOn401: false,

@@ -50,9 +50,14 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
       )}
       {user && (
         <>
-          <span className="text-sm text-slate-200" data-testid="signed-in-user">
+          <Link
+            to="/account"
+            onClick={onNavigate}
+            className="text-sm text-slate-200 hover:underline"
+            data-testid="signed-in-user"
+          >
             {user.name}
-          </span>
+          </Link>
           <Button
             variant="outline-light"
             size="sm"

@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { setSessionUser } from '../../../shared/session';
+import { SIGN_UP_PASSWORD_WRONG } from '@app/shared';
 import { confirmSignUp } from '../api/sign-up';
-import { Button } from '../../../components/ui';
+import { Button, Field, Input } from '../../../components/ui';
 
 /**
  * Where the sign-up mail's link leads. The account is made on a click, not on opening the page: mail scanners that
@@ -17,16 +18,27 @@ export function ConfirmEmailPage() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
-  const confirm = async () => {
+  const confirm = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (password === '') {
+      setPasswordError('Enter the password you chose when signing up');
+      return;
+    }
     setBusy(true);
+    setPasswordError(null);
     try {
-      const user = await confirmSignUp(token);
+      const user = await confirmSignUp(token, password);
       await setSessionUser(queryClient, user);
       toast({ title: `Welcome, ${user.name}!`, description: 'Your account is ready.' });
       void navigate('/dashboard');
     } catch (err) {
-      setError(userMessage(err, 'Something went wrong. Please try again.'));
+      const message = userMessage(err, 'Something went wrong. Please try again.');
+      // A wrong password leaves the link usable (a few times): the member may type it again.
+      if (message === SIGN_UP_PASSWORD_WRONG) setPasswordError(message);
+      else setError(message);
       setBusy(false);
     }
   };
@@ -36,10 +48,22 @@ export function ConfirmEmailPage() {
       {error === null ? (
         <>
           <h1 className="text-2xl font-bold">Confirm your email</h1>
-          <p className="mt-2 text-slate-600">One click and your CarBid account is ready.</p>
-          <Button onClick={() => void confirm()} disabled={busy} variant="primary" size="lg" className="mt-6">
-            {busy ? 'Confirming…' : 'Confirm my email'}
-          </Button>
+          <p className="mt-2 text-slate-600">
+            Enter the password you chose when signing up, and your CarBid account is ready.
+          </p>
+          <form onSubmit={(e) => void confirm(e)} className="mt-6 space-y-4 text-left" noValidate>
+            <Field label="Password" error={passwordError ?? undefined}>
+              <Input
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Field>
+            <Button type="submit" disabled={busy} variant="primary" size="lg" className="w-full">
+              {busy ? 'Confirming…' : 'Confirm my email'}
+            </Button>
+          </form>
         </>
       ) : (
         <>

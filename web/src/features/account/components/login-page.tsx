@@ -1,13 +1,15 @@
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEMO_USER, LoginBodySchema } from '@app/shared';
+import { DEMO_USER, LoginBodySchema, type SessionUser } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { setSessionUser } from '../../../shared/session';
 import { signIn } from '../api/sign-in';
 import { Button, Field, Input } from '../../../components/ui';
+import { SecondFactorForm } from './second-factor-form';
 
 /** Only same-site paths are followed after sign-in. */
 export const safeNext = (next: string | null, fallback: string) =>
@@ -22,13 +24,19 @@ export function LoginPage() {
     defaultValues: { email: '', password: '', rememberMe: false },
   });
   const { errors, isSubmitting } = formState;
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = async (user: SessionUser) => {
+    await setSessionUser(queryClient, user);
+    toast({ title: `Login successful! Welcome back, ${user.name}!` });
+    void navigate(safeNext(params.get('next'), '/dashboard'));
+  };
 
   const submit = handleSubmit(async (body) => {
     try {
-      const user = await signIn(body);
-      await setSessionUser(queryClient, user);
-      toast({ title: `Login successful! Welcome back, ${user.name}!` });
-      void navigate(safeNext(params.get('next'), '/dashboard'));
+      const answer = await signIn(body);
+      if ('user' in answer) await signedIn(answer.user);
+      else setChallenge(answer.secondFactor.challenge);
     } catch (err) {
       const message = err instanceof ApiError ? err.serverMessage : undefined;
       toast({
@@ -46,25 +54,29 @@ export function LoginPage() {
           ← CarBid home
         </Link>
         <h1 className="mt-4 text-2xl font-bold">Sign in</h1>
-        <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
-          <Field label="Email" error={errors.email}>
-            <Input type="email" autoComplete="email" {...register('email')} />
-          </Field>
-          <Field label="Password" error={errors.password}>
-            <Input type="password" autoComplete="current-password" {...register('password')} />
-          </Field>
-          <div className="flex items-center justify-between text-sm">
-            <label className="flex items-center gap-2">
-              <input type="checkbox" {...register('rememberMe')} /> Remember me
-            </label>
-            <Link to="/help" className="text-brand-600">
-              Forgot password?
-            </Link>
-          </div>
-          <Button type="submit" disabled={isSubmitting} variant="primary" className="w-full">
-            {isSubmitting ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </form>
+        {challenge ? (
+          <SecondFactorForm challenge={challenge} onSignedIn={(u) => void signedIn(u)} />
+        ) : (
+          <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
+            <Field label="Email" error={errors.email}>
+              <Input type="email" autoComplete="email" {...register('email')} />
+            </Field>
+            <Field label="Password" error={errors.password}>
+              <Input type="password" autoComplete="current-password" {...register('password')} />
+            </Field>
+            <div className="flex items-center justify-between text-sm">
+              <label className="flex items-center gap-2">
+                <input type="checkbox" {...register('rememberMe')} /> Remember me
+              </label>
+              <Link to="/forgot-password" className="text-brand-600">
+                Forgot password?
+              </Link>
+            </div>
+            <Button type="submit" disabled={isSubmitting} variant="primary" className="w-full">
+              {isSubmitting ? 'Signing in…' : 'Sign in'}
+            </Button>
+          </form>
+        )}
         <p className="mt-4 text-center text-sm">
           No account?{' '}
           <Link to="/register" className="font-semibold text-brand-600">

@@ -13,3 +13,7 @@ export const suspendUser = (id: number, reason: string) =>
 export const reactivateUser = (id: number) => apiSend('POST', `/api/admin/users/${id}/reactivate`);
 export const setUserPremium = (id: number, isPremium: boolean) =>
   apiSend('POST', `/api/admin/users/${id}/premium`, { body: { isPremium } });
+
+/** A dealer account bids without a card and without holds. */
+export const setBidExemption = (id: number, exempt: boolean) =>
+  apiSend('PUT', `/api/admin/users/${id}/bid-exemption`, { body: { exempt } });

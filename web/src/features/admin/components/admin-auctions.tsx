@@ -1,35 +1,19 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AUCTION_STATUSES, formatMoney } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-import { ADMIN_AUCTIONS_PATH, useAdminAuctions } from '../api/admin-auctions';
-import { decideAuction, pendingAuctionsQueryKey, type Decision } from '../api/pending-auctions';
-import { overviewQueryKey } from '../api/get-overview';
-import { Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
+import { useAdminAuctions } from '../api/admin-auctions';
+import { useDecideAuction } from '../hooks/use-decide-auction';
+import { ApprovalButtons } from './approval-buttons';
+import { Pager } from './pager';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
 
 const PAGE_SIZE = 25;
 
 export function AdminAuctions() {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const auctions = useAdminAuctions(status, search, page);
-  const decide = useMutation({
-    mutationFn: ({ id, action }: { id: number; action: Decision }) => decideAuction(id, action),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ADMIN_AUCTIONS_PATH) });
-      for (const queryKey of [pendingAuctionsQueryKey, overviewQueryKey])
-        void queryClient.invalidateQueries({ queryKey });
-    },
-    onError: (err) =>
-      toast({
-        title: 'Could not update the auction',
-        description: err instanceof ApiError ? err.serverMessage : undefined,
-        variant: 'destructive',
-      }),
-  });
+  const decide = useDecideAuction();
   const total = auctions.data?.total ?? 0;
   return (
     <div className="text-sm">
@@ -86,42 +70,13 @@ export function AdminAuctions() {
               <TableCell>{a.bidCount}</TableCell>
               <TableCell>{new Date(a.endTime).toLocaleString()}</TableCell>
               <TableCell className="space-x-2">
-                {a.status === 'pending' && (
-                  <>
-                    <Button
-                      onClick={() => decide.mutate({ id: a.id, action: 'approve' })}
-                      disabled={decide.isPending}
-                      variant="success"
-                      size="sm"
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      onClick={() => decide.mutate({ id: a.id, action: 'reject' })}
-                      disabled={decide.isPending}
-                      variant="outline"
-                      size="sm"
-                    >
-                      Reject
-                    </Button>
-                  </>
-                )}
+                {a.status === 'pending' && <ApprovalButtons auctionId={a.id} decide={decide} />}
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
-      <div className="mt-3 flex items-center gap-3">
-        <Button disabled={page === 1} onClick={() => setPage(page - 1)} variant="outline" size="sm">
-          Previous
-        </Button>
-        <span>
-          Page {page} of {Math.max(1, Math.ceil(total / PAGE_SIZE))} · {total} auctions
-        </span>
-        <Button disabled={page * PAGE_SIZE >= total} onClick={() => setPage(page + 1)} variant="outline" size="sm">
-          Next
-        </Button>
-      </div>
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} noun="auctions" onPage={setPage} />
     </div>
   );
 }

@@ -20,16 +20,20 @@ import { AdminRevenue, AdminSecurityTab } from './admin-revenue-security';
 import { exportReportUrl } from '../api/export-report';
 import { EscrowVolume, StatCards } from './stat-cards';
 import { ForumReports } from './forum-reports';
+import { AdminSecondFactorSetup } from './admin-second-factor-setup';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 
 export function AdminPage() {
   const me = useAdminMe();
   const [period, setPeriod] = useState<AdminPeriod>('30d');
   const [tab, setTab] = useState<AdminExportTab>('overview');
-  const overview = useOverview(Boolean(me.data), period);
-  useAdminEvents(me.data?.admin.id);
+  const ready = Boolean(me.data?.admin.secondFactor);
+  const overview = useOverview(ready, period);
+  useAdminEvents(ready ? me.data?.admin.id : undefined);
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (me.isError || !me.data) return <Navigate to="/admin/login" replace />;
+  // Admins must have the second factor: without it the portal only leads to setting it up.
+  if (!me.data.admin.secondFactor) return <AdminSecondFactorSetup />;
   const stats = overview.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

@@ -2,8 +2,16 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { ADMIN_USERS_PATH, reactivateUser, setUserPremium, suspendUser, useAdminUsers } from '../api/admin-users';
+import {
+  ADMIN_USERS_PATH,
+  reactivateUser,
+  setBidExemption,
+  setUserPremium,
+  suspendUser,
+  useAdminUsers,
+} from '../api/admin-users';
 import { Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
+import { Pager } from './pager';
 
 const PAGE_SIZE = 25;
 
@@ -48,6 +56,7 @@ export function AdminUsers() {
             <TableHead>Joined</TableHead>
             <TableHead>Bids</TableHead>
             <TableHead>Premium</TableHead>
+            <TableHead title="Bids without a card and without holds (dealer accounts)">No card needed</TableHead>
             <TableHead>Status</TableHead>
             <TableHead />
           </TableRow>
@@ -67,6 +76,14 @@ export function AdminUsers() {
                   checked={u.isPremium}
                   aria-label={`Premium: ${u.name}`}
                   onChange={(e) => act.mutate(() => setUserPremium(u.id, e.target.checked))}
+                />
+              </TableCell>
+              <TableCell>
+                <input
+                  type="checkbox"
+                  checked={u.bidExempt}
+                  aria-label={`Bids without a card: ${u.name}`}
+                  onChange={(e) => act.mutate(() => setBidExemption(u.id, e.target.checked))}
                 />
               </TableCell>
               <TableCell>
@@ -93,17 +110,7 @@ export function AdminUsers() {
           ))}
         </TableBody>
       </Table>
-      <div className="mt-3 flex items-center gap-3 text-sm">
-        <Button disabled={page === 1} onClick={() => setPage(page - 1)} variant="outline" size="sm">
-          Previous
-        </Button>
-        <span>
-          Page {page} of {Math.max(1, Math.ceil(total / PAGE_SIZE))} · {total} members
-        </span>
-        <Button disabled={page * PAGE_SIZE >= total} onClick={() => setPage(page + 1)} variant="outline" size="sm">
-          Next
-        </Button>
-      </div>
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} noun="members" onPage={setPage} />
     </div>
   );
 }

@@ -1,33 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@app/shared';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-import { auctionsQueryKey } from '../../../shared/auction-state';
-import { overviewQueryKey } from '../api/get-overview';
-import { decideAuction, pendingAuctionsQueryKey, usePendingAuctions, type Decision } from '../api/pending-auctions';
-import { Button } from '../../../components/ui';
+import { usePendingAuctions } from '../api/pending-auctions';
+import { useDecideAuction } from '../hooks/use-decide-auction';
+import { ApprovalButtons } from './approval-buttons';
 
 /** Cars sellers submitted to auction, waiting for an admin to approve (go live now) or reject. */
 export function PendingAuctions() {
-  const queryClient = useQueryClient();
   const pending = usePendingAuctions();
-  const decide = useMutation({
-    mutationFn: ({ id, action }: { id: number; action: Decision }) => decideAuction(id, action),
-    onSuccess: (_data, { action }) => {
-      toast({
-        title: action === 'approve' ? 'Auction approved' : 'Auction rejected',
-        description: action === 'approve' ? 'It is live now.' : undefined,
-      });
-      for (const queryKey of [pendingAuctionsQueryKey, auctionsQueryKey, overviewQueryKey])
-        void queryClient.invalidateQueries({ queryKey });
-    },
-    onError: (err) =>
-      toast({
-        title: 'Could not update the auction',
-        description: err instanceof ApiError ? err.serverMessage : undefined,
-        variant: 'destructive',
-      }),
-  });
+  const decide = useDecideAuction();
   if (pending.isLoading) return <p className="text-slate-500">Loading pending auctions…</p>;
   if (!pending.data?.length) return <p className="text-slate-500">No auctions are waiting for approval.</p>;
   return (
@@ -44,22 +23,7 @@ export function PendingAuctions() {
             </p>
           </div>
           <div className="flex gap-2">
-            <Button
-              onClick={() => decide.mutate({ id: a.id, action: 'approve' })}
-              disabled={decide.isPending}
-              variant="success"
-              size="sm"
-            >
-              Approve
-            </Button>
-            <Button
-              onClick={() => decide.mutate({ id: a.id, action: 'reject' })}
-              disabled={decide.isPending}
-              variant="outline"
-              size="sm"
-            >
-              Reject
-            </Button>
+            <ApprovalButtons auctionId={a.id} decide={decide} />
           </div>
         </li>
       ))}

@@ -1,5 +1,7 @@
 // The in-page assistant (spec part 1): tips and greetings by context; its mood changes every 15 s, a hint bubble
 // appears every 30 s for 5 s, a tip asked for shows for 4 s. Dismissed, it stays away (remembered in this browser).
+// It sits at the end of the page, in the flow: floating in a corner it covered the bid amount, the chat input and
+// Post Comment on phones, and no corner of every page at every width is free of controls.
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui';
 
@@ -7,12 +9,12 @@ export type AssistantContext = 'dashboard' | 'auction' | 'trading' | 'general';
 
 export const ASSISTANT_TIPS: Record<AssistantContext, readonly string[]> = {
   dashboard: [
-    'Welcome back! Your active bids update live here.',
+    'Welcome! Your active bids update live here.',
     'Outbid? "Bid again" takes you straight to the listing.',
     'Watch a car to get our AI advice on its price.',
   ],
   auction: [
-    'A bid in the last 2 minutes extends the auction: keep an eye on the clock.',
+    'A bid in the last 2 minutes resets the clock to 2 minutes left: keep an eye on it.',
     'Set a price target 10-15% below your budget.',
     'Turn on outbid alerts so you never miss a counter-bid.',
   ],
@@ -73,7 +75,11 @@ export function AssistantWidget({ context }: { context: AssistantContext }) {
 
   if (dismissed) return null;
   return (
-    <div className="fixed bottom-4 left-4 z-40 flex items-end gap-2" data-testid="assistant" data-context={context}>
+    <div
+      className="mx-auto flex min-h-16 max-w-7xl items-center gap-2 px-4 pb-6"
+      data-testid="assistant"
+      data-context={context}
+    >
       <Button
         variant="bare"
         onClick={() => setBubble(nextBubble(context, ASSISTANT_TIMINGS.tipShownMs))}
@@ -83,7 +89,7 @@ export function AssistantWidget({ context }: { context: AssistantContext }) {
         {ASSISTANT_MOODS[mood]}
       </Button>
       {bubble && (
-        <p className="max-w-xs rounded-lg bg-white p-3 text-sm shadow-lg" role="status">
+        <p className="max-w-xs rounded-lg bg-white p-3 text-sm shadow-lg" role="status" data-testid="assistant-bubble">
           {bubble.text}
         </p>
       )}

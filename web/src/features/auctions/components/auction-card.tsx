@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { MapPin, Eye } from 'lucide-react';
 import { formatCents, type Auction } from '@app/shared';
 import { Countdown, mergeLive, useLiveAuctions, useStanding } from '../../../shared/auction-state';
+import { Photo } from '../../../components/ui';
 import { ReserveBadge, TypeBadges } from './badges';
 import { OutcomeText } from './outcome';
 
@@ -15,14 +16,17 @@ export function AuctionCard({ auction, watch }: { auction: Auction; watch?: (auc
   const state = mergeLive(auction, live);
   const standing = useStanding(state);
   const { car } = auction;
+  // Off-screen cards are not laid out or painted until scrolled near (content-visibility), a card's height kept in
+  // their place: a phone laid out and painted all two dozen cards as the list arrived, a long task of its own.
   return (
     <Link
       to={`/listing/${auction.id}`}
-      className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition [contain-intrinsic-size:auto_26rem] [content-visibility:auto] hover:-translate-y-0.5 hover:shadow-md"
       data-testid="auction-card"
     >
       <div className="relative aspect-[16/9] bg-slate-100">
-        <img
+        <Photo
+          slot="card"
           src={car.images[0] ?? PLACEHOLDER_IMAGE}
           alt={`${car.year} ${car.make} ${car.model}`}
           className="h-full w-full object-cover"
@@ -34,7 +38,8 @@ export function AuctionCard({ auction, watch }: { auction: Auction; watch?: (auc
         {watch && <div className="absolute right-3 top-3">{watch(auction.id)}</div>}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className="text-lg font-semibold group-hover:text-brand-600">
+        {/* Two lines kept for every title and the footer pushed to the bottom: cards in one row line up. */}
+        <h3 className="line-clamp-2 min-h-[3.5rem] text-lg font-semibold group-hover:text-brand-600">
           {car.year} {car.make} {car.model}
         </h3>
         <div className="flex items-end justify-between">
@@ -50,7 +55,11 @@ export function AuctionCard({ auction, watch }: { auction: Auction; watch?: (auc
             {standing.outcome ? (
               <>
                 <OutcomeText outcome={standing.outcome} short />
-                {auction.isSample && <p className="mt-1 text-xs text-slate-500">Sample sale</p>}
+                {auction.isSample && (
+                  <p className="mt-1 text-xs text-slate-500" data-testid="sample-sale">
+                    Sample sale
+                  </p>
+                )}
               </>
             ) : (
               <>
@@ -60,7 +69,8 @@ export function AuctionCard({ auction, watch }: { auction: Auction; watch?: (auc
             )}
           </div>
         </div>
-        <div className="mt-auto flex items-center justify-between text-sm text-slate-500">
+        {standing.live && <ReserveBadge status={state.reserveStatus} />}
+        <div className="mt-auto flex items-center justify-between text-sm text-slate-500" data-testid="card-footer">
           <span className="flex items-center gap-1">
             <MapPin className="h-4 w-4" aria-hidden /> {auction.location}
           </span>
@@ -70,7 +80,6 @@ export function AuctionCard({ auction, watch }: { auction: Auction; watch?: (auc
             </span>
           )}
         </div>
-        {standing.live && <ReserveBadge status={state.reserveStatus} />}
       </div>
     </Link>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import {
   AUCTION_SEARCH_MAX_LENGTH,
@@ -7,16 +7,21 @@ import {
   AUCTION_VIEWS,
   CAR_CATEGORY_LABELS,
   CATEGORY_FILTERS,
+  narrowsSearch,
   type AuctionListQuery,
+  type SearchFilters,
 } from '@app/shared';
 import { useAuctions, useEndedAuctions, useLiveAuction } from '../../../shared/auction-state';
 import { useListQuery } from '../hooks/use-list-query';
 import { usePageTitle } from '../../../lib/page-title';
 import { AuctionCard } from './auction-card';
+import { MoreFilters } from './more-filters';
 import { Button, Field, Select } from '../../../components/ui';
 
 const VIEW_LABELS = { live: 'Live', ended: 'Ended' } as const;
 const SEARCH_DELAY_MS = 300;
+/** The cards of a first screen: two rows of three on a wide screen, more than a phone shows. */
+const FIRST_SCREEN_CARDS = 6;
 
 function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
   const [text, setText] = useState(value);
@@ -57,8 +62,17 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): vo
   );
 }
 
-/** `watch` draws a card's Watch control (the notifications feature's, composed in by the app). */
-export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNode } = {}) {
+/**
+ * `watch` draws a card's Watch control (the notifications feature's), `saveSearch` the control that saves the list's
+ * filters (the saved-searches feature's); both composed in by the app.
+ */
+export function AuctionsPage({
+  watch,
+  saveSearch,
+}: {
+  watch?: (auctionId: number) => ReactNode;
+  saveSearch?: (filters: SearchFilters) => ReactNode;
+} = {}) {
   const [query, update] = useListQuery();
   const ended = query.view === 'ended';
   const live = useAuctions(query, !ended);
@@ -66,9 +80,26 @@ export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNo
   const auctions = ended
     ? { data: pages.data?.pages.flatMap((p) => p.auctions), isLoading: pages.isLoading, isError: pages.isError }
     : live;
+  // The cards are drawn from a deferred copy of the list: the answer arriving (or live updates to it) would otherwise
+  // redraw two dozen cards in one uninterruptible task, seconds of a phone's main thread; deferred, React draws them in
+  // slices that yield to the browser, and the skeleton stays until they are there. A page that opens with its list
+  // (drawn on the server, app/first-screens.tsx) draws a screenful first, then the rest: the server's HTML carries that
+  // screenful only (a smaller page, painted sooner), and the app's first render draws the same cards over it.
+  const cards = useDeferredValue(auctions.data, auctions.data?.slice(0, FIRST_SCREEN_CARDS));
+  const drawing = auctions.data !== undefined && cards === undefined;
   usePageTitle(ended ? 'Ended Auctions' : 'Live Auctions');
   useLiveAuction(ended ? [] : (live.data ?? []).map((a) => a.id));
-  const filtered = query.category !== 'all' || query.q !== '';
+  const { sort: _sort, view: _view, after: _after, ...filters } = query;
+  const filtered = narrowsSearch(filters);
+  const clear = {
+    q: '',
+    category: 'all',
+    make: '',
+    minPrice: undefined,
+    maxPrice: undefined,
+    minYear: undefined,
+    maxYear: undefined,
+  } as const;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -130,8 +161,13 @@ export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNo
         </div>
       </div>
 
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <MoreFilters query={query} onApply={update} />
+        {saveSearch?.(filters)}
+      </div>
+
       <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {auctions.isLoading &&
+        {(auctions.isLoading || drawing) &&
           Array.from({ length: 6 }, (_, i) => (
             <div
               key={i}
@@ -146,11 +182,11 @@ export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNo
               </div>
             </div>
           ))}
-        {auctions.data?.map((a) => (
+        {cards?.map((a) => (
           <AuctionCard key={a.id} auction={a} watch={watch} />
         ))}
       </div>
-      {ended && pages.hasNextPage && (
+      {ended && pages.hasNextPage && !drawing && (
         <div className="mt-8 text-center">
           <Button
             onClick={() => void pages.fetchNextPage()}
@@ -168,15 +204,15 @@ export function AuctionsPage({ watch }: { watch?: (auctionId: number) => ReactNo
           <p className="mt-1 text-red-600">Please try again later.</p>
         </div>
       )}
-      {auctions.data?.length === 0 && (
+      {cards?.length === 0 && (
         <div className="mt-8 rounded-xl border border-slate-200 bg-white p-8 text-center" data-testid="no-auctions">
           <p className="text-lg font-semibold">No auctions found</p>
           <p className="mt-1 text-slate-600">
-            {filtered ? 'No car matches this search and category.' : 'Check back later for new listings.'}
+            {filtered ? 'No car matches these filters.' : 'Check back later for new listings.'}
           </p>
           {filtered && (
-            <Button onClick={() => update({ q: '', category: 'all' })} variant="outline" size="sm" className="mt-4">
-              Clear search and category
+            <Button onClick={() => update(clear)} variant="outline" size="sm" className="mt-4">
+              Clear filters
             </Button>
           )}
         </div>

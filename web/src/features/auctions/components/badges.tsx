@@ -31,14 +31,14 @@ export function ReserveBadge({ status }: { status: 'none' | 'met' | 'not-met' })
   if (status === 'none') return null;
   return status === 'met' ? (
     <span
-      className="rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white"
+      className="rounded-full bg-status-ok px-2 py-0.5 text-xs font-semibold text-white"
       data-testid="reserve-status"
     >
       Reserve met
     </span>
   ) : (
     <span
-      className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white"
+      className="rounded-full bg-status-warn px-2 py-0.5 text-xs font-semibold text-white"
       data-testid="reserve-status"
     >
       Reserve not met

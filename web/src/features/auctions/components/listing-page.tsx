@@ -1,7 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { MapPin } from 'lucide-react';
-import { formatCents, formatMoney, isSeller } from '@app/shared';
+import {
+  countOf,
+  formatCents,
+  formatMoney,
+  isSeller,
+  LITTLE_MARKET_DATA_CONFIDENCE,
+  LITTLE_MARKET_DATA_TEXT,
+  roughDecimal,
+} from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useListing } from '../hooks/use-listing';
 import { Countdown, type Listing } from '../../../shared/auction-state';
@@ -11,7 +19,8 @@ import { AuctionFacts, BidHistory, VehicleDetails } from './listing-sections';
 import { OutcomeText } from './outcome';
 import { usePageTitle } from '../../../lib/page-title';
 import { useTicker } from '../../../lib/server-clock';
-import { Button } from '../../../components/ui';
+import { leadPhotoFor } from '../../../lib/lead-photo';
+import { Button, Photo } from '../../../components/ui';
 
 /**
  * An auction's page. What a viewer can do there and the talk around it belong to other features; the app composes them
@@ -28,9 +37,9 @@ export function ListingPage({
   viewerId: number | null;
   /** Drawn under the price: the controls to bid and to buy. */
   actions(listing: Listing): ReactNode;
-  /** Drawn under the description. */
-  discussion(auctionId: number): ReactNode;
-  /** Drawn under the bidding controls (its opened panel floats over the page). */
+  /** Drawn under the description; the seller's id marks their words and lets them answer questions. */
+  discussion(auctionId: number, sellerId: number | null): ReactNode;
+  /** Drawn under the bidding controls, docked there open or closed. */
   chat(auctionId: number): ReactNode;
   /** Drawn beside the auction facts: the vehicle history report for the car's VIN. */
   history?(vin: string): ReactNode;
@@ -39,7 +48,7 @@ export function ListingPage({
   const validId = Number.isInteger(id) && id > 0;
   const { detail, listing } = useListing(id, validId);
   const [image, setImage] = useState(0);
-  const now = useTicker((s) => s.now);
+  const extendedRecently = useExtendedRecently(listing?.state.extendedAt);
   usePageTitle(listing?.title ?? (detail.isError ? 'Auction not found' : null));
 
   if (!validId || (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400))) {
@@ -61,9 +70,23 @@ export function ListingPage({
     );
   }
   if (!listing) {
+    // The page's own frame with the photo's box: the listing fills it in place, nothing moves when it arrives. At
+    // least a screen tall, so what the route draws after the listing (the assistant) starts below the fold and does
+    // not move down the screen when the listing arrives.
+    // The photo the page's HTML already drew, kept in its box (lib/lead-photo.ts).
+    const lead = leadPhotoFor(`/listing/${id}`);
     return (
-      <div className="mx-auto max-w-7xl px-4 py-10">
-        <div className="h-96 animate-pulse rounded-xl bg-slate-200" />
+      <div className="mx-auto min-h-screen max-w-7xl px-4 py-8">
+        <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+          {lead ? (
+            <div className="overflow-hidden rounded-xl bg-slate-100">
+              <img src={lead} alt="" className="aspect-[3/2] w-full object-contain" />
+            </div>
+          ) : (
+            <div className="aspect-[3/2] w-full animate-pulse rounded-xl bg-slate-200" />
+          )}
+          <div className="h-64 animate-pulse rounded-xl bg-slate-200" />
+        </div>
       </div>
     );
   }
@@ -72,14 +95,18 @@ export function ListingPage({
   const images = a.car.images.length > 0 ? a.car.images : [PLACEHOLDER_IMAGE];
   const { price, outcome } = listing.standing;
   const isOwn = isSeller({ sellerId: a.car.ownerId }, viewerId === null ? null : { id: viewerId });
-  const extendedRecently = state.extendedAt !== undefined && now - state.extendedAt < 60_000;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
           <div className="overflow-hidden rounded-xl bg-slate-100">
-            <img src={images[image] ?? PLACEHOLDER_IMAGE} alt={title} className="aspect-[16/9] w-full object-cover" />
+            <Photo
+              slot="gallery"
+              src={images[image] ?? PLACEHOLDER_IMAGE}
+              alt={title}
+              className="aspect-[3/2] w-full object-contain"
+            />
           </div>
           {images.length > 1 && (
             <div className="mt-3 flex gap-2">
@@ -91,7 +118,7 @@ export function ListingPage({
                   className={`overflow-hidden rounded-lg border-2 ${i === image ? 'border-brand-500' : 'border-transparent'}`}
                   aria-label={`Show photo ${i + 1}`}
                 >
-                  <img src={src} alt="" className="h-16 w-28 object-cover" />
+                  <Photo slot="thumbnail" src={src} alt="" className="h-16 w-28 object-cover" />
                 </Button>
               ))}
             </div>
@@ -123,7 +150,7 @@ export function ListingPage({
                 {formatCents(price.cents)}
               </p>
               <p className="text-sm text-slate-500" data-testid="bid-count">
-                {state.bidCount} {state.bidCount === 1 ? 'bid' : 'bids'}
+                {countOf(state.bidCount, 'bid')}
               </p>
             </div>
             {outcome ? (
@@ -132,7 +159,11 @@ export function ListingPage({
                 <p className="text-lg font-semibold" data-testid="ended-text">
                   {outcome.text}
                 </p>
-                {a.isSample && <p className="text-xs text-slate-500">Sample sale: made-up figures</p>}
+                {a.isSample && (
+                  <p className="text-xs text-slate-500" data-testid="sample-sale">
+                    Sample sale: made-up figures
+                  </p>
+                )}
               </div>
             ) : (
               <div>
@@ -162,9 +193,23 @@ export function ListingPage({
 
           <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-5">
             <p className="text-sm font-semibold text-emerald-900">AI estimated resale value</p>
-            <p className="text-2xl font-bold text-emerald-900">
-              {a.car.aiEstimatedValue ? formatMoney(a.car.aiEstimatedValue) : 'Not yet valued'}
-            </p>
+            {a.car.aiEstimatedValue &&
+            a.car.aiConfidence !== null &&
+            a.car.aiConfidence < LITTLE_MARKET_DATA_CONFIDENCE ? (
+              // Too little market data to name a price: a rough order of magnitude, said as such.
+              <>
+                <p className="text-xl font-bold text-emerald-900" data-testid="ai-value">
+                  {LITTLE_MARKET_DATA_TEXT}
+                </p>
+                <p className="text-sm text-emerald-800">
+                  Rough estimate {formatMoney(roughDecimal(a.car.aiEstimatedValue))}, not from comparable sales
+                </p>
+              </>
+            ) : (
+              <p className="text-2xl font-bold text-emerald-900" data-testid="ai-value">
+                {a.car.aiEstimatedValue ? formatMoney(a.car.aiEstimatedValue) : 'Not yet valued'}
+              </p>
+            )}
             {a.car.aiConfidence !== null && (
               <p className="text-sm text-emerald-800">{a.car.aiConfidence}% confidence</p>
             )}
@@ -175,7 +220,7 @@ export function ListingPage({
       <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-8">
           <VehicleDetails auction={a} />
-          {discussion(a.id)}
+          {discussion(a.id, a.car.ownerId)}
         </div>
         <div className="space-y-8">
           {a.car.vin && history?.(a.car.vin)}
@@ -185,4 +230,9 @@ export function ListingPage({
       </div>
     </div>
   );
+}
+
+/** Whether the clock was extended in the last minute (a late bid): redraws when that changes, not on every tick. */
+function useExtendedRecently(extendedAt: number | undefined): boolean {
+  return useTicker((s) => extendedAt !== undefined && s.now - extendedAt < 60_000);
 }

@@ -1,4 +1,5 @@
-// The auctions list's filter, order, search and view live in the URL (`/auctions?category=suv&sort=price-low&q=porsche`),
+// The auctions list's filters, order, search and view live in the URL
+// (`/auctions?category=suv&sort=price-low&q=porsche&make=porsche&minPrice=20000&maxYear=2015`),
 // so a reload, a shared link or the back button shows the same list. Each parameter is parsed by the API's own query
 // schema; one that does not parse falls back to its default rather than breaking the page.
 import { useSearchParams } from 'react-router';
@@ -17,6 +18,11 @@ export function useListQuery(): [AuctionListQuery, (change: Partial<AuctionListQ
     sort: field('sort', params.get('sort')),
     category: field('category', params.get('category')),
     q: field('q', params.get('q')),
+    make: field('make', params.get('make')),
+    minPrice: field('minPrice', params.get('minPrice')),
+    maxPrice: field('maxPrice', params.get('maxPrice')),
+    minYear: field('minYear', params.get('minYear')),
+    maxYear: field('maxYear', params.get('maxYear')),
     view: field('view', params.get('view')),
   };
   const update = (change: Partial<AuctionListQuery>) => {

@@ -1,10 +1,12 @@
 // One auction as its page shows it: the detail answer, overtaken by the live store once the socket knows more.
-import { useEffect } from 'react';
-import { useServerClock, useTicker } from '../../../lib/server-clock';
+import { useDeferredValue, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { serverNow, useServerClock, useServerTimePassed } from '../../../lib/server-clock';
 import {
   mergeLive,
   standingOf,
   useAuction,
+  auctionQueryKey,
   useLiveAuction,
   useLiveAuctions,
   type Listing,
@@ -14,8 +16,15 @@ export function useListing(auctionId: number, valid: boolean) {
   const detail = useAuction(auctionId, valid);
   useLiveAuction(valid ? [auctionId] : []);
   const live = useLiveAuctions((s) => s.auctions[auctionId]);
-  const now = useTicker((s) => s.now);
-  const offset = useServerClock((s) => s.offsetMs);
+  const queryClient = useQueryClient();
+  const liveStatus = live?.status;
+
+  // A sale closed while the page is open: read the auction again, so what the sale made (a real buyer's sale is no
+  // sample) shows without a reload.
+  useEffect(() => {
+    if (detail.data?.status === 'active' && (liveStatus === 'sold' || liveStatus === 'bought-now'))
+      void queryClient.invalidateQueries({ queryKey: auctionQueryKey(auctionId) });
+  }, [liveStatus, detail.data?.status, auctionId, queryClient]);
 
   useEffect(() => {
     const d = detail.data;
@@ -33,14 +42,22 @@ export function useListing(auctionId: number, valid: boolean) {
     });
   }, [detail.data]);
 
-  const a = detail.data;
+  // The page is drawn from a deferred copy of the answer: drawn at once, the whole listing (photos, facts, bidding,
+  // comments) was one uninterruptible task of a phone's main thread; deferred, React draws it in slices that yield to
+  // the browser, over the loading frame.
+  // Another listing's answer, still deferred after a move from one listing to the next, is not drawn as this one.
+  const deferred = useDeferredValue(detail.data);
+  const a = deferred?.id === auctionId ? deferred : undefined;
+  const state = a && mergeLive({ ...a, bids: a.recentBids }, live);
+  // The clock matters to the listing only through whether its end has passed: the page redraws then, not on every
+  // tick (its countdown redraws itself).
+  useServerTimePassed(state ? Date.parse(state.endTime) : Infinity);
   let listing: Listing | undefined;
-  if (a) {
-    const state = mergeLive({ ...a, bids: a.recentBids }, live);
+  if (a && state) {
     listing = {
       auction: a,
       state,
-      standing: standingOf({ ...state, startingBid: a.startingBid }, now + offset),
+      standing: standingOf({ ...state, startingBid: a.startingBid }, serverNow()),
       title: `${a.car.year} ${a.car.make} ${a.car.model}`,
     };
   }

@@ -8,6 +8,9 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import type { BodyOf } from '../../../lib/contract';
 
+/** The cache key of "Your max" on an auction; the query adds the auction's bid count, so each bid reads it again. */
+export const maxBidKey = (auctionId: number) => ['max-bid', auctionId] as const;
+
 /** The signed-in bidder's own maximum on an auction (private: the server answers only its owner). */
 export const fetchMaxBid = (auctionId: number): Promise<MaxBidResponse> =>
   apiRequest('GET', `/api/auctions/${auctionId}/max-bid`, MaxBidResponseSchema);

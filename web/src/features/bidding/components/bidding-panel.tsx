@@ -2,7 +2,7 @@
 // server applies under its lock (shared/src/domain/eligibility.ts), on the server's clock.
 import { Link } from 'react-router';
 import { eligibility, formatCents, toCents, type SessionUser } from '@app/shared';
-import { useServerClock, useTicker } from '../../../lib/server-clock';
+import { serverNow, useServerTimePassed } from '../../../lib/server-clock';
 import { useOnlineCount, type Listing } from '../../../shared/auction-state';
 import { useFeatures } from '../../../shared/config';
 import { BidForm } from './bid-form';
@@ -11,12 +11,12 @@ import { BuyNowDialog } from './buy-now-dialog';
 import { YourMax } from './max-bid';
 
 export function BiddingPanel({ listing, user }: { listing: Listing; user: SessionUser | null }) {
-  const now = useTicker((s) => s.now);
-  const offset = useServerClock((s) => s.offsetMs);
   // Shown only once the server says Buy It Now is on (an admin may turn it off for the whole marketplace).
   const buyItNowOn = useFeatures().data?.buyItNow === true;
   const { auction: a, state, title, standing } = listing;
   const online = useOnlineCount(a.id);
+  // The rules depend on the clock only through whether the auction's end has passed: redrawn then, not every second.
+  useServerTimePassed(Date.parse(state.endTime));
   const rules = eligibility(
     {
       status: state.status,
@@ -27,7 +27,7 @@ export function BiddingPanel({ listing, user }: { listing: Listing; user: Sessio
       buyItNowCents: a.buyItNowPrice === null ? null : toCents(a.buyItNowPrice),
     },
     user,
-    now + offset,
+    serverNow(),
   );
   // Null once the auction has ended: nothing can be bid then, and the page says how it ended instead.
   const minimumCents = standing.minimumNextBidCents;

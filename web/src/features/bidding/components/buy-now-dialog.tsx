@@ -67,8 +67,8 @@ export function BuyNowDialog({
           {schedule ? <CurrentSaleFees priceCents={toCents(price)} schedule={schedule} /> : <FeesLoading />}
         </div>
         <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-          {PAYMENT_TERMS_TEXT} Once the documents are verified you have {ESCROW_INSPECTION_DAYS} days to inspect the car
-          before the seller is paid.
+          {PAYMENT_TERMS_TEXT} Once the car is delivered you have {ESCROW_INSPECTION_DAYS} days to inspect it before the
+          seller is paid.
         </p>
         <div className="mt-6 flex justify-end gap-3">
           <DialogClose asChild>

@@ -4,15 +4,32 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BID_INPUT_STEP, checkBidInput, formatCents, formatMoney } from '@app/shared';
 import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { fetchMaxBid, setMaxBid } from '../api/max-bid';
+import { fetchMaxBid, maxBidKey, setMaxBid } from '../api/max-bid';
 import { useSaleChanged } from '../hooks/use-sale-changed';
+import { carriedMax, maxReadings } from '../hooks/carried-max';
+import { useLiveAuctions } from '../../../shared/auction-state';
+import { useMe } from '../../../shared/session';
 import { Button } from '../../../components/ui';
-
-const maxBidKey = (auctionId: number) => ['max-bid', auctionId] as const;
+import { AddCardFirst, cardNeeded } from './bid-form';
 
 /** "Your max: $80,000 — you're leading", read again whenever a bid changes the auction (bidCount). */
 export function YourMax({ auctionId, bidCount }: { auctionId: number; bidCount: number }) {
-  const q = useQuery({ queryKey: [...maxBidKey(auctionId), bidCount], queryFn: () => fetchMaxBid(auctionId) });
+  const queryClient = useQueryClient();
+  const me = useMe().data?.user?.id;
+  const live = useLiveAuctions((s) => s.auctions[auctionId]);
+  const q = useQuery({
+    queryKey: [...maxBidKey(auctionId), bidCount],
+    queryFn: () => fetchMaxBid(auctionId),
+    // The viewer's own manual bid made this count (its event came before its answer): "Your max" follows from the
+    // last reading, as it does from the answer (useOwnBidPlaced). A count made by another bidder, or by a maximum
+    // (the viewer's own may have just been set), is read again.
+    initialData: () => {
+      const newest = live?.bids[0];
+      return me !== undefined && live?.bidCount === bidCount && newest?.bidderId === me && newest.proxy === false
+        ? carriedMax(maxReadings(queryClient, auctionId), { bidCount, currentBid: live.currentBid })
+        : undefined;
+    },
+  });
   const max = q.data?.maxAmount ?? null;
   if (max === null) return null;
   return (
@@ -46,12 +63,20 @@ export function MaxBidForm({
           ? `You're leading at ${formatMoney(r.currentBid)}.`
           : `Another bidder's maximum is higher: the current bid is ${formatMoney(r.currentBid)}.`,
       });
-      void queryClient.invalidateQueries({ queryKey: maxBidKey(auctionId) });
+      // The answer is the reading at the count it left: "Your max" shows it without asking again; readings at
+      // other counts are read again.
+      queryClient.setQueryData([...maxBidKey(auctionId), r.bidCount], r);
+      void queryClient.invalidateQueries({
+        queryKey: maxBidKey(auctionId),
+        predicate: (q) => q.queryKey[2] !== r.bidCount,
+      });
       saleChanged(auctionId);
       setAmount('');
       onSet?.();
     },
     onError: (err) => {
+      // As with a bid: a member without a card is shown the way to add one, under the form, not a toast.
+      if (cardNeeded(err)) return;
       toast({
         title: 'Failed to set max bid',
         description: userMessage(err, 'Please try again.'),
@@ -92,6 +117,7 @@ export function MaxBidForm({
       <Button type="submit" disabled={set.isPending} variant="outline-brand" size="lg" data-testid="set-max-bid">
         {set.isPending ? 'Setting max bid…' : 'Set max bid'}
       </Button>
+      {cardNeeded(set.error) && <AddCardFirst />}
     </form>
   );
 }

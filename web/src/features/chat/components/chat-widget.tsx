@@ -6,13 +6,29 @@ import { useOnlineCount } from '../../../shared/auction-state';
 import { postChatMessage } from '../api/chat-messages';
 import { useChatLines } from '../hooks/use-chat-lines';
 import { fromPoll } from '../utils/chat-lines';
-import { Button } from '../../../components/ui';
+import { Button, SellerBadge } from '../../../components/ui';
 
 /**
- * The live chat of an auction: a button until opened, then the messages and a line to write one. The button sits in
- * the page's flow, beside the bidding controls: floating over the page it covered the bid input on phones and the
- * auction details on desktops. The opened panel floats, and closes back to the button.
+ * The live chat of an auction: a button until opened, then the messages and a line to write one. Both sit in the page's
+ * flow, docked under the bidding controls: floating over the page, the panel covered Place Bid on desktops and the bid
+ * input on phones. The opened panel closes back to the button.
  */
+/** When a line was written, in the viewer's local time ("14:05"), with the full date on hover and for readers. */
+function LineTime({ at }: { at: string }) {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return null;
+  return (
+    <time
+      dateTime={d.toISOString()}
+      title={d.toLocaleString()}
+      className="text-xs tabular-nums text-slate-500"
+      data-testid="chat-time"
+    >
+      {d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+    </time>
+  );
+}
+
 export function ChatWidget({ auctionId }: { auctionId: number }) {
   const [open, setOpen] = useState(false);
   const { lines, add } = useChatLines(auctionId, open);
@@ -53,7 +69,7 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
   }
   return (
     <section
-      className="fixed bottom-5 right-5 z-30 flex h-[28rem] w-[calc(100vw-2.5rem)] max-w-sm flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl"
+      className="flex h-[28rem] w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
       aria-label="Live chat"
       data-testid="chat-panel"
     >
@@ -72,11 +88,15 @@ export function ChatWidget({ auctionId }: { auctionId: number }) {
         {lines.map((l) =>
           l.isSystemMessage ? (
             <li key={l.id} className="rounded bg-amber-50 px-2 py-1 text-center text-xs text-amber-800">
-              {l.message}
+              <LineTime at={l.timestamp} /> {l.message}
             </li>
           ) : (
             <li key={l.id}>
-              <span className="font-semibold">{l.userName ?? 'Anonymous'}: </span>
+              <LineTime at={l.timestamp} />{' '}
+              <span className="font-semibold">
+                {l.userName ?? 'Anonymous'}
+                {l.isSeller && <SellerBadge />}:{' '}
+              </span>
               <span className="break-words">{l.message}</span>
             </li>
           ),

@@ -23,6 +23,7 @@ export function useChatLines(auctionId: number, open: boolean) {
       onServerEvent(socket, 'chat.message', (e) => mine(e) && add([fromPush(e)])),
       onServerEvent(socket, 'bid.placed', (e) => mine(e) && add([fromSystemLine(e.chatLine)])),
       onServerEvent(socket, 'auction.closed', (e) => mine(e) && add([fromSystemLine(e.chatLine)])),
+      onServerEvent(socket, 'auction.reserve-lowered', (e) => mine(e) && add([fromSystemLine(e.chatLine)])),
     ];
   });
 

@@ -6,6 +6,8 @@ export interface ChatLine {
   userName: string | null;
   timestamp: string;
   isSystemMessage: boolean;
+  /** The car's seller wrote it: shown with a Seller badge. */
+  isSeller: boolean;
 }
 
 export const fromPoll = (m: ChatMessage): ChatLine => ({
@@ -14,6 +16,7 @@ export const fromPoll = (m: ChatMessage): ChatLine => ({
   userName: m.user?.name ?? null,
   timestamp: m.timestamp,
   isSystemMessage: m.isSystemMessage,
+  isSeller: m.isSeller,
 });
 
 export const fromPush = (e: ChatMessageEvent): ChatLine => ({
@@ -22,6 +25,7 @@ export const fromPush = (e: ChatMessageEvent): ChatLine => ({
   userName: e.userName,
   timestamp: e.timestamp,
   isSystemMessage: e.isSystemMessage,
+  isSeller: e.isSeller === true,
 });
 
 /** The system line a bid or a close carries ("New high bid: ..."); the poll returns the same row by id. */
@@ -31,6 +35,7 @@ export const fromSystemLine = (l: SystemChatLine): ChatLine => ({
   userName: null,
   timestamp: l.timestamp,
   isSystemMessage: true,
+  isSeller: false,
 });
 
 /** Poll answers and socket pushes describe the same messages: merge by id, keep id order. */

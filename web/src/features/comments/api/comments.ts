@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CommentListSchema, CommentSchema, type Comment, type PostCommentBodySchema } from '@app/shared';
+import {
+  AnsweredQuestionListSchema,
+  CommentListSchema,
+  CommentSchema,
+  type Comment,
+  type PostCommentBodySchema,
+} from '@app/shared';
 import { apiRequest, readQuery } from '../../../lib/api-client';
 import type { BodyOf } from '../../../lib/contract';
 
@@ -10,7 +16,13 @@ export const commentsQuery = (auctionId: number) =>
 
 export const useComments = (auctionId: number) => useQuery(commentsQuery(auctionId));
 
-export const postComment = (auctionId: number, content: string): Promise<Comment> =>
+export const questionsQueryKey = (auctionId: number) => [`/api/auctions/${auctionId}/questions`] as const;
+export const useAnsweredQuestions = (auctionId: number) =>
+  useQuery({ queryKey: questionsQueryKey(auctionId), queryFn: readQuery(AnsweredQuestionListSchema) });
+
+export const postComment = (auctionId: number, content: string, replyTo?: number): Promise<Comment> =>
   apiRequest('POST', '/api/comments', CommentSchema, {
-    body: { auctionId, content } satisfies BodyOf<typeof PostCommentBodySchema>,
+    body: { auctionId, content, ...(replyTo === undefined ? {} : { replyTo }) } satisfies BodyOf<
+      typeof PostCommentBodySchema
+    >,
   });

@@ -1,15 +1,48 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { relativeTime } from '@app/shared';
+import { relativeTime, type Comment } from '@app/shared';
 import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDraft } from '../../../lib/draft';
-import { commentsQueryKey, postComment, useComments } from '../api/comments';
+import { commentsQueryKey, postComment, questionsQueryKey, useAnsweredQuestions, useComments } from '../api/comments';
 import { useCommentEvents } from '../hooks/use-comment-events';
-import { Button, Textarea } from '../../../components/ui';
+import { Button, SellerBadge, Textarea } from '../../../components/ui';
 
-export function Comments({ auctionId }: { auctionId: number }) {
+function Byline({ c }: { c: Comment }) {
+  return (
+    <p className="text-sm">
+      <span className="font-semibold">{c.user.name}</span>
+      {c.isSeller && <SellerBadge />} <span className="text-slate-500">· {relativeTime(c.timestamp)}</span>
+    </p>
+  );
+}
+
+/** The questions the seller answered, with the answers, above every other comment. */
+function PinnedAnswers({ auctionId }: { auctionId: number }) {
+  const questions = useAnsweredQuestions(auctionId).data ?? [];
+  if (questions.length === 0) return null;
+  return (
+    <div className="mt-4 space-y-3 rounded-lg border border-brand-100 bg-brand-50 p-4" data-testid="pinned-questions">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-brand-700">Answered by the seller</h3>
+      {questions.map(({ question, answers }) => (
+        <div key={question.id} className="space-y-1" data-testid="pinned-question">
+          <Byline c={question} />
+          <p className="whitespace-pre-wrap break-words text-slate-800">{question.content}</p>
+          {answers.map((a) => (
+            <div key={a.id} className="ml-4 border-l-2 border-brand-300 pl-3" data-testid="pinned-answer">
+              <Byline c={a} />
+              <p className="whitespace-pre-wrap break-words text-slate-800">{a.content}</p>
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function Comments({ auctionId, viewerIsSeller = false }: { auctionId: number; viewerIsSeller?: boolean }) {
   const comments = useComments(auctionId);
+  const [answering, setAnswering] = useState<Comment | null>(null);
   useCommentEvents(auctionId);
   const queryClient = useQueryClient();
   // A visitor who writes a comment and is sent to sign in comes back to it: the draft is kept for this tab.
@@ -23,9 +56,11 @@ export function Comments({ auctionId }: { auctionId: number }) {
     box.current?.focus();
   }, [draft.restored]);
   const post = useMutation({
-    mutationFn: (text: string) => postComment(auctionId, text),
+    mutationFn: (text: string) => postComment(auctionId, text, answering?.id),
     onSuccess: () => {
       setContent('');
+      if (answering) void queryClient.invalidateQueries({ queryKey: questionsQueryKey(auctionId) });
+      setAnswering(null);
       toast({ title: 'Comment posted!', description: 'Your comment has been added.' });
       void queryClient.invalidateQueries({ queryKey: commentsQueryKey(auctionId) });
     },
@@ -45,7 +80,16 @@ export function Comments({ auctionId }: { auctionId: number }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-6">
       <h2 className="text-xl font-semibold">Comments &amp; questions</h2>
+      <PinnedAnswers auctionId={auctionId} />
       <form onSubmit={submit} className="mt-4 space-y-3">
+        {answering && (
+          <p className="text-sm text-slate-600" data-testid="answering">
+            Answering {answering.user.name}: “{answering.content.slice(0, 80)}”{' '}
+            <Button variant="link-muted" type="button" onClick={() => setAnswering(null)}>
+              Cancel
+            </Button>
+          </p>
+        )}
         <label className="block">
           <span className="sr-only">Your comment</span>
           <Textarea
@@ -67,12 +111,22 @@ export function Comments({ auctionId }: { auctionId: number }) {
         {comments.isLoading && <li className="text-slate-500">Loading comments…</li>}
         {comments.data?.length === 0 && <li className="text-slate-500">No comments yet. Be the first to ask.</li>}
         {comments.data?.map((c) => (
-          <li key={c.id} className="border-b border-slate-100 pb-3">
-            <p className="text-sm">
-              <span className="font-semibold">{c.user.name}</span>{' '}
-              <span className="text-slate-500">· {relativeTime(c.timestamp)}</span>
-            </p>
+          <li key={c.id} className="border-b border-slate-100 pb-3" data-testid="comment">
+            <Byline c={c} />
             <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.content}</p>
+            {viewerIsSeller && !c.isSeller && (
+              <Button
+                variant="link-muted"
+                type="button"
+                onClick={() => {
+                  setAnswering(c);
+                  box.current?.focus();
+                }}
+                data-testid="answer-comment"
+              >
+                Answer
+              </Button>
+            )}
           </li>
         ))}
       </ul>

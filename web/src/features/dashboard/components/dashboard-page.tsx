@@ -34,9 +34,14 @@ export function DashboardPage({ panels, assistant }: { panels: ReactNode[]; assi
   if (me.isLoading) return <p className="p-8 text-center">Loading…</p>;
   if (!user) return <Navigate to="/login?next=/dashboard" replace />;
   const d = dashboard.data;
+  // A member with nothing done here yet (a new account) is welcomed, not welcomed back.
+  const returning =
+    d !== undefined && (d.recentActivity.length > 0 || d.activeBids.length > 0 || d.listedCars.length > 0);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Welcome back, {user.name}</h1>
+      <h1 className="text-3xl font-bold" data-testid="dashboard-greeting">
+        {returning ? 'Welcome back' : 'Welcome'}, {user.name}
+      </h1>
       <p className="mt-1 text-slate-600">
         {user.isPremium ? 'Premium member: all auctions are open to you.' : 'Standard member.'}
       </p>

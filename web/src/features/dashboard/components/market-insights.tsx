@@ -2,7 +2,12 @@ import { formatMoney, type MarketInsight } from '@app/shared';
 import { useMarketInsights } from '../api/get-dashboard';
 
 const ARROW = { up: '▲', down: '▼', flat: '▬' } as const;
-const SOURCE = { marketplace: 'Sales here', 'market data': 'Market data', none: 'Too few sales' } as const;
+const SOURCE = {
+  marketplace: 'Sales here',
+  'sample sales': 'Sample sales',
+  'market data': 'Market data',
+  none: 'Too few sales',
+} as const;
 
 export function MarketInsights() {
   const insights = useMarketInsights();

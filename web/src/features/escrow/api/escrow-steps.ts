@@ -24,9 +24,15 @@ import { apiRequest } from '../../../lib/api-client';
 import type { BodyOf } from '../../../lib/contract';
 import { uploadFile } from '../../../lib/upload';
 
-export const acceptTerms = (t: EscrowTransaction) =>
+/** Accepts the version of the terms the page showed; the server refuses it if the terms changed since. */
+export const acceptTerms = (t: EscrowTransaction, termsVersion: string) =>
   apiRequest('POST', '/api/escrow/accept-terms', EscrowChangeResponseSchema, {
-    body: { transactionId: t.id, userRole: t.role } satisfies BodyOf<typeof AcceptTermsBodySchema>,
+    body: { transactionId: t.id, userRole: t.role, termsVersion } satisfies BodyOf<typeof AcceptTermsBodySchema>,
+  });
+
+export const confirmDelivery = (t: EscrowTransaction) =>
+  apiRequest('POST', '/api/escrow/complete-milestone', EscrowChangeResponseSchema, {
+    body: { transactionId: t.id, milestone: 'delivered' } satisfies BodyOf<typeof CompleteMilestoneBodySchema>,
   });
 
 export const confirmInspection = (t: EscrowTransaction) =>

@@ -62,7 +62,9 @@ export function PaymentPanel({ transaction: t }: { transaction: EscrowTransactio
                   ? `paid ${when(l.paidAt)}`
                   : l.status === 'failed'
                     ? `failed: ${l.failureReason ?? ''}`
-                    : `${l.status}, due ${when(l.dueDate)}`}
+                    : l.status === 'cancelled'
+                      ? 'cancelled: not owed'
+                      : `${l.status}, due ${when(l.dueDate)}`}
               </span>
             </li>
           ))}

@@ -38,10 +38,11 @@ export function TransactionPage() {
           </p>
           <h1 className="text-3xl font-bold">{title}</h1>
         </div>
-        <div className="text-right">
+        {/* On a phone this block wraps under the title: the badge then sits beside the amount, not off to one side. */}
+        <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
           <p className="text-3xl font-extrabold">{formatMoney(t.amount)}</p>
           <p
-            className="mt-1 inline-block rounded-full bg-slate-900 px-3 py-1 text-xs font-semibold text-white"
+            className="inline-block whitespace-nowrap rounded-full bg-slate-900 px-3 py-1 text-xs font-semibold text-white"
             data-testid="escrow-status"
           >
             {t.status.toUpperCase()}

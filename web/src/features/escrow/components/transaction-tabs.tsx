@@ -1,10 +1,11 @@
-// The escrow page's tabs: progress, payment, documents, shipping, support.
+// The escrow page's tabs: progress (with the terms, once accepted), payment, documents, shipping, support.
 import { ESCROW_INSPECTION_DAYS, type EscrowTransaction } from '@app/shared';
 import { when } from '../utils/next-step';
 import { DocumentsPanel } from './documents-panel';
 import { PaymentPanel } from './payment-panel';
 import { ShippingPanel } from './shipping-panel';
 import { SupportPanel } from './support-panel';
+import { TermsPanel } from './terms-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 
 export function TransactionTabs({ transaction: t }: { transaction: EscrowTransaction }) {
@@ -12,9 +13,10 @@ export function TransactionTabs({ transaction: t }: { transaction: EscrowTransac
   const progress = Math.round((100 * done) / Math.max(1, t.milestones.length));
   return (
     <Tabs defaultValue="overview" className="mt-8">
-      <TabsList>
+      {/* One row that scrolls sideways on a phone, rather than tabs wrapping onto a second line under the first. */}
+      <TabsList className="flex-nowrap! gap-0! overflow-x-auto sm:gap-2!">
         {['overview', 'payment', 'documents', 'shipping', 'support'].map((v) => (
-          <TabsTrigger key={v} value={v}>
+          <TabsTrigger key={v} value={v} className="shrink-0 whitespace-nowrap px-2! text-sm sm:px-3! sm:text-base">
             {v}
           </TabsTrigger>
         ))}
@@ -50,10 +52,17 @@ export function TransactionTabs({ transaction: t }: { transaction: EscrowTransac
             </li>
           ))}
         </ul>
-        <p className="mt-4 text-sm text-slate-600">
-          The inspection period ({ESCROW_INSPECTION_DAYS} days) starts when the documents are verified
+        <p className="mt-4 text-sm text-slate-600" data-testid="inspection-period">
+          The inspection period ({ESCROW_INSPECTION_DAYS} days) starts when the car is delivered
+          {t.deliveredAt ? ` (delivered ${when(t.deliveredAt)})` : ''}
           {t.inspectionPeriodEnds ? ` and ends ${when(t.inspectionPeriodEnds)}` : ''}.
         </p>
+        {/* Until this party accepts, the terms are shown with the Accept button above the tabs. */}
+        {!t.nextActions.includes('accept_terms') && (
+          <div className="mt-6 rounded border bg-white p-4">
+            <TermsPanel transaction={t} />
+          </div>
+        )}
       </TabsContent>
       <TabsContent value="payment" className="py-6">
         <PaymentPanel transaction={t} />

@@ -16,9 +16,14 @@ export function useEscrowNotices(userId: number | undefined): void {
       onServerEvent(socket, 'escrow.updated', (e) => {
         void queryClient.invalidateQueries({ queryKey: escrowTransactionQueryKey(e.auctionId) });
         if (e.actor === e.role) return;
+        // A step of the sale, about its page: it gives way to a toast on screen about the same sale (a buyer's
+        // "Purchase Successful!" or "You won" is not replaced by the seller's automatic acceptance a moment later).
         toast({
           title: 'Escrow updated',
           description: e.text,
+          topic: `/transaction/${e.auctionId}`,
+          pushed: true,
+          step: true,
           action: { label: 'View', onClick: () => void navigate(`/transaction/${e.auctionId}`) },
         });
       }),

@@ -1,4 +1,5 @@
 import { formatCents, missingDocuments, toCents, type EscrowTransaction } from '@app/shared';
+import { ESCROW_INSPECTION_DAYS } from '@app/shared';
 import { dueOf } from './escrow-state';
 
 export const when = (at: string | number | null) =>
@@ -48,6 +49,7 @@ export function nextStep(t: EscrowTransaction): string {
   const toUpload = t.documents
     .filter((d) => unverified.includes(d.documentType as never) && (!d.uploaded || d.verificationStatus === 'rejected'))
     .map((d) => d.documentType);
+  const settled = () => t.disputes.find((d) => d.status === 'resolved');
   switch (t.status) {
     case 'pending':
       if (!mine) return 'Review and accept the escrow terms to continue.';
@@ -57,10 +59,16 @@ export function nextStep(t: EscrowTransaction): string {
           : 'Waiting for the buyer to accept the escrow terms.';
       return paymentStep(t, `Upload the ${words(toUpload.length ? toUpload : unverified)} meanwhile.`);
     case 'funded':
-      if (t.role === 'seller' && toUpload.length > 0)
-        return `Payment received and held in escrow. Upload the ${words(toUpload)} on the documents tab, and enter the shipping details.`;
-      return `Payment received and held in escrow. Waiting for an admin to verify the ${words(unverified)}.`;
+      if (t.role === 'seller')
+        return toUpload.length > 0
+          ? `Payment received and held in escrow. Upload the ${words(toUpload)} on the documents tab, and ship the car (shipping tab).`
+          : 'Payment received and held in escrow. Ship the car (shipping tab); the inspection starts when it is delivered.';
+      return `Payment received and held in escrow. Confirm the delivery when the car arrives (a carrier's tracking confirms it too); the ${ESCROW_INSPECTION_DAYS}-day inspection starts then.`;
     case 'in_inspection':
+      if (unverified.length > 0)
+        return t.role === 'buyer'
+          ? `Inspect the car by ${when(t.inspectionPeriodEnds)}; the funds can be released once an admin verifies the ${words(unverified)}.`
+          : `The buyer is inspecting the car until ${when(t.inspectionPeriodEnds)}. Waiting for an admin to verify the ${words(unverified)}.`;
       return t.role === 'buyer'
         ? `Inspect the car by ${when(t.inspectionPeriodEnds)}: confirm it to release the funds, or open a dispute.`
         : `The buyer is inspecting the car until ${when(t.inspectionPeriodEnds)}; the funds are released after that.`;
@@ -71,8 +79,23 @@ export function nextStep(t: EscrowTransaction): string {
         ? 'Complete: the funds were released to the seller.'
         : `Complete: ${formatCents(toCents(t.fees.sellerProceeds))} released to you.`;
     case 'cancelled':
-      return 'Cancelled: payment was not received in time.';
+      return settledText(t, settled()) ?? 'Cancelled: payment was not received in time.';
     case 'refunded':
-      return 'Refunded to the buyer.';
+      return settledText(t, settled()) ?? 'Refunded to the buyer.';
   }
+}
+
+/** A sale a mediator ended before it was paid in full: what went back, what went to the seller, nothing owed. */
+function settledText(t: EscrowTransaction, d: EscrowTransaction['disputes'][number] | undefined): string | null {
+  if (!d) return null;
+  const paid = t.payment.schedule
+    .filter((l) => l.paymentType !== 'refund' && l.status === 'paid')
+    .reduce((n, l) => n + toCents(l.amount), 0);
+  const refunded = t.payment.schedule
+    .filter((l) => l.paymentType === 'refund')
+    .reduce((n, l) => n + toCents(l.amount), 0);
+  const kept = paid - refunded;
+  const back = refunded > 0 ? `${formatCents(refunded)} refunded to the buyer` : 'nothing refunded';
+  const released = kept > 0 ? `${formatCents(kept)} released to the seller` : 'nothing released to the seller';
+  return `${t.status === 'refunded' ? 'Refunded' : 'Cancelled'} by the mediator's decision (${d.resolution?.replace('_', ' ') ?? 'resolved'}): ${back}, ${released}. Nothing more is owed.`;
 }

@@ -1,9 +1,10 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   FollowResultSchema,
   ForumLikeResultSchema,
   ForumPageSchema,
   ForumReplySchema,
+  type ForumPage,
   ForumThreadSchema,
   type CreateForumPostBody,
   type ForumSort,
@@ -17,6 +18,9 @@ export interface ForumFilter {
   sort: ForumSort;
   following: boolean;
 }
+
+/** The list as /community opens it. */
+export const FIRST_FORUM_FILTER: ForumFilter = { category: 'all', search: '', sort: 'recent', following: false };
 
 export const forumListKey = ['/api/forum/posts'] as const;
 export const forumListQueryKey = (f: ForumFilter) => [...forumListKey, f] as const;
@@ -37,6 +41,17 @@ export const forumListQuery = (f: ForumFilter) =>
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+
+/**
+ * `queryClient` with the answer to /community's first request (`GET /api/forum/posts?category=all&sort=recent`) as
+ * the list's first page: the page's first screen drawn on the server (app/first-screens.tsx).
+ */
+export function seedFirstForumPage(queryClient: QueryClient, answer: unknown): void {
+  queryClient.setQueryData(forumListQuery(FIRST_FORUM_FILTER).queryKey, {
+    pages: [ForumPageSchema.parse(answer) as ForumPage],
+    pageParams: [null],
+  });
+}
 
 export const threadQueryKey = (id: number) => [`/api/forum/posts/${id}`] as const;
 export const threadQuery = (id: number) =>

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
+  plural,
   FORUM_CATEGORIES,
   FORUM_SORTS,
   type ForumCategory,
@@ -10,7 +11,7 @@ import {
   type ForumThread,
 } from '@app/shared';
 import { useMe } from '../../../shared/session';
-import { forumListKey, forumListQuery, type ForumFilter } from '../api/forum';
+import { FIRST_FORUM_FILTER, forumListKey, forumListQuery, type ForumFilter } from '../api/forum';
 import { useNewPostEvents } from '../hooks/use-forum-events';
 import { NewPostForm } from './new-post-form';
 import { PostCard } from './post-card';
@@ -22,7 +23,7 @@ const SORT_LABELS: Record<ForumSort, string> = { recent: 'Most recent', trending
 export function CommunityPage() {
   const me = useMe();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<ForumFilter>({ category: 'all', search: '', sort: 'recent', following: false });
+  const [filter, setFilter] = useState<ForumFilter>(FIRST_FORUM_FILTER);
   const [searchText, setSearchText] = useState('');
   const [showFilters, setShowFilters] = useState(false);
   const [composing, setComposing] = useState(false);
@@ -69,7 +70,11 @@ export function CommunityPage() {
   };
 
   const pages = list.data?.pages ?? [];
-  const posts = pages.flatMap((p) => p.posts);
+  // The posts are drawn from a deferred copy of the answer: React draws them in slices that yield to the browser, not
+  // in one long task of a phone's main thread when the answer arrives.
+  const shownPages = useDeferredValue(list.data?.pages);
+  const drawing = list.data !== undefined && shownPages === undefined;
+  const posts = (shownPages ?? []).flatMap((p) => p.posts);
   const counts = pages[0]?.counts;
   const unfiltered = filter.category === 'all' && !filter.search && !filter.following;
 
@@ -152,15 +157,15 @@ export function CommunityPage() {
         onValueChange={(c) => setFilter((f) => ({ ...f, category: c as ForumFilter['category'] }))}
         className="mt-6"
       >
-        <TabsList aria-label="Categories">
+        {/* One line that scrolls sideways, each count in a slot of its own width before it arrives: the counts
+            landing never wrap the tabs onto a second line and push the list down. */}
+        <TabsList aria-label="Categories" className="flex-nowrap overflow-x-auto">
           {FORUM_CATEGORIES.map((c) => (
-            <TabsTrigger key={c} value={c} data-testid={`forum-tab-${c}`}>
+            <TabsTrigger key={c} value={c} data-testid={`forum-tab-${c}`} className="shrink-0">
               {c}{' '}
-              {counts && (
-                <span className="font-normal text-slate-500" data-testid={`forum-count-${c}`}>
-                  ({counts[c]})
-                </span>
-              )}
+              <span className="inline-block min-w-[4ch] text-left font-normal text-slate-500">
+                {counts && <span data-testid={`forum-count-${c}`}>({counts[c]})</span>}
+              </span>
             </TabsTrigger>
           ))}
         </TabsList>
@@ -173,17 +178,18 @@ export function CommunityPage() {
               className="mt-4 w-full rounded-lg bg-blue-50 p-2 font-medium text-blue-800 hover:bg-blue-100"
               data-testid="forum-new-posts"
             >
-              {arrived} new {arrived === 1 ? 'post' : 'posts'}
+              {arrived} new {plural(arrived, 'post')}
             </Button>
           )}
 
           <div className="mt-6 space-y-4" data-testid="forum-list">
-            {list.isLoading && <p className="text-slate-500">Loading discussions…</p>}
+            {(list.isLoading || drawing) && <p className="text-slate-500">Loading discussions…</p>}
             {list.isError && <p className="text-red-600">Failed to load discussions. Please try again later.</p>}
             {posts.map((p) => (
               <PostCard key={p.id} post={p} />
             ))}
             {list.isSuccess &&
+              !drawing &&
               posts.length === 0 &&
               (unfiltered && counts?.all === 0 ? (
                 <SamplePosts />
@@ -191,7 +197,7 @@ export function CommunityPage() {
                 <p className="text-slate-500">No discussions match.</p>
               ))}
           </div>
-          {list.hasNextPage && (
+          {list.hasNextPage && !drawing && (
             <div className="mt-6 text-center">
               <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} variant="outline">
                 {list.isFetchingNextPage ? 'Loading…' : 'Load More Posts'}

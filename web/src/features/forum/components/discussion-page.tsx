@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FORUM_REPLY_MAX_LENGTH, relativeTime, type ForumReply, type ForumThread } from '@app/shared';
+import { plural, FORUM_REPLY_MAX_LENGTH, relativeTime, type ForumReply, type ForumThread } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useMe } from '../../../shared/session';
@@ -176,7 +176,7 @@ function Discussion({ thread }: { thread: ForumThread }) {
             onToggle={() => like.mutate()}
           />
           <span className="text-sm text-slate-600">
-            <span data-testid="reply-count">{thread.replies}</span> replies
+            <span data-testid="reply-count">{thread.replies}</span> {plural(thread.replies, 'reply', 'replies')}
           </span>
           {me && me.id !== thread.userId && (
             <>

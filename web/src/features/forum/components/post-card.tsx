@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { relativeTime, type ForumPost } from '@app/shared';
+import { plural, relativeTime, type ForumPost } from '@app/shared';
 import { Highlighted } from './post-text';
 
 const excerpt = (text: string, max = 220) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);
@@ -8,7 +8,8 @@ export function PostCard({ post }: { post: ForumPost }) {
   const last = post.recentReplies[0];
   return (
     <article
-      className="rounded-xl border border-slate-200 bg-white p-5"
+      // Off-screen posts are laid out and painted only when scrolled near (content-visibility), a post's height kept.
+      className="rounded-xl border border-slate-200 bg-white p-5 [contain-intrinsic-size:auto_12rem] [content-visibility:auto]"
       data-testid="forum-post"
       data-post-id={post.id}
     >
@@ -42,8 +43,8 @@ export function PostCard({ post }: { post: ForumPost }) {
       )}
       <div className="mt-3 flex items-center justify-between text-sm text-slate-600">
         <span>
-          <span data-testid="forum-post-likes">{post.likes}</span> likes ·{' '}
-          <span data-testid="forum-post-replies">{post.replies}</span> replies
+          <span data-testid="forum-post-likes">{post.likes}</span> {plural(post.likes, 'like')} ·{' '}
+          <span data-testid="forum-post-replies">{post.replies}</span> {plural(post.replies, 'reply', 'replies')}
         </span>
         <Link to={`/community/${post.id}`} className="font-semibold text-blue-700 hover:underline">
           View Discussion

@@ -121,10 +121,17 @@ function Report({ report: r, open, toggle }: { report: VehicleHistoryReport; ope
         Market value
         <Sample report={r} section="marketValue" />
       </h3>
-      <p className="mt-1">
-        Trade-in {usd(r.marketValue.tradeIn)} · Retail {usd(r.marketValue.retail)} · Certified{' '}
-        {usd(r.marketValue.certified)}
-      </p>
+      {r.marketValue ? (
+        <p className="mt-1" data-testid="history-market-value">
+          Trade-in <span data-testid="market-trade-in">{usd(r.marketValue.tradeIn)}</span> · Retail{' '}
+          <span data-testid="market-retail">{usd(r.marketValue.retail)}</span> · Certified{' '}
+          <span data-testid="market-certified">{usd(r.marketValue.certified)}</span>
+        </p>
+      ) : (
+        <p className="mt-1 text-slate-500" data-testid="history-market-value">
+          Market value not available: this car has no valuation yet.
+        </p>
+      )}
       <h3 className="mt-4 font-semibold">
         Recalls
         <Sample report={r} section="recalls" />

@@ -5,8 +5,13 @@ import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type EmailSettings } from
 import { useMe } from '../../../shared/session';
 import { toast } from '../../../lib/toast';
 import { emailSettingsQueryKey, setEmailSetting, useEmailSettings } from '../api/notifications';
+import { DigestSettingsForm } from './digest-settings';
+import { PushSettings } from './push-settings';
 
-/** Which notices are also mailed: every kind is on until the user turns it off here or with a mail's link. */
+/**
+ * Which notices are also mailed (every kind is on until the user turns it off here or with a mail's link), web push on
+ * this device, and the daily digest.
+ */
 export function NotificationSettingsPage() {
   const me = useMe();
   const signedIn = Boolean(me.data?.user);
@@ -18,12 +23,13 @@ export function NotificationSettingsPage() {
   if (me.isSuccess && !signedIn) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p>
+        <h1 className="text-2xl font-bold">Email notifications</h1>
+        <p className="mt-2">
           Please{' '}
           <Link to="/login?next=%2Fsettings%2Fnotifications" className="text-brand-600 underline">
             sign in
           </Link>{' '}
-          to change your email settings.
+          to change your notification settings.
         </p>
       </div>
     );
@@ -72,6 +78,8 @@ export function NotificationSettingsPage() {
           </li>
         ))}
       </ul>
+      <PushSettings />
+      <DigestSettingsForm enabled={signedIn} />
     </div>
   );
 }

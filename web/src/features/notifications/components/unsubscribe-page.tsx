@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@app/shared';
+import { MAIL_KIND_LABELS, type MAIL_KINDS } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { unsubscribe } from '../api/notifications';
 
 /** Where a mail's unsubscribe link leads: the signed token turns that kind of mail off, signed in or not. */
 export function UnsubscribePage() {
   const token = useSearchParams()[0].get('token') ?? '';
-  const [state, setState] = useState<{ done: NotificationKind } | { error: string } | null>(null);
+  const [state, setState] = useState<{ done: (typeof MAIL_KINDS)[number] } | { error: string } | null>(null);
   useEffect(() => {
     let cancelled = false;
     unsubscribe(token)
@@ -27,10 +27,7 @@ export function UnsubscribePage() {
       {state && 'done' in state && (
         <>
           <h1 className="text-2xl font-bold">You are unsubscribed</h1>
-          <p className="mt-2 text-slate-600">
-            We will no longer email you about: {NOTIFICATION_KIND_LABELS[state.done]}. You still see these notices in
-            the bell.
-          </p>
+          <p className="mt-2 text-slate-600">We will no longer email you about: {MAIL_KIND_LABELS[state.done]}.</p>
         </>
       )}
       {state && 'error' in state && (

@@ -1,6 +1,7 @@
 // Step one of selling: the car itself. Checked by the shared car contract, after the spec's own checks in the spec's
 // order (every field filled, photos uploaded), so the toasts read as before.
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
 import { ScanLine } from 'lucide-react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,20 +11,20 @@ import {
   CreateCarBodySchema,
   ListingDescriptionSchema,
   MAKES,
+  ModelYearSchema,
   SUBMIT_CONDITIONS,
   VIN_LENGTH,
-  YEAR_MAX,
-  YEAR_MIN,
+  modelYearProblem,
+  modelYears,
   type ScannedVehicle,
 } from '@app/shared';
 import { digitsOnly, filtered, upperCase } from '../../../lib/filtered-input';
 import { toast } from '../../../lib/toast';
 import type { CarDetails } from '../api/cars';
 import { useTrims } from '../api/get-trims';
-import { VinScanner } from '../../../shared/vehicle';
+import { VinScanner, decodedName, useVinDecode } from '../../../shared/vehicle';
 import { Button, Field, Input, Select, Textarea } from '../../../components/ui';
 
-const YEARS = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MAX - i);
 const CarDetailsSchema = CreateCarBodySchema.pick({
   vin: true,
   year: true,
@@ -35,6 +36,11 @@ const CarDetailsSchema = CreateCarBodySchema.pick({
   category: true,
 }).extend({
   description: ListingDescriptionSchema,
+  // Neither is preselected: a default year or body the seller never chose would be listed as fact.
+  year: z.string().min(1, 'Choose the model year').transform(Number).pipe(ModelYearSchema),
+  category: z
+    .union([z.literal(''), z.enum(CAR_CATEGORIES)])
+    .pipe(z.enum(CAR_CATEGORIES, { error: 'Choose a body category' })),
 });
 const REQUIRED = ['vin', 'make', 'model', 'year', 'mileage', 'condition'] as const;
 
@@ -58,18 +64,39 @@ export function CarForm({
     resolver: zodResolver(CarDetailsSchema),
     defaultValues: {
       vin: '',
-      year: String(YEAR_MAX),
+      year: '',
       make: '',
       model: '',
       trim: '',
       mileage: '',
       condition: '',
-      category: 'sports' as const,
+      category: '' as const,
       description: '',
     },
   });
   const { errors } = formState;
-  const [make, model] = useWatch({ control, name: ['make', 'model'] });
+  const [make, model, vin] = useWatch({ control, name: ['make', 'model', 'vin'] });
+  const years = useMemo(() => modelYears(new Date()), []);
+  /** The decoded VIN fills what it tells for sure; a make outside the marketplace's list is left to the seller. */
+  const fill = (vehicle: ScannedVehicle) => {
+    const decodedMake = MAKES.find((m) => m.toLowerCase() === vehicle.make?.toLowerCase());
+    if (decodedMake) {
+      setValue('make', decodedMake);
+      if (vehicle.model) setValue('model', vehicle.model);
+      if (vehicle.trim) setValue('trim', vehicle.trim);
+    }
+    if (!vehicle.year) return;
+    const problem = modelYearProblem(vehicle.year, new Date());
+    if (!problem) setValue('year', String(vehicle.year));
+    else toast({ title: `Model year ${vehicle.year}`, description: problem, variant: 'destructive' });
+  };
+  // A typed VIN is decoded as on /trade-in and fills the form; a scanned one was filled from the scan already. The
+  // seller may still change what it filled.
+  const scannedVin = useRef<string | null>(null);
+  const decode = useVinDecode(vin, (decodedVin, vehicle) => {
+    if (vehicle && decodedVin !== scannedVin.current) fill(vehicle);
+  });
+  const decodedVehicle = decode?.vehicle ?? null;
   const trims = useTrims(make, model.trim());
 
   const changed = useEffectEvent(onChanged);
@@ -113,30 +140,18 @@ export function CarForm({
       toast({ title: 'Invalid VIN', description: e.vin.message?.toString(), variant: 'destructive' });
   };
 
-  const onScanned = (vin: string, vehicle: ScannedVehicle | null) => {
-    // The decoded VIN also fills what it tells for sure; a make outside the marketplace's list is left to the seller.
-    const scannedMake = MAKES.find((m) => m.toLowerCase() === vehicle?.make?.toLowerCase());
-    const year =
-      vehicle?.year && vehicle.year >= YEAR_MIN && vehicle.year <= YEAR_MAX ? String(vehicle.year) : undefined;
-    setValue('vin', vin);
-    if (scannedMake) {
-      setValue('make', scannedMake);
-      if (vehicle?.model) setValue('model', vehicle.model);
-      if (vehicle?.trim) setValue('trim', vehicle.trim);
-    }
-    if (year) setValue('year', year);
-    if (vehicle?.year && !year) {
-      toast({
-        title: `Model year ${vehicle.year}`,
-        description: `This VIN is a ${vehicle.year} car; listings here take model years ${YEAR_MIN} to ${YEAR_MAX}.`,
-        variant: 'destructive',
-      });
-    }
-  };
-
   return (
     <>
-      {scanning && <VinScanner onClose={() => setScanning(false)} onDetected={onScanned} />}
+      {scanning && (
+        <VinScanner
+          onClose={() => setScanning(false)}
+          onDetected={(scanned, vehicle) => {
+            setValue('vin', scanned);
+            scannedVin.current = scanned;
+            if (vehicle) fill(vehicle);
+          }}
+        />
+      )}
       <form
         onSubmit={handleSubmit(valid, invalid)}
         className="mt-6 grid gap-4 rounded-xl border bg-white p-5 sm:grid-cols-2"
@@ -144,6 +159,19 @@ export function CarForm({
       >
         <Field
           label="VIN"
+          hint={
+            decodedVehicle && (
+              <span className="text-slate-700" data-testid="sub-decoded">
+                {decodedName(decodedVehicle)}
+              </span>
+            )
+          }
+          error={
+            decode && !decodedVehicle
+              ? (decode.error ?? 'This VIN could not be decoded; check it against the title.')
+              : undefined
+          }
+          errorTestId="sub-decode-error"
           addon={
             <Button onClick={() => setScanning(true)} variant="outline" size="sm" data-testid="scan-vin">
               <ScanLine className="h-4 w-4" /> Scan
@@ -159,7 +187,8 @@ export function CarForm({
         </Field>
         <Field label="Year" error={errors.year?.message}>
           <Select {...register('year')} data-testid="sub-year">
-            {YEARS.map((y) => (
+            <option value="">Choose a year</option>
+            {years.map((y) => (
               <option key={y}>{y}</option>
             ))}
           </Select>
@@ -200,8 +229,9 @@ export function CarForm({
             ))}
           </Select>
         </Field>
-        <Field label="Body category">
+        <Field label="Body category" error={errors.category?.message} errorTestId="sub-category-error">
           <Select {...register('category')} data-testid="sub-category">
+            <option value="">Choose a body category</option>
             {CAR_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {CAR_CATEGORY_LABELS[c]}

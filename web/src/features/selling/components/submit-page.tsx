@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { formatMoney, type CarValuationResponse } from '@app/shared';
+import { formatMoney, LITTLE_MARKET_DATA_TEXT, type CarValuationResponse } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useMe } from '../../../shared/session';
@@ -85,7 +85,9 @@ export function SubmitPage() {
       {valuation && (
         <section className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-5" data-testid="valuation-result">
           <p className="text-sm font-semibold text-emerald-900">AI estimated value</p>
-          <p className="text-3xl font-bold text-emerald-900">{formatMoney(valuation.aiEstimatedValue)}</p>
+          <p className="text-3xl font-bold text-emerald-900">
+            {valuation.valuation.littleMarketData ? LITTLE_MARKET_DATA_TEXT : formatMoney(valuation.aiEstimatedValue)}
+          </p>
           <p className="text-sm text-emerald-800" data-testid="valuation-range">
             Likely {formatMoney(valuation.valuation.low)} – {formatMoney(valuation.valuation.high)} ·{' '}
             {valuation.aiConfidence}% confidence · about {valuation.aiDaysToSell} to sell

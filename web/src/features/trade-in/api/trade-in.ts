@@ -5,7 +5,6 @@ import {
   TradeInDraftResponseSchema,
   TradeInEvaluationsResponseSchema,
   TradeInResultSchema,
-  VinDecodeResponseSchema,
   type TradeInDraft,
   type TradeInEvaluateBodySchema,
   type TradeInOfferView,
@@ -31,6 +30,3 @@ export const loadDraft = async (): Promise<TradeInDraft | null> =>
 export const saveDraft = (draft: TradeInDraft): Promise<void> =>
   apiSend('POST', '/api/trade-in/draft', { body: { draft } });
 export const clearDraft = (): Promise<void> => apiSend('DELETE', '/api/trade-in/draft');
-
-export const decodeVin = (vin: string) =>
-  apiRequest('POST', '/api/vin/decode', VinDecodeResponseSchema, { body: { vin } });

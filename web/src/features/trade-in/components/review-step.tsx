@@ -1,6 +1,7 @@
 // Step 3: everything entered so far, to check before the ownership details.
 import type { TradeInDraft } from '@app/shared';
 import { CONDITION_LABELS } from './wizard-state';
+import { Photo } from '../../../components/ui';
 
 export function ReviewStep({ draft }: { draft: TradeInDraft }) {
   const rows: [string, string][] = [
@@ -27,7 +28,7 @@ export function ReviewStep({ draft }: { draft: TradeInDraft }) {
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
         {draft.photos.map((url) => (
-          <img key={url} src={url} alt="" className="h-16 w-24 rounded object-cover" />
+          <Photo key={url} slot="thumbnail" src={url} alt="" className="h-16 w-24 rounded object-cover" />
         ))}
       </div>
     </div>

@@ -107,7 +107,7 @@ function TradeInWizard() {
       <p className="mt-1 text-slate-600">Get a firm offer, valid for 7 days, in five steps.</p>
       <div className="mt-6">
         <div className="flex justify-between text-sm">
-          <span data-testid="ti-step-label">
+          <span id="ti-step-label" data-testid="ti-step-label">
             Step {step} of {STEPS.length}: {STEPS[step - 1]}
           </span>
           <span>{Math.round((step / STEPS.length) * 100)}%</span>
@@ -115,6 +115,7 @@ function TradeInWizard() {
         <div
           className="mt-2 h-2 rounded bg-slate-200"
           role="progressbar"
+          aria-labelledby="ti-step-label"
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round((step / STEPS.length) * 100)}

@@ -1,13 +1,11 @@
 // Step 1: the car. The VIN is typed or scanned (the scanner from /submit) and decoded offline to show year, make and
 // model; mileage and condition are required before Continue.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ScanLine } from 'lucide-react';
-import { TRADE_IN_CONDITIONS, VIN_LENGTH, VinSchema, type ScannedVehicle, type TradeInDraft } from '@app/shared';
-import { VinScanner } from '../../../shared/vehicle';
-import { ApiError } from '../../../lib/api-client';
+import { TRADE_IN_CONDITIONS, VIN_LENGTH, type TradeInDraft } from '@app/shared';
+import { VinScanner, decodedName, useVinDecode } from '../../../shared/vehicle';
 import { digitsOnly, filtered } from '../../../lib/filtered-input';
-import { decodeVin } from '../api/trade-in';
 import { CONDITION_LABELS } from './wizard-state';
 import { Button, Field, Input, Select, Textarea } from '../../../components/ui';
 
@@ -17,44 +15,17 @@ export function VehicleStep() {
   const { register, setValue, getValues, control } = useFormContext<TradeInDraft>();
   const vin = useWatch({ control, name: 'vin' });
   const [scanning, setScanning] = useState(false);
-  const [decoded, setDecoded] = useState<{ vin: string; vehicle: ScannedVehicle | null; error?: string } | null>(null);
   // The trim a scan filled in belongs to the scanned car: typing another VIN drops it (the server then takes the new
   // VIN's decoded trim) rather than valuing the new car with the old one's trim.
   const [scannedTrim, setScannedTrim] = useState<string | null>(null);
 
-  // Decode once the VIN is complete (also for a restored draft); a bad VIN shows its reason.
-  const check = vin.length === VIN_LENGTH ? VinSchema.safeParse(vin) : undefined;
-  const complete = check?.success === true;
-  useEffect(() => {
-    if (!complete) return;
-    let live = true;
-    decodeVin(vin)
-      .then((r) => live && setDecoded({ vin, vehicle: r.vehicle }))
-      .catch(
-        (err: unknown) =>
-          live &&
-          setDecoded({
-            vin,
-            vehicle: null,
-            error: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Could not decode the VIN',
-          }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [vin, complete]);
+  const shown = useVinDecode(vin);
 
   const typedVin = () => {
     if (scannedTrim === null || getValues('trim') !== scannedTrim) return;
     setScannedTrim(null);
     setValue('trim', '');
   };
-  const shown =
-    check && !check.success
-      ? { vin, vehicle: null, error: check.error.issues[0]?.message }
-      : decoded?.vin === vin
-        ? decoded
-        : null;
   const v = shown?.vehicle;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -80,7 +51,7 @@ export function VehicleStep() {
         hint={
           v && (
             <span className="text-slate-700" data-testid="ti-decoded">
-              {[v.year, v.make, v.model, v.trim].filter(Boolean).join(' ')}
+              {decodedName(v)}
             </span>
           )
         }

@@ -1,4 +1,4 @@
-import { formatMoney, type ValuationResponse } from '@app/shared';
+import { formatMoney, LITTLE_MARKET_DATA_TEXT, type ValuationResponse } from '@app/shared';
 import { ValuationEvidence } from '../../../shared/vehicle';
 
 export function ValuationResult({ result }: { result: ValuationResponse }) {
@@ -16,10 +16,24 @@ export function ValuationResult({ result }: { result: ValuationResponse }) {
       </div>
       <div>
         <p className="text-sm text-slate-500">Estimated value</p>
-        <p className="text-2xl font-bold" data-testid="val-range">
-          {result.estimated_value_range}
-        </p>
-        <p className="text-sm text-slate-600">Most likely {formatMoney(result.valuation.estimatedValue)}</p>
+        {result.valuation.littleMarketData ? (
+          // A prior alone (or another trim's sales) cannot name a price to the dollar: the wide range is the answer.
+          <>
+            <p className="text-2xl font-bold text-amber-900" data-testid="little-market-data">
+              {LITTLE_MARKET_DATA_TEXT}
+            </p>
+            <p className="text-sm text-slate-600">
+              Somewhere in <span data-testid="val-range">{result.estimated_value_range}</span>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="text-2xl font-bold" data-testid="val-range">
+              {result.estimated_value_range}
+            </p>
+            <p className="text-sm text-slate-600">Most likely {formatMoney(result.valuation.estimatedValue)}</p>
+          </>
+        )}
         <p className="text-sm text-slate-600">Confidence {result.confidence}</p>
       </div>
       <div className="sm:col-span-2 text-sm">

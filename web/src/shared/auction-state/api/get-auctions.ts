@@ -25,6 +25,11 @@ export function auctionsSearch(query: Partial<AuctionListQuery>): string {
   const params = new URLSearchParams({ sort: query.sort ?? 'ending-soon' });
   if (query.category && query.category !== 'all') params.set('category', query.category);
   if (query.q) params.set('q', query.q);
+  if (query.make) params.set('make', query.make);
+  for (const key of ['minPrice', 'maxPrice', 'minYear', 'maxYear'] as const) {
+    const value = query[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
   if (query.view && query.view !== 'live') params.set('view', query.view);
   return params.toString();
 }

@@ -1,18 +1,20 @@
 import { countdownText, isCountdownUrgent } from '@app/shared';
-import { useServerClock, useTicker } from '../../../lib/server-clock';
+import { useServerTime } from '../../../lib/server-clock';
 
-/** Refreshes every second on the shared ticker, measured against the server's clock. */
+/**
+ * The time left, on the server's clock. Only this element redraws, and only when its text or colour changes: every
+ * second in the last hour, every minute before that, every hour more than a day out.
+ */
 export function Countdown({ endTime, className = '' }: { endTime: string; className?: string }) {
-  const now = useTicker((s) => s.now);
-  const offset = useServerClock((s) => s.offsetMs);
-  const remaining = Date.parse(endTime) - (now + offset);
-  const urgent = isCountdownUrgent(remaining);
+  const endMs = Date.parse(endTime);
+  const text = useServerTime((now) => countdownText(endMs - now));
+  const urgent = useServerTime((now) => isCountdownUrgent(endMs - now));
   return (
     <span
       className={`${urgent ? 'text-red-600' : 'text-slate-900'} font-semibold tabular-nums ${className}`}
       data-testid="countdown"
     >
-      {countdownText(remaining)}
+      {text}
     </span>
   );
 }

@@ -11,7 +11,13 @@ import { useLiveAuctions, type BidStateEvent } from '../live-auctions';
 import { auctionQueryKey } from '../api/get-auction';
 import { auctionsQueryKey } from '../api/get-auctions';
 
-const BID_STATE = ['bid.placed', 'auction.extended', 'auction.closed', 'auction.opened'] as const;
+const BID_STATE = [
+  'bid.placed',
+  'auction.extended',
+  'auction.closed',
+  'auction.opened',
+  'auction.reserve-lowered',
+] as const;
 const JOIN_TIMEOUT_MS = 5000;
 const JOIN_RETRY_FIRST_MS = 500;
 const JOIN_RETRY_MAX_MS = 10_000;

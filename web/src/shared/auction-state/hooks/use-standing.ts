@@ -1,10 +1,12 @@
 import type { Standing } from '@app/shared';
-import { useServerClock, useTicker } from '../../../lib/server-clock';
+import { serverNow, useServerTimePassed } from '../../../lib/server-clock';
 import { standingOf, type StandingInput } from '../standing';
 
-/** An auction's standing now, on the server's clock; it changes when the auction ends by the clock. */
+/**
+ * An auction's standing now, on the server's clock. The clock matters to it only through whether the end has passed,
+ * so it redraws when the auction ends by the clock, not on every tick.
+ */
 export function useStanding(a: StandingInput): Standing {
-  const now = useTicker((s) => s.now);
-  const offset = useServerClock((s) => s.offsetMs);
-  return standingOf(a, now + offset);
+  useServerTimePassed(Date.parse(a.endTime));
+  return standingOf(a, serverNow());
 }

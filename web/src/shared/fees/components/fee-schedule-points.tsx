@@ -1,4 +1,4 @@
-import { TERMS, percentText } from '@app/shared';
+import { percentText } from '@app/shared';
 import { useFeeSchedule } from '../use-fee-schedule';
 import { FeesLoading } from './fee-breakdown';
 
@@ -14,7 +14,7 @@ export function FeeSchedulePoints() {
         the seller.
       </li>
       <li>Seller's commission: {percentText(s.sellersCommissionBps)} of the sale price.</li>
-      <li>AI valuation report: ${TERMS.aiValuationReportUsd}.</li>
+      <li>AI valuation: free, for buyers and sellers.</li>
     </ul>
   );
 }

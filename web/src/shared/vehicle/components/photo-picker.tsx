@@ -5,7 +5,7 @@ import { PHOTO_MAX_BYTES, PHOTO_TEXTS, PHOTO_TYPES, PHOTOS_PER_CAR_MAX, type Pho
 import { userMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { uploadPhoto } from '../api/upload-photo';
-import { Button } from '../../../components/ui';
+import { Button, Photo } from '../../../components/ui';
 
 interface Tile {
   key: string;
@@ -124,7 +124,7 @@ export function PhotoPicker({
             data-testid={`${testId}-tile`}
           >
             {t.url ? (
-              <img src={t.url} alt={t.name} className="h-full w-full object-cover" />
+              <Photo slot="thumbnail" src={t.url} alt={t.name} className="h-full w-full object-cover" />
             ) : (
               <div
                 className="flex h-full flex-col justify-center gap-1 px-2"

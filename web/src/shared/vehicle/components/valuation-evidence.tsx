@@ -16,9 +16,20 @@ export function ValuationEvidence({ report }: { report: ValuationReport }) {
       </p>
       {report.newPricePriorUsd !== null && (
         <p className="rounded bg-amber-50 p-2 text-amber-900" data-testid="valuation-prior">
-          Sample figure: this estimate starts from an approximate published new price of{' '}
-          {formatMoney(String(report.newPricePriorUsd))}, not from sales, and is depreciated by the model&apos;s fitted
-          curve.
+          {report.newPricePriorSource ? (
+            <>
+              This estimate starts from the car&apos;s{' '}
+              <a className="underline" href={report.newPricePriorSource} rel="noreferrer noopener" target="_blank">
+                published new price
+              </a>{' '}
+              of {formatMoney(String(report.newPricePriorUsd))}, not from sales, moved by the model&apos;s fitted curve.
+            </>
+          ) : (
+            <>
+              No published new price is on file for this model: this estimate starts from the make&apos;s typical new
+              price of {formatMoney(String(report.newPricePriorUsd))}, not from sales.
+            </>
+          )}
         </p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
