@@ -11,6 +11,9 @@ const integration = (name: string) => ({
     globalSetup: ['infra/test-support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // What another process does (a worker's job, a gateway's broadcast) can take seconds on a busy machine: a poll
+    // for it waits up to 10 s, not vitest's 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
 

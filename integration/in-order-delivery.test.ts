@@ -37,7 +37,7 @@ it('an auction packet sent again or late by another gateway reaches a socket onc
     });
     expect(res.statusCode, res.body).toBe(201);
   }
-  for (const seqs of received) await expect.poll(() => seqs.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+  for (const seqs of received) await expect.poll(() => seqs.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   const last = Math.max(...received[0]!);
   expect(Math.max(...received[1]!)).toBe(last);
   const event = (seq: number) => auctionEvent(auctionId, seq);
@@ -49,7 +49,7 @@ it('an auction packet sent again or late by another gateway reaches a socket onc
     other.send(auctionId, [event(last - 1)]);
     other.send(auctionId, [event(last), event(last + 1)]);
     other.send(auctionId, [event(last + 1)]);
-    for (const seqs of received) await expect.poll(() => seqs.at(-1), { timeout: 5000 }).toBe(last + 1);
+    for (const seqs of received) await expect.poll(() => seqs.at(-1), { timeout: 15_000 }).toBe(last + 1);
     await new Promise((r) => setTimeout(r, 300));
     for (const seqs of received) {
       const first = seqs[0]!;

@@ -50,7 +50,7 @@ async function soldAuction(sql: Sql | TransactionSql, price: string): Promise<nu
   return a!.id;
 }
 
-const soon = { timeout: 5000, interval: 50 };
+const soon = { timeout: 15_000, interval: 50 };
 
 it('a sale closed elsewhere joins the next valuations of every process, and leaves them when it stops being a sale', async () => {
   expect(await platformSalesIn(ctx.app)).toEqual([]);

@@ -9,6 +9,8 @@ export interface StallingProxy {
   url: string;
   /** Holds Redis's answers to publishing connections from now on. */
   stall(): void;
+  /** How many publishes containing `fragment` went to Redis since the last stall() (their answers held). */
+  publishedWhileStalled(fragment: string): number;
   /** Hands over what was held, in order, and stops holding. */
   release(): void;
   close(): Promise<void>;
@@ -17,13 +19,18 @@ export interface StallingProxy {
 export async function stallingProxy(redisUrl: string): Promise<StallingProxy> {
   const target = new URL(redisUrl);
   let stalled = false;
+  let sentWhileStalled: string[] = [];
   const links: { client: Socket; publishes: boolean; held: Buffer[] }[] = [];
   const server = createServer((client) => {
     const upstream = connect(Number(target.port || 6379), target.hostname);
     const link = { client, publishes: false, held: [] as Buffer[] };
     links.push(link);
     client.on('data', (d: Buffer) => {
-      if (d.toString('latin1').toLowerCase().includes('xadd')) link.publishes = true;
+      const text = d.toString('latin1');
+      if (text.toLowerCase().includes('xadd')) {
+        link.publishes = true;
+        if (stalled) sentWhileStalled.push(text);
+      }
       upstream.write(d);
     });
     upstream.on('data', (d: Buffer) => {
@@ -47,7 +54,9 @@ export async function stallingProxy(redisUrl: string): Promise<StallingProxy> {
     url: url.toString(),
     stall: () => {
       stalled = true;
+      sentWhileStalled = [];
     },
+    publishedWhileStalled: (fragment) => sentWhileStalled.filter((text) => text.includes(fragment)).length,
     release: () => {
       stalled = false;
       for (const link of links) for (const d of link.held.splice(0)) link.client.write(d);
