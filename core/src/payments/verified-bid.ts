@@ -115,6 +115,7 @@ async function holdThenBid(deps: VerifiedBidDeps, arrived: Waiting[], paymentMet
   const { auctionId, bidder } = arrived[0]!.request;
   const userId = bidder.id;
   let token = await tryClaim(sql, auctionId, userId);
+  const claimedAtOnce = token !== null;
   if (!token) {
     // Another process works on this member's holds here: these bids step aside in the arrival order while they wait.
     for (const w of arrived) w.turn = stepAside(w.turn);
@@ -123,7 +124,9 @@ async function holdThenBid(deps: VerifiedBidDeps, arrived: Waiting[], paymentMet
   }
   if (!token) throw stillBeingPlaced();
   // Bids whose share of the wait ran out while an earlier bid of theirs was placed are answered now, not dropped later.
-  const lateBy = Date.now() - deps.bids.waitLimitMs * CLAIM_SHARE;
+  // A claim taken at the first try waited on no bid of theirs, however slow the database was: the engine's own limit
+  // judges such a bid, and "still being placed" would not be true.
+  const lateBy = claimedAtOnce ? -Infinity : Date.now() - deps.bids.waitLimitMs * CLAIM_SHARE;
   for (const w of arrived) if (w.request.arrivedAt! < lateBy) w.reject(stillBeingPlaced());
   const batch = arrived.filter((w) => w.request.arrivedAt! >= lateBy);
   try {
