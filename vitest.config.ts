@@ -30,9 +30,10 @@ export default defineConfig({
       integration('realtime'),
       integration('workers'),
       {
-        // Tests that exercise several services together (API with the gateway or the workers).
+        // Tests that exercise several services together (API with the gateway or the workers), many of them started
+        // as processes of their own: a start on a busy machine can take most of a minute.
         extends: true,
-        test: { ...integration('integration').test, include: ['integration/**/*.test.ts'] },
+        test: { ...integration('integration').test, include: ['integration/**/*.test.ts'], testTimeout: 120_000 },
       },
       {
         extends: true,
