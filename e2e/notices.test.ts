@@ -1,4 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_USER, formatMoney, toCents, type Auction } from '@app/shared';
 import { DEMO_PREMIUM_USER, createSql, type Sql } from '@app/infra';
 import { useStackAndBrowser } from './support/harness.js';
@@ -9,6 +10,20 @@ let sql: Sql | undefined;
 afterAll(async () => {
   await sql?.end({ timeout: 5 });
 });
+
+/**
+ * Resolves once the page's next socket gets Socket.IO's connect answer: the gateway has put it in its user's room, so a
+ * notice published from then on reaches the page live. Called before the page navigates.
+ */
+function socketJoined(page: Page): Promise<void> {
+  return new Promise((resolve) =>
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('40')) resolve();
+      }),
+    ),
+  );
+}
 
 async function bmw(baseUrl: string): Promise<Auction> {
   const list = (await (await fetch(`${baseUrl}/api/auctions`)).json()) as Auction[];
@@ -41,12 +56,15 @@ it("the outbid toast reaches the outbid user's other tab with no alert set and n
   expect(alerts).toEqual([]);
   // One tab where the bid was made, another on a different page: the notice reaches both.
   const bidTab = await owner.newPage();
+  const bidTabJoined = socketJoined(bidTab);
   await bidTab.goto(`${baseUrl}/listing/${auction.id}`);
   const otherTab = await owner.newPage();
+  const otherTabJoined = socketJoined(otherTab);
   await otherTab.goto(`${baseUrl}/dashboard`);
   await otherTab.getByTestId('notification-bell').filter({ visible: true }).waitFor();
   await bid(owner, baseUrl, auction.id, '60000');
-  await otherTab.waitForTimeout(500);
+  // Each tab opens its socket once the page is idle: both are in the user's room before the rival bids.
+  await Promise.all([bidTabJoined, otherTabJoined]);
 
   const rival = await t.browser.newContext();
   await signInContext(rival, baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);
@@ -163,9 +181,11 @@ it('Watch on a card is kept per user (the listing shows it after a reload), and 
   await page.reload();
   const listingWatch = page.getByTestId('watch-button');
   await listingWatch.getByText('Watching').waitFor();
+  const joined = socketJoined(page);
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByTestId('notification-bell').filter({ visible: true }).waitFor();
-  await page.waitForTimeout(500);
+  // The page opens its socket once it is idle: in the user's room before the car is bought.
+  await joined;
 
   const buyer = await t.browser.newContext();
   await signInContext(buyer, baseUrl, DEMO_PREMIUM_USER.email, DEMO_PREMIUM_USER.password);

@@ -32,7 +32,8 @@ async function frameFrom(page: Page, path: string): Promise<{ rendered: number; 
   page.on('console', listen);
   // A page of another origin (about:blank written by the test) that frames a page of the app.
   await page.setContent(`<iframe id="victim" src="${t.stack.baseUrl}${path}" width="800" height="600"></iframe>`);
-  await page.waitForTimeout(1000);
+  // The refusal is logged once the framed page's answer is in: seconds on a busy machine.
+  for (const end = Date.now() + 15_000; refused.length === 0 && Date.now() < end;) await page.waitForTimeout(100);
   page.off('console', listen);
   const frame = page.frames().find((f) => f !== page.mainFrame());
   // Nothing of the app is in the frame: the browser shows its own error page there, never the app's root.

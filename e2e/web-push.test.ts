@@ -65,7 +65,7 @@ it('is installable, shows a pushed notice as a notification, opens its listing o
   const installable = await until(
     () => cdp.send('Page.getInstallabilityErrors'),
     (r) => r.installabilityErrors.length === 0,
-    5000,
+    15_000,
   );
   expect(installable.installabilityErrors).toEqual([]);
 
@@ -123,7 +123,7 @@ it('is installable, shows a pushed notice as a notification, opens its listing o
         (self as unknown as WorkerScope).registration.getNotifications().then((ns) => ns.map((n) => n.data)),
       ),
     (ns) => ns.length > 0,
-    5000,
+    15_000,
   );
   expect(elsewhere).toEqual([{ url: '/' }]);
 

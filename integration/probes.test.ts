@@ -63,7 +63,8 @@ afterAll(async () => {
 async function probe(
   url: string,
 ): Promise<{ status: number; body: Record<string, string>; retryAfter: string | null }> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  // Another process's answer: seconds on a busy machine, but never a hang.
+  const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
   return {
     status: res.status,
     body: (await res.json()) as Record<string, string>,

@@ -56,8 +56,9 @@ function recordingProvider(): { payments: PaymentProvider; deliveries: string[] 
   return { payments, deliveries };
 }
 
+/** The sandbox's webhook comes back through the whole HTTP stack after a delay: seconds on a busy machine. */
 async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const until = Date.now() + 5000;
+  const until = Date.now() + 15_000;
   for (;;) {
     const v = await read();
     if (ok(v)) return v;

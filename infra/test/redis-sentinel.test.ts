@@ -81,7 +81,7 @@ it('follows the master through Sentinel across a kill -9 of the master, for clie
     await new Promise((r) => setTimeout(r, 100));
   await client.set('before', 'kept');
   // Acknowledged by the replica too, as the product's writes that must survive are (the outbox re-sends the rest).
-  expect(await client.wait(1, 2000)).toBe(1);
+  expect(await client.wait(1, 10_000)).toBe(1);
   expect((await client.role())[0]).toBe('master');
   expect(await client.config('GET', 'port')).toEqual(['port', String(masterPort)]);
 

@@ -54,12 +54,21 @@ function connected(s: Socket): Promise<Socket> {
 
 const open = (url: string, cookie?: string) => connected(socketTo(url, { extraHeaders: cookie ? { cookie } : {} }));
 
-async function until(ok: () => boolean, ms = 5000): Promise<void> {
+async function until(ok: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!ok() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits until the gateway has seen a socket's transport drop and kept its recovery state: a connection presenting
+ * the recovery id before that (the close can take a while to reach a busy gateway) finds nothing to restore.
+ */
+async function dropSeen(s: Socket): Promise<void> {
+  const { _pid: pid } = s as unknown as { _pid: string };
+  await expect.poll(() => redis.exists(`${prefix}sio:session:${pid}`)).toBe(1);
+}
 
 const publish = (event: DomainEvent) =>
   redis.xadd(eventsStreamKey(prefix), '*', EVENTS_STREAM_FIELD, JSON.stringify(event));
@@ -382,7 +391,7 @@ describe('relaying the events stream', () => {
     const dropped = new Promise((r) => s.once('disconnect', r));
     s.io.engine.close();
     await dropped;
-    await sleep(100);
+    await dropSeen(s);
     for (let i = 2; i <= 5; i += 1) await publish(bidEvent(auctionId, i));
     await publish(alertFor(me.userId));
     await until(() => observed.length === 5);
@@ -416,7 +425,7 @@ describe('connection state recovery re-authenticates', () => {
     const dropped = new Promise((r) => s.once('disconnect', r));
     s.io.engine.close();
     await dropped;
-    await sleep(100);
+    await dropSeen(s);
     const { _pid: pid, _lastOffset: offset } = s as unknown as { _pid: string; _lastOffset: string };
     expect(pid).toBeTruthy();
     return { ...me, auctionId, pid, offset, socketId };
@@ -490,8 +499,14 @@ describe('connection state recovery re-authenticates', () => {
     await connected(socketTo(capped.url, from('203.0.113.8')));
     // A closed connection frees its place.
     first.disconnect();
-    await sleep(200);
-    await connected(socketTo(capped.url, from('203.0.113.7')));
+    // The place is free once the gateway has seen the close, which the client cannot await: wait for a handshake
+    // from that address to be admitted (each refused one holds no place).
+    const admitted = () =>
+      connected(socketTo(capped.url, from('203.0.113.7'))).then(
+        () => true,
+        () => false,
+      );
+    await expect.poll(admitted).toBe(true);
 
     // Without a trusted proxy the header is the client's own word: the peer's address is counted.
     const direct = await startGateway({ socketsPerAddress: 2 });

@@ -113,13 +113,14 @@ describe('closing auctions', () => {
   });
 
   it('follows a soft-close extension: open past its old end, closed at the new one', async () => {
-    const a = await auction({ endsInMs: 3000, bids: [5000] });
+    // Far enough ahead that starting the workers and their first sweep on a busy machine leaves time to move it.
+    const a = await auction({ endsInMs: 6000, bids: [5000] });
     const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
     try {
       // Let the first sweep (which also schedules auctions ending soon) pass, so only the events can move the job.
       const sweptOnce = async () =>
         (await workers.closeQueue.queue.getJobs(['completed'])).some((j) => j.name === 'sweep');
-      await waitFor(sweptOnce, (done) => done, 1000);
+      expect(await waitFor(sweptOnce, (done) => done, 15_000)).toBe(true);
       const oldEnd = (await state(a.id)).endTime;
       // What the API does for a bid in the last minutes: move the end, then publish auction.extended.
       const [moved] = await db.sql<{ endTime: Date }[]>`
@@ -132,11 +133,11 @@ describe('closing auctions', () => {
         at: new Date().toISOString(),
         endTime: moved!.endTime.toISOString(),
       });
-      // The workers' consumer of the events stream schedules the new end long before the old one comes.
+      // The workers' consumer of the events stream schedules the new end before the old one comes.
       const job = await waitFor(
         () => workers.closeQueue.queue.getJob(closeJobId(a.id, moved!.endTime)),
         (j) => j !== undefined,
-        1500,
+        oldEnd.getTime() - Date.now(),
       );
       expect(job).toBeDefined();
       expect(Date.now()).toBeLessThan(oldEnd.getTime());
@@ -162,7 +163,7 @@ describe('closing auctions', () => {
     try {
       const sweptOnce = async () =>
         (await workers.closeQueue.queue.getJobs(['completed'])).some((j) => j.name === 'sweep');
-      await waitFor(sweptOnce, (done) => done, 1000);
+      expect(await waitFor(sweptOnce, (done) => done, 15_000)).toBe(true);
       // What approval commits: the auction goes live for its duration, with an auction.opened event.
       const a = await auction({ endsInMs: 7 * 24 * 3_600_000 });
       const [opened] = await db.sql<{ endTime: Date }[]>`select end_time from auctions where id = ${a.id}`;
@@ -177,7 +178,7 @@ describe('closing auctions', () => {
       const job = await waitFor(
         () => workers.closeQueue.queue.getJob(closeJobId(a.id, opened!.endTime)),
         (j) => j !== undefined,
-        1500,
+        15_000,
       );
       expect(job).toBeDefined();
       expect(await job!.getState()).toBe('delayed');
@@ -187,14 +188,16 @@ describe('closing auctions', () => {
   });
 
   it('a close job that runs before the end by the database clock waits for it instead of giving up', async () => {
-    const a = await auction({ endsInMs: 1500, bids: [5000] });
+    // Far enough ahead that the early run below happens before the end even on a busy machine.
+    const a = await auction({ endsInMs: 5000, bids: [5000] });
     const workers = await startWorkers({ sql: db.sql, redisUrl: REDIS_URL, redisPrefix: prefix, logger });
     try {
       const { endTime } = await state(a.id);
       // As if this process's clock ran ahead of the database's: the job for the current end is due at once.
       const job = await workers.closeQueue.queue.getJob(closeJobId(a.id, endTime));
       await job!.promote();
-      await sleep(400);
+      // It ran, found the end still ahead by the database clock, and put itself back until then.
+      await expect.poll(() => job!.getState()).toBe('delayed');
       expect((await state(a.id)).status).toBe('active');
       const s = await waitFor(
         () => state(a.id),
@@ -286,12 +289,12 @@ describe('when Redis loses its data', () => {
       const a = await waitFor(
         () => state(ending.id),
         (x) => x.status !== 'active',
-        6000,
+        15_000,
       );
       const b = await waitFor(
         () => state(overdueLater.id),
         (x) => x.status !== 'active',
-        3000,
+        15_000,
       );
       expect(a.status).toBe('sold');
       expect(b.status).toBe('sold');
@@ -366,7 +369,7 @@ describe('the outbox relay', () => {
         async () =>
           (await db.sql<{ publishedAt: Date | null }[]>`select published_at from outbox where stream = ${stream}`)[0]!,
         (r) => r.publishedAt !== null,
-        1000,
+        15_000,
       );
       expect(row.publishedAt).not.toBeNull();
     } finally {
@@ -384,7 +387,7 @@ describe('failures', () => {
         { auctionId: 'not-a-number' },
         { jobId: 'close-bad-data' },
       );
-      const until = Date.now() + 5000;
+      const until = Date.now() + 15_000;
       let state = await job.getState();
       while (state !== 'failed' && Date.now() < until) {
         await new Promise((r) => setTimeout(r, 50));
