@@ -4,6 +4,7 @@ import {
   LITTLE_MARKET_DATA_CONFIDENCE,
   normaliseCar,
   parseMarketCsv,
+  residualSkew,
   splitByCar,
   splitModelAndTrim,
   valueCar,
@@ -161,6 +162,18 @@ describe('valuation model', () => {
     const trainKeys = new Set(train.map(key));
     expect(test.some((r) => trainKeys.has(key(r)))).toBe(false);
     expect(test.length / rows.length).toBeGreaterThan(0.15);
+  });
+
+  it('takes the comparables about their family median: a few dear sales do not lift every estimate', () => {
+    const sale = (residual: number) => ({ kind: 'auction sale' as const, residual });
+    // Weighted mean 0.1, median 0: the gap is what the correction gives back, shrunk as ten sales' worth.
+    const skewed = [-0.1, 0, 0, 0.1, 0.5].map(sale);
+    expect(residualSkew(skewed)).toBeCloseTo((0.1 * 5) / 15, 10);
+    expect(residualSkew([...skewed, ...skewed, ...skewed, ...skewed])).toBeCloseTo((0.1 * 20) / 30, 10);
+    expect(residualSkew([-0.2, 0, 0.2].map(sale))).toBeCloseTo(0, 10);
+    expect(residualSkew([])).toBe(0);
+    // Every family of the shipped model: a gap of a few percent, never the size of a trim's difference.
+    for (const family of Object.values(model.families)) expect(Math.abs(family.skew)).toBeLessThan(0.1);
   });
 
   it('refuses a malformed market data line', () => {

@@ -13,7 +13,7 @@ import {
   type ValuationCoefficients,
   type ValuationModel,
 } from './fit-valuation-model.js';
-import { UNDATED_ASKING_DATE } from './features.js';
+import { ageAt, assumedMileage, UNDATED_ASKING_DATE } from './features.js';
 import { valueCar, type Valuation } from './value-car.js';
 import type { NewPriceRow } from './new-price-prior.js';
 
@@ -25,11 +25,10 @@ export function groupOfKind(kind: MarketRow['kind']): PriceGroup {
 
 /** Values a market row as the model would have priced it: its own kind of price, on its own date. */
 export function valueRow(model: ValuationModel, r: MarketRow, trim = r.trim): Valuation {
-  return valueCar(
-    model,
-    { ...r, trim, mileage: r.mileage ?? 0 },
-    { asOf: r.date ?? UNDATED_ASKING_DATE, kind: r.kind },
-  );
+  const asOf = r.date ?? UNDATED_ASKING_DATE;
+  // A row with no stated mileage is valued at the mileage the fit assumed for it, not as a car with none.
+  const mileage = assumedMileage(r.mileage, ageAt(r.year, asOf));
+  return valueCar(model, { ...r, trim, mileage }, { asOf, kind: r.kind });
 }
 
 export function heldOutErrors(

@@ -31,6 +31,8 @@ export interface ReferenceSale extends MarketPrice {
 export interface FamilyModel {
   coef: Record<string, number>;
   sales: ReferenceSale[];
+  /** How far the weighted mean of the sales' residuals sits above their weighted median (see residualSkew). */
+  skew: number;
 }
 
 export interface ValuationModel {
@@ -177,7 +179,7 @@ export function withReferenceSales(
   newPrices: readonly NewPriceRow[],
 ): ValuationModel {
   const families: Record<string, FamilyModel> = {};
-  for (const [key, coef] of Object.entries(coefficients.families)) families[key] = { coef, sales: [] };
+  for (const [key, coef] of Object.entries(coefficients.families)) families[key] = { coef, sales: [], skew: 0 };
   const model: ValuationModel = {
     fittedRows: coefficients.fittedRows,
     global: coefficients.global,
@@ -198,7 +200,30 @@ export function withReferenceSales(
       residual: logPrice(r.priceCents) - regressionLog(model, d, r.year),
     });
   }
+  for (const fam of Object.values(families)) fam.skew = residualSkew(fam.sales);
   return model;
+}
+
+/**
+ * The comparables correct the regression by the weighted mean of their residuals, and a family's residuals are
+ * skewed: a few cars sell far above what their description says (a rare option, a famous owner), fewer far below, and
+ * the robust fit centres them nearer the median than the mean. The mean then sits above the typical sale, and an
+ * estimate resting on many comparables came out about 1.5 % high at the median in 5-fold cross-validation. The gap
+ * between the family's weighted mean and median residual is taken off the comparables' say, shrunk as ten sales'
+ * worth of evidence: in a family of four sales the gap is mostly chance.
+ */
+export function residualSkew(sales: readonly Pick<ReferenceSale, 'kind' | 'residual'>[]): number {
+  if (sales.length === 0) return 0;
+  const shrink = sales.length / (sales.length + 10);
+  const sorted = [...sales].sort((a, b) => a.residual - b.residual);
+  const total = sorted.reduce((t, s) => t + KIND_TRUST[s.kind], 0);
+  const mean = sorted.reduce((t, s) => t + KIND_TRUST[s.kind] * s.residual, 0) / total;
+  let below = 0;
+  for (const s of sorted) {
+    below += KIND_TRUST[s.kind];
+    if (below >= total / 2) return shrink * (mean - s.residual);
+  }
+  return 0;
 }
 
 export function fitValuationModel(

@@ -249,7 +249,8 @@ export function valueCar(model: ValuationModel, car: ValuationSubject, options: 
       }
     }
   }
-  const correction = residualSum / (total + MODEL_WEIGHT);
+  // Each comparable's residual is taken about the family's median rather than its mean (residualSkew).
+  const correction = (residualSum - total * (family?.skew ?? 0)) / (total + MODEL_WEIGHT);
   const logValue = base + correction;
   const valueCents = Math.round(Math.exp(logValue) * 100);
 
