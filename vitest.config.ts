@@ -41,6 +41,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['web/test/support/setup.ts'],
         },
       },
       {
