@@ -9,8 +9,9 @@ const integration = (name: string) => ({
     include: [`${name}/test/**/*.test.ts`],
     environment: 'node' as const,
     globalSetup: ['infra/test-support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a limit only ends a test that hangs, and a busy two-core machine runs some of these three times slower.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // What another process does (a worker's job, a gateway's broadcast) can take seconds on a busy machine: a poll
     // for it waits up to 10 s, not vitest's 1 s.
     expect: { poll: { timeout: 10_000 } },
@@ -51,8 +52,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['infra/test-support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           // A page's answer to a click can take seconds on a busy machine (the suite shares two cores with its stack
           // and browser); a poll of what the page shows waits as long as a locator would, not vitest's 1 s.
           expect: { poll: { timeout: 10_000 } },
