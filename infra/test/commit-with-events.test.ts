@@ -57,6 +57,38 @@ describe('appendEvents', () => {
       select payload from outbox where id = ${again[0]!.outboxId}`;
     expect(row!.payload).toMatchObject({ stream: 'user:902', seq: 3, type: 'session.ended' });
   });
+  it('numbers racing appends to the same streams without a gap, a repeat or a deadlock, in one statement each', async () => {
+    // Forty transactions at once, half naming the two streams in one order and half in the other; each holds its
+    // counter locks for a moment, so they overlap.
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        db.sql.begin(async (tx) => {
+          const committed = await appendEvents(
+            tx,
+            i % 2 ? [ended(941), ended(942), ended(941)] : [ended(942), ended(941)],
+          );
+          await tx`select pg_sleep(0.005)`;
+          return committed;
+        }),
+      ),
+    );
+    for (const [stream, each] of [
+      ['user:941', [2, 1]],
+      ['user:942', [1, 1]],
+    ] as const) {
+      const seqs = results.flatMap((r) => r.filter((c) => c.event.stream === stream).map((c) => c.event.seq));
+      const expected = 20 * each[0] + 20 * each[1];
+      expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: expected }, (_, k) => k + 1));
+      const rows = await db.sql<{ seq: number }[]>`select seq::int from outbox where stream = ${stream} order by seq`;
+      expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: expected }, (_, k) => k + 1));
+    }
+    // Each transaction's events of one stream are consecutive, and come back streams in name order.
+    for (const r of results) {
+      expect(r.map((c) => c.event.stream)).toEqual([...r.map((c) => c.event.stream)].sort());
+      const mine = r.filter((c) => c.event.stream === 'user:941').map((c) => c.event.seq);
+      mine.forEach((seq, k) => expect(seq).toBe(mine[0]! + k));
+    }
+  });
 });
 
 describe('commitWithEvents', () => {
