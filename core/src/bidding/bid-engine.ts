@@ -78,6 +78,13 @@ interface Group {
 
 /** Groups of different auctions decided in one transaction at most (each still under its own row lock). */
 const MAX_AUCTIONS_PER_TRANSACTION = 50;
+/**
+ * Shared transactions of idle auctions in flight at most. Bids for idle auctions that arrive while these commit wait
+ * for the first of them to end and then go together, as a database's group commit does: under load the batches grow
+ * by themselves (an auction night's cold bids took a transaction and a commit each, one per turn of the event loop),
+ * and when nothing is in flight a bid goes at the end of its turn as before.
+ */
+const SHARED_TRANSACTIONS_IN_FLIGHT = 2;
 
 export class BidEngine {
   private readonly lanes = new Map<number, Lane>();
@@ -85,6 +92,7 @@ export class BidEngine {
   /** Idle auctions with bids waiting: their first groups go out together at the end of this turn of the event loop. */
   private readonly idle = new Set<number>();
   private flushScheduled = false;
+  private sharedInFlight = 0;
 
   constructor(
     sql: Sql,
@@ -125,23 +133,28 @@ export class BidEngine {
    * round trips of BEGIN and the locking SELECT overlap the previous commit instead of following it.
    * A group asks for the lock only once its predecessor holds it, so groups take the lock in the order they formed
    * even when both waited for a connection (after an outage): a later group never decides before an earlier one.
-   * An auction with nothing in flight waits for the end of this turn of the event loop instead: the bids of every
-   * such auction that arrived in it are decided in one transaction and one commit (flush), which is what an auction
-   * night's many cold auctions cost most. A group behind one in flight goes on its own, pipelined as before, so a hot
+   * An auction with nothing in flight waits for the end of this turn of the event loop instead (or, while
+   * SHARED_TRANSACTIONS_IN_FLIGHT are committing, for the first of them to end): the bids of every such auction that
+   * arrived meanwhile are decided in one transaction and one commit (flush), which is what an auction night's many
+   * cold auctions cost most. A group behind one in flight goes on its own, pipelined as before, so a hot
    * auction never waits for a cold one's commit, nor a cold one for a hot one's.
    */
   private pump(auctionId: number, lane: Lane): void {
     if (lane.waiting.length === 0) return;
     if (lane.inFlight === 0) {
       this.idle.add(auctionId);
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.scheduleFlush();
       return;
     }
     while (lane.waiting.length > 0 && lane.inFlight < GROUPS_IN_FLIGHT)
       this.run([this.formGroup(auctionId, lane)], [lane]);
+  }
+
+  /** At the end of this turn of the event loop, unless the shared transactions in flight are at their limit. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.sharedInFlight >= SHARED_TRANSACTIONS_IN_FLIGHT || this.idle.size === 0) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
   }
 
   private flush(): void {
@@ -161,8 +174,17 @@ export class BidEngine {
       groups.push(this.formGroup(id, lane));
       lanes.push(lane);
     }
-    for (let i = 0; i < groups.length; i += MAX_AUCTIONS_PER_TRANSACTION)
-      this.run(groups.slice(i, i + MAX_AUCTIONS_PER_TRANSACTION), lanes.slice(i, i + MAX_AUCTIONS_PER_TRANSACTION));
+    for (let i = 0; i < groups.length; i += MAX_AUCTIONS_PER_TRANSACTION) {
+      this.sharedInFlight += 1;
+      this.run(
+        groups.slice(i, i + MAX_AUCTIONS_PER_TRANSACTION),
+        lanes.slice(i, i + MAX_AUCTIONS_PER_TRANSACTION),
+        () => {
+          this.sharedInFlight -= 1;
+          this.scheduleFlush();
+        },
+      );
+    }
   }
 
   private formGroup(auctionId: number, lane: Lane): Group {
@@ -174,7 +196,7 @@ export class BidEngine {
     return { auctionId, bids, predecessorLocked, locked };
   }
 
-  private run(groups: Group[], lanes: Lane[]): void {
+  private run(groups: Group[], lanes: Lane[], ended?: () => void): void {
     void this.decideGroups(groups)
       .catch((err: unknown) => {
         // The transaction failed as a whole (nothing of it was stored): every bid in it hears the error.
@@ -188,6 +210,7 @@ export class BidEngine {
           if (lane.waiting.length > 0) this.pump(g.auctionId, lane);
           else if (lane.inFlight === 0) this.lanes.delete(g.auctionId);
         });
+        ended?.();
       });
   }
 

@@ -91,3 +91,48 @@ it('a bid for an unknown auction in a shared transaction is a 404 for that bid a
   expect(missing).toMatchObject({ status: 'rejected', reason: { status: 404 } });
   expect(placed).toMatchObject({ status: 'fulfilled', value: { auctionId, amount: '10000.00' } });
 });
+
+it('bids for idle auctions that arrive while two shared transactions commit wait for them and then go together', async () => {
+  const [first, second, ...later] = await Promise.all(
+    Array.from({ length: 12 }, () => createAuction(ctx.sql, { startingBid: '10000.00' })),
+  );
+  const bidder = { ...(await createUser(ctx.sql)), isPremium: false };
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  // Another writer holds the first two auctions' rows, so the engine's transactions for them wait on the lock.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const holder = ctx.sql.begin(async (tx) => {
+    await tx`select 1 from auctions where id = any(${[first!, second!]}::int[]) for update`;
+    holding();
+    await released;
+  });
+  await held;
+  const bid = (auctionId: number) => engine.place({ auctionId, bidder, amountCents: 10_000_00 });
+  // Each in a turn of its own: the first two take the two shared transactions, the other ten find them in flight.
+  const sent = [bid(first!)];
+  await turn();
+  sent.push(bid(second!));
+  await turn();
+  for (const auctionId of later) {
+    sent.push(bid(auctionId));
+    await turn();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const [waiting] = await ctx.sql<{ n: number }[]>`
+    select count(*)::int as n from bids where auction_id = any(${later}::int[])`;
+  expect(waiting!.n).toBe(0);
+  release();
+  await holder;
+  const answers = await Promise.all(sent);
+  expect(answers.map((a) => [a.auctionId, a.amount])).toEqual([first, second, ...later].map((id) => [id, '10000.00']));
+  const rows = await ctx.sql<{ id: number; tx: string }[]>`
+    select id, xmin::text as tx from auctions where id = any(${[first!, second!, ...later]}::int[])`;
+  const txOf = new Map(rows.map((r) => [r.id, r.tx]));
+  // The ten later auctions were decided in one transaction, neither of the two they waited for.
+  expect(new Set(later.map((id) => txOf.get(id))).size).toBe(1);
+  expect(txOf.get(later[0]!)).not.toBe(txOf.get(first!));
+  expect(txOf.get(later[0]!)).not.toBe(txOf.get(second!));
+  expect(txOf.get(first!)).not.toBe(txOf.get(second!));
+});
