@@ -31,6 +31,25 @@ describe('migrations', () => {
     expect(new Set(applied).size).toBe(applied.length);
     expect((await migrate(url.toString())).applied).toEqual([]);
   });
+
+  it('applies the bids-by-amount migration over an index an operator built beforehand, online', async () => {
+    // As an operator with a large bids table would (docs/operations.md): the index built concurrently first, then
+    // the migration that names it.
+    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    try {
+      await sql`delete from schema_migrations where name = '0140_bids_by_amount.sql'`;
+      await sql`drop index bids_auction_amount`;
+      await sql`create index concurrently bids_auction_amount on bids (auction_id, amount desc, id desc)`;
+      expect((await migrate(url.toString())).applied).toEqual(['0140_bids_by_amount.sql']);
+      const indexes = await sql<{ indexdef: string }[]>`
+        select indexdef from pg_indexes where tablename = 'bids' and indexname = 'bids_auction_amount'`;
+      expect(indexes.map((i) => i.indexdef)).toEqual([
+        'CREATE INDEX bids_auction_amount ON public.bids USING btree (auction_id, amount DESC, id DESC)',
+      ]);
+    } finally {
+      await sql.end();
+    }
+  });
 });
 
 describe('the schema', () => {
