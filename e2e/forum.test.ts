@@ -10,6 +10,27 @@ const t = useStackAndBrowser();
 const countOf = async (page: Page, category: string) =>
   Number((await page.getByTestId(`forum-count-${category}`).innerText()).replace(/\D/g, ''));
 
+/**
+ * Resolves once the gateway has answered the page's next watch of the forum's list (Socket.IO's acknowledgement of
+ * `forum:watch`): the socket is in the room, so a post published from then on reaches the page live. Called before
+ * the page navigates.
+ */
+function watchingForum(page: Page): Promise<void> {
+  return new Promise((resolve) =>
+    page.on('websocket', (ws) => {
+      const asked = new Set<string>();
+      ws.on('framesent', ({ payload }) => {
+        const m = typeof payload === 'string' ? /^42(\d+)\["forum:watch",\{\}\]$/.exec(payload) : null;
+        if (m) asked.add(m[1]!);
+      });
+      ws.on('framereceived', ({ payload }) => {
+        const m = typeof payload === 'string' ? /^43(\d+)\[\{"ok":true/.exec(payload) : null;
+        if (m && asked.has(m[1]!)) resolve();
+      });
+    }),
+  );
+}
+
 it('a new post tops its category with the count raised; replies and likes reach another browser live; search marks matches; Load More appends; a reported post hidden by an admin', async () => {
   const a = await t.browser.newContext();
   const b = await t.browser.newContext();
@@ -29,9 +50,10 @@ it('a new post tops its category with the count raised; replies and likes reach 
   expect(await pa.getByRole('button', { name: 'Load More Posts' }).count()).toBe(0);
 
   // A second browser on the list hears of the new post without its list jumping.
+  const pbWatching = watchingForum(pb);
   await pb.goto(`${t.stack.baseUrl}/community`);
   await pb.getByTestId('forum-post').first().waitFor();
-  await pb.waitForTimeout(500);
+  await pbWatching;
 
   await pa.getByRole('button', { name: 'New Post' }).click();
   await pa.locator('input[name="title"]').fill('Garage lift for a low car?');

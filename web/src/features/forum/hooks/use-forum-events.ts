@@ -7,8 +7,21 @@ import { useSocketListeners } from '../../../lib/use-socket-listeners';
 import type { AppSocket } from '../../../lib/socket';
 import { threadQueryKey } from '../api/forum';
 
+/** How long the gateway has to answer a watch; it is asked again on the next connect either way. */
+const WATCH_ANSWER_MS = 10_000;
+
 function watch(socket: AppSocket, payload: { postId?: number }): () => void {
-  const join = () => socket.emit(SOCKET_EVENTS.forumWatch, payload);
+  // Asked with an acknowledgement: a watch the gateway refuses (too many rooms on one socket) is said in the console
+  // instead of leaving the page silently without live updates.
+  const join = () =>
+    void socket
+      .timeout(WATCH_ANSWER_MS)
+      .emitWithAck(SOCKET_EVENTS.forumWatch, payload)
+      .then((answer: unknown) => {
+        const refused = (answer as { ok?: unknown; error?: unknown } | null)?.ok !== true;
+        if (refused) console.warn('live forum updates are unavailable', answer);
+      })
+      .catch(() => undefined);
   socket.on('connect', join);
   if (socket.connected) join();
   return () => {
