@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { Redis } from 'ioredis';
-import { JoinAckSchema, LeaveAckSchema, SOCKET_EVENTS, type DomainEvent } from '@app/shared';
+import { JoinAckSchema, NoDataAckSchema, SOCKET_EVENTS, type DomainEvent } from '@app/shared';
 import { EVENTS_STREAM_FIELD, eventsStreamKey } from '@app/infra';
 import {
   createTestDatabase,
@@ -28,9 +28,9 @@ const ACK_MS = 10_000;
 const CLIENT_EVENTS = [SOCKET_EVENTS.join, SOCKET_EVENTS.leave, SOCKET_EVENTS.forumWatch, SOCKET_EVENTS.forumUnwatch];
 const ACK_SCHEMAS = {
   [SOCKET_EVENTS.join]: JoinAckSchema,
-  [SOCKET_EVENTS.leave]: LeaveAckSchema,
-  [SOCKET_EVENTS.forumWatch]: LeaveAckSchema,
-  [SOCKET_EVENTS.forumUnwatch]: LeaveAckSchema,
+  [SOCKET_EVENTS.leave]: NoDataAckSchema,
+  [SOCKET_EVENTS.forumWatch]: NoDataAckSchema,
+  [SOCKET_EVENTS.forumUnwatch]: NoDataAckSchema,
 };
 
 let db: TestDatabase;

@@ -36,8 +36,8 @@ export async function appendEvents(
   }
   const streams = [...byStream.keys()].sort();
   const ordered = streams.flatMap((stream) => byStream.get(stream)!.map((d, i) => ({ stream, ord: i + 1, d })));
-  // Several streams (a batch of notices for twenty members, an auction night's grouped bids) in one statement: one
-  // per stream cost a round trip and a statement each.
+  // Several streams (a batch of notices for twenty members, a close with its chat line) in one statement: one per
+  // stream cost a round trip and a statement each.
   const rows = await tx<{ id: string; stream: string; seq: string }[]>`
     with want as (
       select w.stream, w.n from unnest(${streams}::text[], ${streams.map((s) => byStream.get(s)!.length)}::int[]) as w(stream, n)

@@ -59,7 +59,8 @@ export const ackSchema = <T extends z.ZodType>(data: T) =>
     z.object({ ok: z.literal(false), error: z.string() }),
   ]);
 export const JoinAckSchema = ackSchema(AuctionSnapshotSchema);
-export const LeaveAckSchema = ackSchema(z.null());
+/** The answer of the events that carry no data back: leave, forum watch and unwatch. */
+export const NoDataAckSchema = ackSchema(z.null());
 
 /**
  * What the gateway sends: bid state in `auction:events` packets, every other domain event under its own type

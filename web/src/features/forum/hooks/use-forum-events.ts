@@ -1,7 +1,8 @@
 // Live forum: the list counts posts that arrived since it loaded (it does not jump), and a discussion applies replies
 // and likes as they happen. The rooms are watched again after every reconnect.
 import { useQueryClient } from '@tanstack/react-query';
-import { SOCKET_EVENTS, type ForumThread } from '@app/shared';
+import { NoDataAckSchema, SOCKET_EVENTS, type ForumThread } from '@app/shared';
+import { parseOrWarn } from '../../../lib/contract';
 import { onServerEvent } from '../../../lib/server-events';
 import { useSocketListeners } from '../../../lib/use-socket-listeners';
 import type { AppSocket } from '../../../lib/socket';
@@ -18,8 +19,8 @@ function watch(socket: AppSocket, payload: { postId?: number }): () => void {
       .timeout(WATCH_ANSWER_MS)
       .emitWithAck(SOCKET_EVENTS.forumWatch, payload)
       .then((answer: unknown) => {
-        const refused = (answer as { ok?: unknown; error?: unknown } | null)?.ok !== true;
-        if (refused) console.warn('live forum updates are unavailable', answer);
+        const ack = parseOrWarn(NoDataAckSchema, answer, `${SOCKET_EVENTS.forumWatch} answer`);
+        if (ack && !ack.ok) console.warn('live forum updates are unavailable:', ack.error);
       })
       .catch(() => undefined);
   socket.on('connect', join);
