@@ -6,7 +6,15 @@ import type { BroadcastOperator } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Sql } from 'postgres';
 import type { Logger } from 'pino';
-import { SpanKind, StreamReader, inSpanSync, traceparentOfEvent, type Metrics, createRedis } from '@app/infra';
+import {
+  SpanKind,
+  StreamReader,
+  inSpanSync,
+  readEventRanges,
+  traceparentOfEvent,
+  type Metrics,
+  createRedis,
+} from '@app/infra';
 import {
   ADMINS_ROOM,
   AUCTION_PACKET_WINDOW_MS,
@@ -57,6 +65,9 @@ export interface GatewayDeps {
   /** Connections one address may hold open on this process; SOCKETS_PER_ADDRESS by default. */
   socketsPerAddress?: number;
 }
+
+/** How long a stream's events wait for the log to give back the ones the stream did not bring, before going without. */
+const GAP_READ_WAIT_MS = 1_000;
 
 /** The consumer group of the gateways on the events stream; one gateway at a time reads it (see StreamReader). */
 export const GATEWAY_GROUP = 'gateway';
@@ -243,9 +254,15 @@ export async function createGateway(httpServer: HttpServer, deps: GatewayDeps): 
       if (travelsInAuctionPacket(route.event.type)) coalescer.push(route.room, route.event);
       else broadcast(route.room, [route.event], () => emitEvent(io.to(route.room), route.event));
     },
-    undefined,
-    undefined,
-    (stream) => delivered.lastOf(stream),
+    {
+      knownLast: (stream) => delivered.lastOf(stream),
+      fillGaps: (gaps) => readEventRanges(deps.sql, gaps, GAP_READ_WAIT_MS),
+      onFillError: (err) =>
+        logger.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'events missing from the stream not read back from the log: their clients refetch',
+        ),
+    },
   );
   const releaseTimer = setInterval(() => sequencer.releaseOverdue(), 50);
   releaseTimer.unref();

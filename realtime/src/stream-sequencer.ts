@@ -1,38 +1,68 @@
 // Puts each stream's events back in sequence before they reach the rooms. Publishers claim outbox rows so an event is
-// sent once, but two API processes commit one stream's events in order and may still reach Redis in the other order,
-// and a publish retried after a lost acknowledgement sends again. Here: a seq already passed is dropped; one that
-// arrives early waits (at most holdMs) for the ones before it; if they never come the gap is skipped and the clients,
-// seeing the jump, refetch. A stream first seen past its start counts as early too: what came before it may still be
-// on its way.
+// sent once, but two publishers (the API's, the workers', the outbox relay) may reach Redis in the other order than
+// they committed, and a publish retried after a lost acknowledgement sends again. Here: a seq already passed is
+// dropped; one that arrives early waits (at most holdMs) for the ones before it; if they do not come, the missing ones
+// are read from the event log (the outbox keeps every committed event for days: an event is only published after its
+// commit, and a stream's counter row makes each commit wait for the one before, so whatever precedes a published event
+// is committed and readable). Only if that read fails too is the gap skipped, and the clients, seeing the jump,
+// refetch. A stream first seen past its start counts as early too: what came before it may still be on its way.
 import type { DomainEvent } from '@app/shared';
 
 interface StreamState {
   last: number;
   held: Map<number, { event: DomainEvent; since: number }>;
+  /** A read of this stream's gap from the log is in flight: the stream waits for it instead of skipping. */
+  filling: boolean;
 }
 
 export interface SequencerCounts {
   duplicates: number;
   reordered: number;
+  /** Events the stream did not bring in time and the log did. */
+  gapsFilled: number;
   gapsSkipped: number;
 }
+
+/** Seqs of `stream` after `after` and before `before` that never arrived. */
+export interface Gap {
+  stream: string;
+  after: number;
+  before: number;
+}
+
+export interface SequencerOptions {
+  /** How long an early event waits for the ones before it to arrive on their own. */
+  holdMs?: number;
+  /** Streams remembered; the least recently seen is forgotten (its next event is then taken as it comes). */
+  maxStreams?: number;
+  /**
+   * Where a stream this sequencer has not seen already stands, when known elsewhere: a gateway that takes over the
+   * reading knows the last seq its sockets got from the reader before it (in-order-delivery.ts).
+   */
+  knownLast?: (stream: string) => number | undefined;
+  /** Reads the gaps' events from the log (any it cannot find are left out); without it a gap is skipped at once. */
+  fillGaps?: (gaps: Gap[]) => Promise<DomainEvent[]>;
+  /** Where a failed read is said. */
+  onFillError?: (err: unknown) => void;
+}
+
+/** A gap wider than this is not read back (a stream that jumped this far is refetched by its clients anyway). */
+export const MAX_GAP_FILLED = 500;
 
 export class StreamSequencer {
   private readonly streams = new Map<string, StreamState>();
   private readonly waiting = new Set<string>();
-  readonly counts: SequencerCounts = { duplicates: 0, reordered: 0, gapsSkipped: 0 };
+  private readonly holdMs: number;
+  private readonly maxStreams: number;
+  readonly counts: SequencerCounts = { duplicates: 0, reordered: 0, gapsFilled: 0, gapsSkipped: 0 };
 
   constructor(
     private readonly deliver: (event: DomainEvent) => void,
-    private readonly holdMs = 250,
-    /** Streams remembered; the least recently seen is forgotten (its next event is then taken as it comes). */
-    private readonly maxStreams = 100_000,
-    /**
-     * Where a stream this sequencer has not seen already stands, when known elsewhere: a gateway that takes over the
-     * reading knows the last seq its sockets got from the reader before it (in-order-delivery.ts).
-     */
-    private readonly knownLast: (stream: string) => number | undefined = () => undefined,
-  ) {}
+    private readonly opts: SequencerOptions = {},
+  ) {
+    this.holdMs = opts.holdMs ?? 250;
+    this.maxStreams = opts.maxStreams ?? 100_000;
+  }
 
   push(event: DomainEvent, now = Date.now()): void {
     let st = this.streams.get(event.stream);
@@ -44,7 +74,8 @@ export class StreamSequencer {
       // A stream's first event (seq 1) goes out at once. One first seen further on (this gateway started, or forgot
       // the stream, while it was running) may have its predecessors still on their way, sent by another API process:
       // it waits like any early event, so "2 before 1" is put in order instead of 1 being dropped as already passed.
-      st = { last: this.knownLast(event.stream) ?? (event.seq === 1 ? 0 : Number.NEGATIVE_INFINITY), held: new Map() };
+      const known = this.opts.knownLast?.(event.stream);
+      st = { last: known ?? (event.seq === 1 ? 0 : Number.NEGATIVE_INFINITY), held: new Map(), filling: false };
       this.streams.set(event.stream, st);
       if (this.streams.size > this.maxStreams) this.forget(this.streams.keys().next().value!);
     }
@@ -63,18 +94,73 @@ export class StreamSequencer {
     this.drain(event.stream, st, true);
   }
 
-  /** Gives up on gaps older than holdMs: delivers what waited behind them, in order. */
+  /**
+   * Acts on gaps older than holdMs: reads them from the log when it can (the stream waits for the answer), else skips
+   * them, delivering what waited behind them in order. `now` = Infinity (closing) skips every gap at once.
+   */
   releaseOverdue(now = Date.now()): void {
+    const toFill: Gap[] = [];
     for (const stream of [...this.waiting]) {
       const st = this.streams.get(stream);
-      if (!st) continue;
+      const closing = now === Number.POSITIVE_INFINITY;
+      if (!st || (st.filling && !closing)) continue;
       const oldest = Math.min(...[...st.held.values()].map((h) => h.since));
       if (now - oldest < this.holdMs) continue;
+      const before = Math.min(...st.held.keys());
       // A stream first seen past its start had no known gap: it starts where it is.
-      if (st.last !== Number.NEGATIVE_INFINITY) this.counts.gapsSkipped += 1;
-      st.last = Math.min(...st.held.keys()) - 1;
-      this.drain(stream, st, false);
+      if (st.last === Number.NEGATIVE_INFINITY) this.startAt(stream, st, before - 1);
+      else if (this.opts.fillGaps && !closing && before - st.last - 1 <= MAX_GAP_FILLED) {
+        st.filling = true;
+        toFill.push({ stream, after: st.last, before });
+      } else {
+        st.filling = false;
+        this.skip(stream, st);
+      }
     }
+    if (toFill.length > 0) void this.fill(toFill);
+  }
+
+  private async fill(gaps: Gap[]): Promise<void> {
+    let found: DomainEvent[] = [];
+    try {
+      found = await this.opts.fillGaps!(gaps);
+    } catch (err) {
+      this.opts.onFillError?.(err);
+    }
+    const byStream = new Map<string, DomainEvent[]>();
+    for (const e of found) {
+      const list = byStream.get(e.stream);
+      if (list) list.push(e);
+      else byStream.set(e.stream, [e]);
+    }
+    for (const gap of gaps) {
+      const st = this.streams.get(gap.stream);
+      // Forgotten meanwhile: what it held went out then.
+      if (!st?.filling) continue;
+      st.filling = false;
+      for (const e of (byStream.get(gap.stream) ?? []).sort((a, b) => a.seq - b.seq)) {
+        // Arrived on its own meanwhile, or not the next: left to push's own checks.
+        if (e.seq !== st.last + 1) continue;
+        this.counts.gapsFilled += 1;
+        this.deliver(e);
+        st.last = e.seq;
+        this.drain(gap.stream, st, false);
+      }
+      // What the log did not have is skipped; a later gap of the stream waits its own hold time.
+      if (st.held.size > 0 && !st.held.has(st.last + 1) && Math.min(...st.held.keys()) <= gap.before) {
+        this.skip(gap.stream, st);
+      }
+    }
+  }
+
+  private skip(stream: string, st: StreamState): void {
+    this.counts.gapsSkipped += 1;
+    this.startAt(stream, st, Math.min(...st.held.keys()) - 1);
+  }
+
+  private startAt(stream: string, st: StreamState, last: number): void {
+    st.last = last;
+    this.drain(stream, st, false);
   }
 
   private drain(stream: string, st: StreamState, filledGap: boolean): void {

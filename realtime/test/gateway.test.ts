@@ -316,6 +316,28 @@ describe('relaying the events stream', () => {
     expect(seqs).toEqual(oneTo(300));
   });
 
+  it('reads an event the stream never brought back from the event log, and delivers it in its place', async () => {
+    const gw = await startGateway();
+    const auctionId = await createAuction();
+    const s = await open(gw.url);
+    await s.emitWithAck('auction:join', { auctionId });
+    const seqs = collectSeqs(s);
+    // Three committed events; the publisher of the second never sends it (its process died, or it is frozen).
+    const events = [1, 2, 3].map((seq) => bidEvent(auctionId, seq));
+    for (const e of events)
+      await db.sql`insert into outbox (stream, seq, type, payload, published_at)
+        values (${e.stream}, ${e.seq}, ${e.type}, ${db.sql.json(JSON.parse(JSON.stringify(e)))}, now())`;
+    await publish(events[0]!);
+    await publish(events[2]!);
+    await until(() => seqs.length >= 3);
+    expect(seqs).toEqual([1, 2, 3]);
+    // Sent at last, it is a duplicate.
+    await publish(events[1]!);
+    await publish(bidEvent(auctionId, 4));
+    await until(() => seqs.length >= 4);
+    expect(seqs).toEqual([1, 2, 3, 4]);
+  });
+
   it('gathers a stream of bids to a room into a few packets, every bid once and in order', async () => {
     const gw = await startGateway();
     const auctionId = await createAuction();

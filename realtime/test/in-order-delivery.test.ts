@@ -37,12 +37,10 @@ describe('a sequencer that takes the reading over', () => {
     // The reader before it sent up to 27; this gateway's sockets got them through the adapter.
     delivered.fresh([ev('auction:9', 27)]);
     const out: string[] = [];
-    const s = new StreamSequencer(
-      (e) => out.push(`${e.stream}#${e.seq}`),
-      100,
-      undefined,
-      (stream) => delivered.lastOf(stream),
-    );
+    const s = new StreamSequencer((e) => out.push(`${e.stream}#${e.seq}`), {
+      holdMs: 100,
+      knownLast: (stream) => delivered.lastOf(stream),
+    });
     s.push(ev('auction:9', 18), 0);
     s.push(ev('auction:9', 28), 0);
     s.releaseOverdue(1_000);

@@ -5,6 +5,7 @@ export { StreamReader, CLAIM_IDLE_MS, readerLeaseKey, type StreamReaderOptions }
 export { redisStreamWriter, type StreamWriter } from './stream-writer.js';
 export { chatLatestKey, raiseChatLatestNow, readChatLatest, seedChatLatest } from './chat-latest.js';
 export { RELAY_GRACE_MS, relayOnce, startOutboxRelay } from './outbox-relay.js';
+export { readEventRanges, type SeqRange } from './read-gaps.js';
 export {
   EVENTS_STREAM_FIELD,
   EVENTS_STREAM_MAXLEN,

@@ -58,6 +58,10 @@ export function printNight(r: NightResult): void {
       `${w.deliveries.missing} / ${w.deliveries.duplicates} / ${w.deliveries.outOfOrder} of ${w.deliveries.deliveries.toLocaleString('en-US')} since the joins`,
     ],
     [
+      'gateway sequencer: events put back in order / read back from the log / gaps skipped / duplicates dropped',
+      `${w.sequencer.reordered ?? '-'} / ${w.sequencer.gapsFilled ?? '-'} / ${w.sequencer.gapsSkipped ?? '-'} / ${w.sequencer.duplicates ?? '-'}`,
+    ],
+    [
       'sockets still receiving after the last request was answered',
       `${(w.drainMs / 1000).toFixed(1)} s (1 s of it is the quiet wait that ends the count)`,
     ],

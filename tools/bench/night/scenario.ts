@@ -55,6 +55,8 @@ export interface WindowResult {
   closes?: { closed: number; of: number; lateness: Summary };
   /** Mails the SMTP server took during the run and the settling after it (outbid and close notices). */
   mails?: number;
+  /** What the gateway's sequencer did in the window (from its /metrics): reordered, gapsFilled, gapsSkipped, duplicates. */
+  sequencer: Record<string, number>;
 }
 
 export interface NightResult {
@@ -173,6 +175,7 @@ async function runWindow(
   shape: NightShape,
 ): Promise<WindowResult> {
   await rx.reset();
+  const sequencerBefore = await sequencerCounts(p);
   sampler.start();
   const started = performance.now();
   const [ran, polled] = await Promise.all([
@@ -211,7 +214,20 @@ async function runWindow(
     drainMs,
     cpu,
     cpuWindowMs,
+    sequencer: Object.fromEntries(
+      Object.entries(await sequencerCounts(p)).map(([kind, n]) => [kind, n - (sequencerBefore[kind] ?? 0)]),
+    ),
   };
+}
+
+/** The gateway's sequencer counts so far, by kind. */
+async function sequencerCounts(p: BenchProduct): Promise<Record<string, number>> {
+  const res = await fetch(`${p.realtimeUrl}/metrics`, { headers: { authorization: `Bearer ${p.env.METRICS_TOKEN}` } });
+  const text = await res.text();
+  const counts: Record<string, number> = {};
+  for (const m of text.matchAll(/^events_sequencer_total\{[^}]*kind="(\w+)"[^}]*\} (\S+)$/gm))
+    counts[m[1]!] = Number(m[2]);
+  return counts;
 }
 
 async function closesOf(p: BenchProduct, a: NightAuctions): Promise<WindowResult['closes']> {
