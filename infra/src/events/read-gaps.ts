@@ -12,8 +12,15 @@ export interface SeqRange {
 }
 
 /**
- * The committed events inside the ranges, in stream and seq order; seqs the log no longer holds are left out. Fails
- * (and cancels the query) after `waitMs`: whoever waits for it holds events back meanwhile.
+ * Rows one read gives at most: after a mass loss (a Redis master lost with what it had not replicated) the gaps of
+ * thousands of streams come due together; those past the limit are left out, and their clients refetch.
+ */
+export const MAX_EVENTS_READ_BACK = 10_000;
+
+/**
+ * The committed events inside the ranges, in stream and seq order; seqs the log no longer holds, and any past
+ * MAX_EVENTS_READ_BACK, are left out. Fails (and cancels the query) after `waitMs`: whoever waits for it holds events
+ * back meanwhile.
  */
 export async function readEventRanges(sql: Sql, ranges: readonly SeqRange[], waitMs: number): Promise<DomainEvent[]> {
   if (ranges.length === 0) return [];
@@ -22,7 +29,8 @@ export async function readEventRanges(sql: Sql, ranges: readonly SeqRange[], wai
     from unnest(${ranges.map((r) => r.stream)}::text[], ${ranges.map((r) => r.after)}::bigint[],
                 ${ranges.map((r) => r.before)}::bigint[]) as g(stream, after, before)
     join outbox o on o.stream = g.stream and o.seq > g.after and o.seq < g.before
-    order by o.stream, o.seq`;
+    order by o.stream, o.seq
+    limit ${MAX_EVENTS_READ_BACK}`;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
