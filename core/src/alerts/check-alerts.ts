@@ -1,6 +1,6 @@
 // Deciding and firing bid alerts. The alert rows are locked in the transaction that fires them, and last_triggered is
 // set there too, so two workers checking the same auction at once fire each alert once.
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { commitWithEvents, type EventDeps } from '@app/infra';
 import { alertFires, formatMoney, toCents, type EventDraft } from '@app/shared';
 
@@ -40,36 +40,52 @@ function alreadyFired(a: AlertRow): boolean {
   return true;
 }
 
+/** The alerts of these auctions, with what deciding them needs; `lock` takes their rows for the transaction. */
+function readAlerts(sql: Sql | TransactionSql, auctionIds: number[], lock: boolean) {
+  return sql<AlertRow[]>`
+    select b.id, b.auction_id, b.user_id, b.alert_type, b.settings, b.last_triggered, a.current_bid, a.end_time, now() as db_now,
+           c.year || ' ' || c.make || ' ' || c.model as title,
+           (select max(amount)::text from bids x where x.auction_id = a.id and x.user_id = b.user_id) as owner_top,
+           (select max(timestamp) from bids x where x.auction_id = a.id and x.user_id = b.user_id) as owner_last_bid_at,
+           (select user_id from bids x where x.auction_id = a.id order by amount desc, id desc limit 1) as leader_id
+    from bid_alerts b join auctions a on a.id = b.auction_id join cars c on c.id = a.car_id
+    where b.auction_id = any(${auctionIds}::int[]) and b.is_active and a.status = 'active'
+    ${lock ? sql`for update of b` : sql``}`;
+}
+
+function fires(r: AlertRow): boolean {
+  return (
+    !alreadyFired(r) &&
+    alertFires(
+      {
+        alertType: r.alertType,
+        priceTargetCents: r.settings.priceTarget ? toCents(r.settings.priceTarget) : undefined,
+        timeThresholdMinutes: r.settings.timeThreshold ?? 30,
+      },
+      {
+        currentBidCents: toCents(r.currentBid),
+        msLeft: r.endTime.getTime() - r.dbNow.getTime(),
+        ownerHighestBidCents: r.ownerTop === null ? null : toCents(r.ownerTop),
+        leaderId: r.leaderId,
+        ownerId: r.userId,
+      },
+    )
+  );
+}
+
 export async function checkAlerts(deps: EventDeps, auctionIds: number[]): Promise<number> {
   if (auctionIds.length === 0) return 0;
+  // Most checks fire nothing (no alert on the auction, or all already fired): a read without a transaction tells, and
+  // only the auctions where something would fire are read again under the alerts' row locks and decided there, so
+  // two workers checking at once still fire each alert once.
+  const candidates = [
+    ...new Set((await readAlerts(deps.sql, auctionIds, false)).filter(fires).map((r) => r.auctionId)),
+  ];
+  if (candidates.length === 0) return 0;
   const fired: EventDraft[] = [];
   await commitWithEvents(deps, async (tx, outbox) => {
-    const rows = await tx<AlertRow[]>`
-      select b.id, b.auction_id, b.user_id, b.alert_type, b.settings, b.last_triggered, a.current_bid, a.end_time, now() as db_now,
-             c.year || ' ' || c.make || ' ' || c.model as title,
-             (select max(amount)::text from bids x where x.auction_id = a.id and x.user_id = b.user_id) as owner_top,
-             (select max(timestamp) from bids x where x.auction_id = a.id and x.user_id = b.user_id) as owner_last_bid_at,
-             (select user_id from bids x where x.auction_id = a.id order by amount desc, id desc limit 1) as leader_id
-      from bid_alerts b join auctions a on a.id = b.auction_id join cars c on c.id = a.car_id
-      where b.auction_id = any(${auctionIds}::int[]) and b.is_active and a.status = 'active'
-      for update of b`;
-    for (const r of rows) {
-      if (alreadyFired(r)) continue;
-      const fires = alertFires(
-        {
-          alertType: r.alertType,
-          priceTargetCents: r.settings.priceTarget ? toCents(r.settings.priceTarget) : undefined,
-          timeThresholdMinutes: r.settings.timeThreshold ?? 30,
-        },
-        {
-          currentBidCents: toCents(r.currentBid),
-          msLeft: r.endTime.getTime() - r.dbNow.getTime(),
-          ownerHighestBidCents: r.ownerTop === null ? null : toCents(r.ownerTop),
-          leaderId: r.leaderId,
-          ownerId: r.userId,
-        },
-      );
-      if (!fires) continue;
+    for (const r of await readAlerts(tx, candidates, true)) {
+      if (!fires(r)) continue;
       await tx`update bid_alerts set last_triggered = now() where id = ${r.id}`;
       fired.push({
         type: 'alert.fired',

@@ -26,3 +26,27 @@ it('fires a price-target alert once when two checks race, and not again on the n
     auction: { id: auctionId },
   });
 });
+
+it("decides without the alerts' row locks when nothing would fire: a check then waits for no other holder", async () => {
+  const watcher = await createUser(ctx.sql);
+  const auctionId = await createAuction(ctx.sql, { currentBid: '30000.00', bidCount: 3 });
+  await createAlert(ctx.sql, watcher.id, {
+    auctionId,
+    alertType: 'priceTarget',
+    settings: { emailEnabled: true, pushEnabled: true, smsEnabled: false, priceTarget: 25_000_00, timeThreshold: 30 },
+  });
+  expect(await checkAlerts(ctx, [auctionId])).toBe(1);
+  // Another check holds the alert's row (as one firing it would) for three seconds.
+  let locked: () => void = () => undefined;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holder = ctx.sql.begin(async (tx) => {
+    await tx`select id from bid_alerts where auction_id = ${auctionId} for update`;
+    locked();
+    await new Promise((r) => setTimeout(r, 3_000));
+    return 'released' as const;
+  });
+  await isLocked;
+  // The alert has fired already: the check answers from its read, before the holder lets go.
+  expect(await Promise.race([checkAlerts(ctx, [auctionId]), holder])).toBe(0);
+  await holder;
+});
