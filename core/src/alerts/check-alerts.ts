@@ -42,15 +42,21 @@ function alreadyFired(a: AlertRow): boolean {
 
 /** The alerts of these auctions, with what deciding them needs; `lock` takes their rows for the transaction. */
 function readAlerts(sql: Sql | TransactionSql, auctionIds: number[], lock: boolean) {
+  // The alerts first, on their own (materialized): most auctions have none, and then the auction row, which a hot
+  // auction rewrites many times a second (each read walking its chain of versions), is not read at all.
   return sql<AlertRow[]>`
+    with b as materialized (
+      select id, auction_id, user_id, alert_type, settings, last_triggered from bid_alerts
+      where auction_id = any(${auctionIds}::int[]) and is_active
+      ${lock ? sql`for update` : sql``}
+    )
     select b.id, b.auction_id, b.user_id, b.alert_type, b.settings, b.last_triggered, a.current_bid, a.end_time, now() as db_now,
            c.year || ' ' || c.make || ' ' || c.model as title,
            (select max(amount)::text from bids x where x.auction_id = a.id and x.user_id = b.user_id) as owner_top,
            (select max(timestamp) from bids x where x.auction_id = a.id and x.user_id = b.user_id) as owner_last_bid_at,
            (select user_id from bids x where x.auction_id = a.id order by amount desc, id desc limit 1) as leader_id
-    from bid_alerts b join auctions a on a.id = b.auction_id join cars c on c.id = a.car_id
-    where b.auction_id = any(${auctionIds}::int[]) and b.is_active and a.status = 'active'
-    ${lock ? sql`for update of b` : sql``}`;
+    from b join auctions a on a.id = b.auction_id join cars c on c.id = a.car_id
+    where a.status = 'active'`;
 }
 
 function fires(r: AlertRow): boolean {

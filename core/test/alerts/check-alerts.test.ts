@@ -7,7 +7,8 @@ import { createAuction, createUser } from '../../test-support/fixtures.js';
 
 const ctx = coreContextOfFile();
 
-it('fires a price-target alert once when two checks race, and not again on the next check', async () => {
+/** A member's price-target alert on an auction already past its target: the next check fires it. */
+async function priceTargetReached() {
   const watcher = await createUser(ctx.sql);
   const auctionId = await createAuction(ctx.sql, { currentBid: '30000.00', bidCount: 3 });
   await createAlert(ctx.sql, watcher.id, {
@@ -15,6 +16,11 @@ it('fires a price-target alert once when two checks race, and not again on the n
     alertType: 'priceTarget',
     settings: { emailEnabled: true, pushEnabled: true, smsEnabled: false, priceTarget: 25_000_00, timeThreshold: 30 },
   });
+  return { watcher, auctionId };
+}
+
+it('fires a price-target alert once when two checks race, and not again on the next check', async () => {
+  const { watcher, auctionId } = await priceTargetReached();
   const fired = await Promise.all([checkAlerts(ctx, [auctionId]), checkAlerts(ctx, [auctionId])]);
   expect(fired.reduce((a, b) => a + b, 0)).toBe(1);
   expect(await checkAlerts(ctx, [auctionId])).toBe(0);
@@ -28,13 +34,7 @@ it('fires a price-target alert once when two checks race, and not again on the n
 });
 
 it("decides without the alerts' row locks when nothing would fire: a check then waits for no other holder", async () => {
-  const watcher = await createUser(ctx.sql);
-  const auctionId = await createAuction(ctx.sql, { currentBid: '30000.00', bidCount: 3 });
-  await createAlert(ctx.sql, watcher.id, {
-    auctionId,
-    alertType: 'priceTarget',
-    settings: { emailEnabled: true, pushEnabled: true, smsEnabled: false, priceTarget: 25_000_00, timeThreshold: 30 },
-  });
+  const { auctionId } = await priceTargetReached();
   expect(await checkAlerts(ctx, [auctionId])).toBe(1);
   // Another check holds the alert's row (as one firing it would) for three seconds.
   let locked: () => void = () => undefined;
