@@ -54,6 +54,8 @@ export class StreamSequencer {
   private readonly waiting = new Set<string>();
   private readonly holdMs: number;
   private readonly maxStreams: number;
+  /** A read of gaps from the log is in flight. */
+  private reading = false;
   readonly counts: SequencerCounts = { duplicates: 0, reordered: 0, gapsFilled: 0, gapsSkipped: 0 };
 
   constructor(
@@ -100,9 +102,9 @@ export class StreamSequencer {
    */
   releaseOverdue(now = Date.now()): void {
     const toFill: Gap[] = [];
+    const closing = now === Number.POSITIVE_INFINITY;
     for (const stream of [...this.waiting]) {
       const st = this.streams.get(stream);
-      const closing = now === Number.POSITIVE_INFINITY;
       if (!st || (st.filling && !closing)) continue;
       const oldest = Math.min(...[...st.held.values()].map((h) => h.since));
       if (now - oldest < this.holdMs) continue;
@@ -110,6 +112,8 @@ export class StreamSequencer {
       // A stream first seen past its start had no known gap: it starts where it is.
       if (st.last === Number.NEGATIVE_INFINITY) this.startAt(stream, st, before - 1);
       else if (this.opts.fillGaps && !closing && before - st.last - 1 <= MAX_GAP_FILLED) {
+        // One read at a time: while one is out (a slow or unreachable Postgres), gaps that come due wait for the next.
+        if (this.reading) continue;
         st.filling = true;
         toFill.push({ stream, after: st.last, before });
       } else {
@@ -122,10 +126,13 @@ export class StreamSequencer {
 
   private async fill(gaps: Gap[]): Promise<void> {
     let found: DomainEvent[] = [];
+    this.reading = true;
     try {
       found = await this.opts.fillGaps!(gaps);
     } catch (err) {
       this.opts.onFillError?.(err);
+    } finally {
+      this.reading = false;
     }
     const byStream = new Map<string, DomainEvent[]>();
     for (const e of found) {

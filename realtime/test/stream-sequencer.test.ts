@@ -147,6 +147,23 @@ describe('StreamSequencer', () => {
       expect(s.counts).toMatchObject({ gapsFilled: 0, gapsSkipped: 1 });
     });
 
+    it('sends one read at a time: a gap that comes due during one waits for the next', async () => {
+      const { s, out, asked, answer } = withLog([ev('a', 2), ev('b', 2)]);
+      s.push(ev('a', 1), 0);
+      s.push(ev('a', 3), 0);
+      s.releaseOverdue(101);
+      s.push(ev('b', 1), 150);
+      s.push(ev('b', 3), 150);
+      s.releaseOverdue(300);
+      expect(asked).toEqual(['a 1..3']);
+      await answer();
+      s.releaseOverdue(310);
+      expect(asked).toEqual(['a 1..3', 'b 1..3']);
+      await answer();
+      expect(out).toEqual(['a#1', 'b#1', 'a#2', 'a#3', 'b#2', 'b#3']);
+      expect(s.counts).toMatchObject({ gapsFilled: 2, gapsSkipped: 0 });
+    });
+
     it('delivers everything held at once when closing, even with a read in flight', () => {
       const { s, out } = withLog([ev('a', 2)]);
       s.push(ev('a', 1), 0);
