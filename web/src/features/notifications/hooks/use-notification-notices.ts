@@ -7,6 +7,7 @@ import type { Notification, NotificationKind, NotificationList } from '@app/shar
 import { onServerEvent } from '../../../lib/server-events';
 import { useSocketListeners } from '../../../lib/use-socket-listeners';
 import { toast } from '../../../lib/toast';
+import { useServerClock } from '../../../lib/server-clock';
 import { notificationsQuery, notificationsQueryKey } from '../api/notifications';
 
 const TITLES: Record<NotificationKind, string> = {
@@ -24,6 +25,12 @@ const TITLES: Record<NotificationKind, string> = {
   'reserve-lowered': 'Reserve lowered',
 };
 
+/** Notices toasted in this tab, however often its listeners are set up again (a sign-in, a remount). */
+const shown = new Set<number>();
+
+/** When this tab was opened, on the server's clock (notices carry the server's time). */
+const openedAtServerMs = () => performance.timeOrigin + useServerClock.getState().offsetMs;
+
 /** The newest notice id the tab already knows of (its list as first read), or undefined before any read. */
 const newestKnown = (queryClient: QueryClient): number | undefined => {
   const list = queryClient.getQueryData<NotificationList>(notificationsQueryKey);
@@ -37,7 +44,6 @@ export function useNotificationNotices(userId: number | undefined): void {
     userId === undefined ? null : `user:${userId}`,
     (socket) => {
       // Each notice toasts once in this tab, whether it came live or by a catch-up.
-      const shown = new Set<number>();
       const show = (n: Notification) => {
         if (shown.has(n.id)) return;
         shown.add(n.id);
@@ -52,7 +58,10 @@ export function useNotificationNotices(userId: number | undefined): void {
         });
       };
       // What the tab knew before its socket joined: unread notices newer than that were missed while it was not in
-      // the room. Known at the first (re)connect from the list already read, or from the first list read then.
+      // the room. Known at the first (re)connect from the list already read, or from the first list read then. These
+      // listeners may be set up after the socket joined (their code loads after the page's), and the bell's list may
+      // have been read after a notice was made and before they were: so an unread notice made since the tab opened is
+      // missed too, unless it was toasted here already.
       let known = newestKnown(queryClient);
       const catchUp = () => {
         const before = known ?? newestKnown(queryClient);
@@ -60,9 +69,12 @@ export function useNotificationNotices(userId: number | undefined): void {
           .fetchQuery({ ...notificationsQuery, staleTime: 0 })
           .then((list) => {
             const newest = list.items[0]?.id ?? 0;
-            if (before !== undefined && list.unread > 0) {
+            if (list.unread > 0) {
+              const openedAt = openedAtServerMs();
+              const missed = (x: Notification) =>
+                !x.read && ((before !== undefined && x.id > before) || Date.parse(x.createdAt) >= openedAt);
               // Oldest first, so the newest missed notice is the one left on screen.
-              for (const n of list.items.filter((x) => x.id > before && !x.read).reverse()) show(n);
+              for (const n of list.items.filter(missed).reverse()) show(n);
             }
             known = Math.max(known ?? 0, newest);
           })
