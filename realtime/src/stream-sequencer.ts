@@ -40,7 +40,7 @@ export interface SequencerOptions {
    * reading knows the last seq its sockets got from the reader before it (in-order-delivery.ts).
    */
   knownLast?: (stream: string) => number | undefined;
-  /** Reads the gaps' events from the log (any it cannot find are left out); without it a gap is skipped at once. */
+  /** Reads the gaps' events from the log, each stream's in seq order (any it cannot find are left out); without it a gap is skipped at once. */
   fillGaps?: (gaps: Gap[]) => Promise<DomainEvent[]>;
   /** Where a failed read is said. */
   onFillError?: (err: unknown) => void;
@@ -145,7 +145,8 @@ export class StreamSequencer {
       // Forgotten meanwhile: what it held went out then.
       if (!st?.filling) continue;
       st.filling = false;
-      for (const e of (byStream.get(gap.stream) ?? []).sort((a, b) => a.seq - b.seq)) {
+      // The log gives each stream's events in seq order (readEventRanges).
+      for (const e of byStream.get(gap.stream) ?? []) {
         // Arrived on its own meanwhile, or not the next: left to push's own checks.
         if (e.seq !== st.last + 1) continue;
         this.counts.gapsFilled += 1;
@@ -154,7 +155,7 @@ export class StreamSequencer {
         this.drain(gap.stream, st, false);
       }
       // What the log did not have is skipped; a later gap of the stream waits its own hold time.
-      if (st.held.size > 0 && !st.held.has(st.last + 1) && Math.min(...st.held.keys()) <= gap.before) {
+      if (st.held.size > 0 && Math.min(...st.held.keys()) <= gap.before) {
         this.skip(gap.stream, st);
       }
     }
