@@ -40,7 +40,10 @@ export interface SequencerOptions {
    * reading knows the last seq its sockets got from the reader before it (in-order-delivery.ts).
    */
   knownLast?: (stream: string) => number | undefined;
-  /** Reads the gaps' events from the log, each stream's in seq order (any it cannot find are left out); without it a gap is skipped at once. */
+  /**
+   * Reads the gaps' events from the log, each stream's in seq order (any it cannot find are left out); without it a
+   * gap is skipped at once.
+   */
   fillGaps?: (gaps: Gap[]) => Promise<DomainEvent[]>;
   /** Where a failed read is said. */
   onFillError?: (err: unknown) => void;
